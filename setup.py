@@ -1,0 +1,16 @@
+"""srl_zoo: semantic role labeling models (DeepAtt, LISA, selective connection, AMN) for AllenNLP."""
+from setuptools import find_packages, setup
+
+setup(
+    name="srl_zoo",
+    version="0.1.0",
+    description="Semantic role labeling models and CoNLL readers as an AllenNLP plugin",
+    long_description=open("README.md", encoding="utf-8").read(),
+    long_description_content_type="text/markdown",
+    packages=find_packages(include=["srl_zoo", "srl_zoo.*"]),
+    python_requires=">=3.11",
+    # Dependencies are installed from requirements.lock with --no-deps: allennlp 2.10.1's own
+    # metadata pins torch<1.13, which cannot be resolved on Python 3.11 (see README).
+    install_requires=[],
+    license="Apache-2.0",
+)

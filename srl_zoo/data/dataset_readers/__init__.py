@@ -1,0 +1,4 @@
+from srl_zoo.data.dataset_readers.conll2005_reader import Conll2005Reader
+from srl_zoo.data.dataset_readers.conll2009_reader import Conll2009Reader
+from srl_zoo.data.dataset_readers.conll2012_reader import Conll2012Reader
+from srl_zoo.data.dataset_readers.srl_reader import SrlReader

@@ -1,0 +1,99 @@
+"""Shared dataset reader logic: one Instance per sentence with all of its predicate frames."""
+from typing import Any, Dict, Iterable, Iterator, List, Optional
+
+from allennlp.data import DatasetReader, Instance, Token
+from allennlp.data.fields import Field, MetadataField, SequenceLabelField, TextField
+from allennlp.data.token_indexers import SingleIdTokenIndexer, TokenIndexer
+
+from srl_zoo.data.fields import SrlFramesField
+from srl_zoo.data.formats import SrlSentence
+
+
+class SrlReader(DatasetReader):
+    """Base class of the CoNLL readers: subclasses only say how to parse a file into `SrlSentence`s.
+
+    Instance fields: `tokens`; `frames` (predicate indices + per-frame BIO tags, namespace
+    `labels`); `pos_tags` (namespace `pos_tags`) and, for CoNLL-2009, `dependency_heads`
+    (1-based, 0 = root) and `dependency_labels`, where the format has them; `metadata` with the
+    words, the predicate indices, lemmas and senses, and the parsed `SrlSentence`.
+
+    Works lazily, with `max_instances`, and with allennlp's multi-process data loader.
+
+    # Parameters
+
+    token_indexers : `Dict[str, TokenIndexer]`, optional (default `{"tokens": SingleIdTokenIndexer()}`).
+    label_convention : `str`, optional. Respell argument labels as `"conll2005"` (`A0`, `AM-TMP`)
+        or `"propbank"` (`ARG0`, `ARGM-TMP`); `None` keeps the file's spelling.
+    """
+
+    def __init__(
+        self,
+        token_indexers: Optional[Dict[str, TokenIndexer]] = None,
+        label_convention: Optional[str] = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(manual_distributed_sharding=True, manual_multiprocess_sharding=True, **kwargs)
+        self._token_indexers = token_indexers or {"tokens": SingleIdTokenIndexer()}
+        self._label_convention = label_convention
+
+    def parse(self, file_path: str) -> Iterator[SrlSentence]:
+        raise NotImplementedError
+
+    def _read(self, file_path: str) -> Iterable[Instance]:
+        for sentence in self.shard_iterable(self.parse(str(file_path))):
+            yield self.sentence_to_instance(sentence)
+
+    def sentence_to_instance(self, sentence: SrlSentence) -> Instance:
+        """The Instance of a parsed sentence, with gold frames."""
+        n = len(sentence.tokens)
+        return self.text_to_instance(
+            sentence.tokens,
+            predicate_indices=[frame.index for frame in sentence.frames],
+            tags=[frame.bio_tags(n) for frame in sentence.frames],
+            pos_tags=sentence.pos,
+            dependency_heads=sentence.heads,
+            dependency_labels=sentence.dependency_labels,
+            sentence=sentence,
+        )
+
+    def text_to_instance(  # type: ignore[override]
+        self,
+        tokens: List[str],
+        predicate_indices: Optional[List[int]] = None,
+        tags: Optional[List[List[str]]] = None,
+        pos_tags: Optional[List[str]] = None,
+        dependency_heads: Optional[List[int]] = None,
+        dependency_labels: Optional[List[str]] = None,
+        sentence: Optional[SrlSentence] = None,
+    ) -> Instance:
+        """An Instance from tokens; predicates and tags are optional (e.g. raw text at prediction)."""
+        text_field = TextField([Token(t) for t in tokens])
+        predicate_indices = list(predicate_indices or [])
+        fields: Dict[str, Field] = {
+            "tokens": text_field,
+            "frames": SrlFramesField(predicate_indices, tags, text_field),
+        }
+        if pos_tags is not None:
+            fields["pos_tags"] = SequenceLabelField(pos_tags, text_field, label_namespace="pos_tags")
+        if dependency_heads is not None:
+            fields["dependency_heads"] = SequenceLabelField(
+                list(dependency_heads), text_field, label_namespace="dependency_head_indices"
+            )
+        if dependency_labels is not None:
+            fields["dependency_labels"] = SequenceLabelField(
+                dependency_labels, text_field, label_namespace="dependency_labels"
+            )
+        frames = sentence.frames if sentence is not None else []
+        fields["metadata"] = MetadataField(
+            {
+                "words": list(tokens),
+                "predicate_indices": predicate_indices,
+                "predicate_lemmas": [frame.lemma for frame in frames],
+                "predicate_senses": [frame.sense for frame in frames],
+                "sentence": sentence,
+            }
+        )
+        return Instance(fields)
+
+    def apply_token_indexers(self, instance: Instance) -> None:
+        instance.fields["tokens"]._token_indexers = self._token_indexers  # type: ignore[attr-defined]

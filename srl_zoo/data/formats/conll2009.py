@@ -1,0 +1,116 @@
+"""CoNLL-2009 format: 14 fixed tab-separated columns plus one APRED column per predicate."""
+from typing import Iterable, Iterator, List, Optional
+
+from srl_zoo.data.formats.io_utils import atomic_write, iter_blocks, iter_lines
+from srl_zoo.data.formats.labels import normalize_label
+from srl_zoo.data.formats.sentence import ConllFormatError, SrlFrame, SrlSentence, SrlSpan
+
+COLUMN_NAMES = (
+    "ID", "FORM", "LEMMA", "PLEMMA", "POS", "PPOS", "FEAT", "PFEAT",
+    "HEAD", "PHEAD", "DEPREL", "PDEPREL", "FILLPRED", "PRED",
+)
+FIXED_COLUMNS = len(COLUMN_NAMES)
+# columns kept verbatim (only for writing the input back)
+_KEPT = {3: "plemmas", 5: "ppos", 6: "feats", 7: "pfeats", 9: "pheads", 11: "pdeprels"}
+
+
+def read_conll2009(path: str, label_convention: Optional[str] = None) -> Iterator[SrlSentence]:
+    """Lazily parse a CoNLL-2009 file; arguments are one-token spans on their head words."""
+    for block in iter_blocks(iter_lines(path), separator="\t"):
+        yield _parse_block(block, path, label_convention)
+
+
+def _parse_block(block, path: str, label_convention: Optional[str]) -> SrlSentence:
+    first_line, first_columns = block[0]
+    width = len(first_columns)
+    n = len(block)
+    heads = []
+    for position, (number, columns) in enumerate(block):
+        if len(columns) != width or width < FIXED_COLUMNS:
+            expected = f"{width} columns like line {first_line}" if len(columns) != width else f"at least {FIXED_COLUMNS} tab-separated columns"
+            raise ConllFormatError(path, number, f"wrong column count: expected {expected}, found {len(columns)}")
+        if columns[0] != str(position + 1):
+            raise ConllFormatError(
+                path, number, f"ID (column 1) is {columns[0]!r}, expected {position + 1}: missing blank line between sentences?"
+            )
+        head = columns[8]
+        if not head.isdigit() or int(head) > n:
+            raise ConllFormatError(path, number, f"HEAD (column 9) is {head!r}, expected an integer from 0 to {n}")
+        heads.append(int(head))
+
+    def column(index: int) -> List[str]:
+        return [columns[index] for _, columns in block]
+
+    fillpred, senses = column(12), column(13)
+    predicate_rows = [i for i in range(n) if fillpred[i] == "Y" or senses[i] != "_"]
+    num_apreds = width - FIXED_COLUMNS
+    if len(predicate_rows) != num_apreds:
+        raise ConllFormatError(
+            path,
+            first_line,
+            f"sentence has {len(predicate_rows)} predicates (FILLPRED=Y or PRED set) but {num_apreds} APRED columns: "
+            "expected one APRED column per predicate",
+        )
+    lemmas = column(2)
+    frames = []
+    for k, row in enumerate(predicate_rows):
+        sense = None if senses[row] == "_" else senses[row]
+        lemma = sense.rsplit(".", 1)[0] if sense and "." in sense else lemmas[row]
+        cells = column(FIXED_COLUMNS + k)
+        arguments = [SrlSpan(normalize_label(cell, label_convention), i, i) for i, cell in enumerate(cells) if cell != "_"]
+        frames.append(SrlFrame(index=row, lemma=lemma, sense=sense, arguments=arguments))
+    return SrlSentence(
+        tokens=column(1),
+        pos=column(4),
+        lemmas=lemmas,
+        heads=heads,
+        dependency_labels=column(10),
+        frames=frames,
+        extra={name: column(index) for index, name in _KEPT.items()},
+        source=f"{path}:{first_line}",
+    )
+
+
+def conll2009_rows(sentence: SrlSentence) -> List[List[str]]:
+    """The rows of one sentence in the CoNLL-2009 (eval09) layout."""
+    n = len(sentence.tokens)
+    extra = sentence.extra
+
+    def kept(name: str, fallback: List[str]) -> List[str]:
+        return extra.get(name, fallback)
+
+    lemmas = sentence.lemmas or ["_"] * n
+    pos = sentence.pos or ["_"] * n
+    heads = [str(h) for h in sentence.heads] if sentence.heads is not None else ["_"] * n
+    deprels = sentence.dependency_labels or ["_"] * n
+    fillpred, senses = ["_"] * n, ["_"] * n
+    for frame in sentence.frames:
+        fillpred[frame.index] = "Y"
+        senses[frame.index] = frame.sense or "_"
+    apreds = []
+    for frame in sentence.frames:
+        cells = ["_"] * n
+        for span in frame.arguments:
+            cells[span.start] = span.label
+        apreds.append(cells)
+    rows = []
+    for i in range(n):
+        row = [
+            str(i + 1), sentence.tokens[i], lemmas[i], kept("plemmas", lemmas)[i], pos[i], kept("ppos", pos)[i],
+            kept("feats", ["_"] * n)[i], kept("pfeats", ["_"] * n)[i], heads[i], kept("pheads", heads)[i],
+            deprels[i], kept("pdeprels", deprels)[i], fillpred[i], senses[i],
+        ]
+        rows.append(row + [cells[i] for cells in apreds])
+    return rows
+
+
+def write_conll2009(sentences: Iterable[SrlSentence], path: str) -> int:
+    """Write sentences as a CoNLL-2009 file (atomically), tab-separated as eval09.pl expects."""
+    count = 0
+    with atomic_write(path) as handle:
+        for sentence in sentences:
+            for row in conll2009_rows(sentence):
+                handle.write("\t".join(row) + "\n")
+            handle.write("\n")
+            count += 1
+    return count

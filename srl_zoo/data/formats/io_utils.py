@@ -1,0 +1,121 @@
+"""Line reading with file/line-aware errors, bracket columns, and atomic file writing."""
+import contextlib
+import os
+import re
+import tempfile
+from typing import IO, Iterator, List, Sequence, Tuple
+
+from srl_zoo.data.formats.sentence import ConllFormatError, SrlSpan
+
+Line = Tuple[int, List[str]]  # (1-based line number, whitespace-split columns)
+
+_BRACKET_CELL = re.compile(r"^((?:\([^()*\s]+)*)\*((?:[^()*\s]*\))*)$")
+_OPEN = re.compile(r"\(([^()*\s]+)")
+_CLOSE = re.compile(r"([^()*\s]*)\)")
+
+
+def iter_lines(path: str) -> Iterator[Tuple[int, str]]:
+    """Yield `(line_number, text)` for each line of `path`, decoded as UTF-8.
+
+    Raises `ConllFormatError` for a missing file, an empty file or bad UTF-8.
+    """
+    if not os.path.exists(path):
+        raise ConllFormatError(path, None, "no such file")
+    if os.path.isdir(path):
+        raise ConllFormatError(path, None, "is a directory, expected a file")
+    seen_content = False
+    with open(path, "rb") as handle:
+        for number, raw in enumerate(handle, start=1):
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError as error:
+                raise ConllFormatError(
+                    path, number, f"invalid UTF-8 at byte {error.start} of the line"
+                ) from None
+            text = text.rstrip("\r\n")
+            if text.strip():
+                seen_content = True
+            yield number, text
+    if not seen_content:
+        raise ConllFormatError(path, None, "file is empty: expected at least one sentence")
+
+
+def iter_blocks(lines: Iterator[Tuple[int, str]], separator: str = None) -> Iterator[List[Line]]:
+    """Group lines into sentences separated by blank lines; columns split on `separator`."""
+    block: List[Line] = []
+    for number, text in lines:
+        if not text.strip():
+            if block:
+                yield block
+                block = []
+            continue
+        columns = text.rstrip().split(separator) if separator else text.split()
+        block.append((number, columns))
+    if block:
+        yield block
+
+
+def parse_bracket_column(cells: Sequence[str], line_numbers: Sequence[int], path: str) -> List[SrlSpan]:
+    """Parse a CoNLL bracket column (`(A0*`, `*`, `*)`, `(V*)`) into labeled spans.
+
+    Spans come out sorted by start (and longer first), nested spans are kept.
+    """
+    open_spans: List[Tuple[str, int, int]] = []  # (label, start, line of start)
+    spans: List[SrlSpan] = []
+    for position, (cell, line) in enumerate(zip(cells, line_numbers)):
+        match = _BRACKET_CELL.match(cell)
+        if match is None:
+            raise ConllFormatError(
+                path, line, f"bad argument cell {cell!r}: expected '(LABEL*', '*', '*)' or '(LABEL*)'"
+            )
+        opens, closes = match.groups()
+        for label in _OPEN.findall(opens):
+            open_spans.append((label, position, line))
+        for label in _CLOSE.findall(closes):
+            if not open_spans:
+                raise ConllFormatError(path, line, f"unbalanced brackets: {cell!r} closes a span that was never opened")
+            open_label, start, _ = open_spans.pop()
+            if label and label != open_label:
+                raise ConllFormatError(path, line, f"unbalanced brackets: {cell!r} closes {label!r} but {open_label!r} is open")
+            spans.append(SrlSpan(open_label, start, position))
+    if open_spans:
+        label, _, line = open_spans[-1]
+        raise ConllFormatError(path, line, f"unbalanced brackets: span {label!r} opened here is never closed")
+    spans.sort(key=lambda span: (span.start, -span.end))
+    return spans
+
+
+def format_bracket_column(spans: Sequence[SrlSpan], num_tokens: int) -> List[str]:
+    """Write labeled spans as a CoNLL bracket column (inverse of `parse_bracket_column`)."""
+    opens = [""] * num_tokens
+    closes = [""] * num_tokens
+    for span in sorted(spans, key=lambda s: (s.start, -s.end)):
+        opens[span.start] += "(" + span.label
+        closes[span.end] += ")"
+    return [opens[i] + "*" + closes[i] for i in range(num_tokens)]
+
+
+def pad_columns(rows: List[List[str]], separator: str = " ") -> List[str]:
+    """Right-align each column (like the official files) so the output is readable."""
+    if not rows:
+        return []
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return [separator.join(cell.rjust(width) for cell, width in zip(row, widths)) for row in rows]
+
+
+@contextlib.contextmanager
+def atomic_write(path: str) -> Iterator[IO[str]]:
+    """Open a temporary file next to `path` for writing; rename it onto `path` only on success."""
+    directory = os.path.dirname(os.path.abspath(path))
+    os.makedirs(directory, exist_ok=True)
+    handle = tempfile.NamedTemporaryFile(
+        "w", encoding="utf-8", dir=directory, prefix=".tmp-" + os.path.basename(path) + ".", delete=False
+    )
+    try:
+        with handle:
+            yield handle
+        os.replace(handle.name, path)
+    except BaseException:
+        if os.path.exists(handle.name):
+            os.unlink(handle.name)
+        raise
