@@ -1,0 +1,7 @@
+import os
+
+FIXTURES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "fixtures")
+
+
+def fixture_path(*parts: str) -> str:
+    return os.path.join(FIXTURES, *parts)

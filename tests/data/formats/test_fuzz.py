@@ -1,0 +1,148 @@
+"""Hypothesis fuzzing: generated sentences round-trip; mutated files parse or raise ConllFormatError."""
+import os
+import tempfile
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from srl_zoo.data.formats import (
+    ConllFormatError,
+    SrlFrame,
+    SrlSentence,
+    SrlSpan,
+    read_conll2005,
+    read_conll2009,
+    read_conll2012,
+    write_conll2005,
+    write_conll2009,
+    write_conll2012,
+)
+
+WORD = st.text(st.characters(blacklist_categories=("Cs", "Zs", "Zl", "Zp", "Cc")), min_size=1, max_size=6).filter(
+    lambda w: w.split() == [w] and "\t" not in w
+)
+LABELS = st.sampled_from(["A0", "A1", "AM-TMP", "C-A1", "R-A0", "C-V", "ARGM-LOC"])
+FORMATS = {
+    "conll2005": (read_conll2005, write_conll2005),
+    "conll2012": (read_conll2012, write_conll2012),
+    "conll2009": (read_conll2009, write_conll2009),
+}
+
+
+@st.composite
+def sentences(draw, dependency: bool):
+    """A well-formed sentence: non-overlapping argument spans and one V span per span frame."""
+    n = draw(st.integers(1, 10))
+    tokens = draw(st.lists(WORD, min_size=n, max_size=n))
+    predicates = sorted(draw(st.sets(st.integers(0, n - 1), max_size=3)))
+    frames = []
+    for index in predicates:
+        free = [i for i in range(n) if i != index]
+        chosen = sorted(draw(st.sets(st.sampled_from(free), max_size=len(free))) if free else [])
+        arguments = [] if dependency else [SrlSpan("V", index, index)]
+        # merge runs of chosen positions into spans (spans never cross the predicate)
+        start = None
+        for i in range(n + 1):
+            if i < n and i in chosen and (start is None or i == previous + 1):
+                start = i if start is None else start
+                previous = i
+                continue
+            if start is not None:
+                end = start if dependency else previous
+                arguments.append(SrlSpan(draw(LABELS), start, end))
+                if dependency:
+                    arguments.extend(SrlSpan(draw(LABELS), j, j) for j in range(start + 1, previous + 1))
+                start = None
+            if i < n and i in chosen:
+                start, previous = i, i
+        arguments.sort(key=lambda a: a.start)
+        frames.append(SrlFrame(index=index, lemma=draw(WORD.filter(lambda w: w not in ("-", "_"))), arguments=arguments))
+    heads = draw(st.lists(st.integers(0, n), min_size=n, max_size=n))
+    return SrlSentence(tokens=tokens, pos=["NN"] * n, heads=heads if dependency else None, frames=frames)
+
+
+def round_trip(name, generated):
+    read, write = FORMATS[name]
+    with tempfile.TemporaryDirectory() as directory:
+        path = os.path.join(directory, "f.txt")
+        if name == "conll2009":
+            for frame in generated.frames:
+                frame.sense = frame.lemma + ".01"
+        elif name == "conll2012":
+            for frame in generated.frames:
+                frame.sense = frame.lemma + ".01"
+        write([generated], path)
+        (once,) = list(read(path))
+        write([once], path)
+        (twice,) = list(read(path))
+    assert once == twice
+    assert once.tokens == generated.tokens
+    assert [(f.index, f.arguments) for f in once.frames] == [(f.index, f.arguments) for f in generated.frames]
+
+
+SETTINGS = settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@SETTINGS
+@given(sentences(dependency=False))
+def test_conll2005_round_trip(sentence):
+    round_trip("conll2005", sentence)
+
+
+@SETTINGS
+@given(sentences(dependency=False))
+def test_conll2012_round_trip(sentence):
+    round_trip("conll2012", sentence)
+
+
+@SETTINGS
+@given(sentences(dependency=True))
+def test_conll2009_round_trip(sentence):
+    round_trip("conll2009", sentence)
+
+
+MUTATION_BYTES = st.sampled_from([b"(", b")", b"*", b"-", b"_", b" ", b"\t", b"\n", b"\n\n", b"#", b"A0", b"9", b"\xff", b"\xc3"])
+
+
+@st.composite
+def broken_files(draw):
+    name = draw(st.sampled_from(sorted(FORMATS)))
+    sentence = draw(sentences(dependency=name == "conll2009"))
+    read, write = FORMATS[name]
+    with tempfile.TemporaryDirectory() as directory:
+        path = os.path.join(directory, "f.txt")
+        for frame in sentence.frames:
+            frame.sense = frame.lemma + ".01"
+        write([sentence], path)
+        data = open(path, "rb").read()
+    for _ in range(draw(st.integers(1, 3))):
+        position = draw(st.integers(0, len(data)))
+        if draw(st.booleans()):
+            data = data[:position] + draw(MUTATION_BYTES) + data[position:]
+        else:
+            data = data[:position] + data[position + draw(st.integers(1, 4)):]
+    return name, data
+
+
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(broken_files())
+def test_broken_files_parse_or_raise_a_clear_error(case):
+    name, data = case
+    read, _ = FORMATS[name]
+    with tempfile.TemporaryDirectory() as directory:
+        path = os.path.join(directory, "broken.txt")
+        with open(path, "wb") as handle:
+            handle.write(data)
+        try:
+            parsed = list(read(path))
+        except ConllFormatError as error:
+            assert path in str(error)
+            assert error.reason
+            if error.line is not None:
+                assert 1 <= error.line <= data.count(b"\n") + 1
+        else:
+            for sentence in parsed:
+                for frame in sentence.frames:
+                    assert 0 <= frame.index < len(sentence.tokens)
+                    for span in frame.arguments:
+                        assert 0 <= span.start <= span.end < len(sentence.tokens)
