@@ -5,3 +5,5 @@ FIXTURES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__
 
 def fixture_path(*parts: str) -> str:
     return os.path.join(FIXTURES, *parts)
+
+REPO_ROOT = os.path.dirname(FIXTURES)

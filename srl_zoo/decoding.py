@@ -1,0 +1,82 @@
+"""Tag decoding: argmax, and Viterbi under hard BIO constraints (no I-X without a B-X/I-X before it)."""
+from typing import Dict, List, Tuple
+
+import torch
+
+DECODINGS = ("argmax", "viterbi")
+_FORBIDDEN = -1.0e9
+
+
+def bio_constraints(labels: List[str]) -> Tuple[torch.Tensor, torch.Tensor]:
+    """Allowed transitions `(num_labels, num_labels)` [from, to] and allowed first tags `(num_labels,)`.
+
+    `I-X` may only follow `B-X` or `I-X` and may not start a sequence; everything else is allowed.
+    """
+    size = len(labels)
+    allowed = torch.ones(size, size, dtype=torch.bool)
+    start = torch.ones(size, dtype=torch.bool)
+    for j, label in enumerate(labels):
+        if label.startswith("I-"):
+            start[j] = False
+            kind = label[2:]
+            for i, previous in enumerate(labels):
+                allowed[i, j] = previous in ("B-" + kind, "I-" + kind)
+    return allowed, start
+
+
+def viterbi_decode(log_probs: torch.Tensor, mask: torch.Tensor, allowed: torch.Tensor, start: torch.Tensor) -> torch.Tensor:
+    """The highest-scoring allowed tag sequence for every row.
+
+    # Parameters
+
+    log_probs : `(batch, seq_len, num_labels)` per-token scores (log-probabilities).
+    mask : `(batch, seq_len)` bool, True for real tokens; each row must start with a real token.
+    allowed : `(num_labels, num_labels)` bool transitions [from, to].
+    start : `(num_labels,)` bool allowed first tags.
+
+    # Returns
+
+    `(batch, seq_len)` tag ids; positions outside the mask repeat the last real tag.
+    """
+    scores = log_probs.float()
+    batch, length, size = scores.shape
+    device = scores.device
+    transitions = torch.where(allowed.to(device), 0.0, _FORBIDDEN)
+    best = scores[:, 0] + torch.where(start.to(device), 0.0, _FORBIDDEN)
+    identity = torch.arange(size, device=device).expand(batch, size)
+    backpointers = []
+    mask = mask.bool()
+    for t in range(1, length):
+        candidates = best.unsqueeze(2) + transitions.unsqueeze(0)  # (batch, from, to)
+        step_best, step_from = candidates.max(dim=1)
+        real = mask[:, t].unsqueeze(1)
+        best = torch.where(real, step_best + scores[:, t], best)
+        backpointers.append(torch.where(real, step_from, identity))
+    last = best.argmax(dim=-1)
+    path = [last]
+    for pointers in reversed(backpointers):
+        last = pointers.gather(1, last.unsqueeze(1)).squeeze(1)
+        path.append(last)
+    path.reverse()
+    return torch.stack(path, dim=1)
+
+
+def argmax_decode(log_probs: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+    """Independent per-token argmax, `(batch, seq_len, num_labels)` -> `(batch, seq_len)`."""
+    return log_probs.argmax(dim=-1)
+
+
+class TagDecoder:
+    """Decodes with `"argmax"` or `"viterbi"` over a label vocabulary given as `{index: label}`."""
+
+    def __init__(self, decoding: str, index_to_label: Dict[int, str]) -> None:
+        if decoding not in DECODINGS:
+            raise ValueError(f"decoding must be one of {DECODINGS}, got {decoding!r}")
+        self.decoding = decoding
+        labels = [index_to_label[i] for i in range(len(index_to_label))]
+        self.allowed, self.start = bio_constraints(labels)
+
+    def __call__(self, log_probs: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+        if self.decoding == "argmax" or log_probs.size(0) == 0:
+            return argmax_decode(log_probs, mask)
+        return viterbi_decode(log_probs, mask, self.allowed, self.start)

@@ -1,0 +1,115 @@
+"""Span SRL precision/recall/F1 with the semantics of the official CoNLL-2005 scorer srl-eval.pl."""
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Dict, List, Sequence, Tuple
+
+from allennlp.training.metrics import Metric
+
+from srl_zoo.data.formats import SrlSpan
+
+EXCLUDED = ("V",)
+
+
+@dataclass
+class ArgumentUnit:
+    """An argument as srl-eval.pl scores it: a label and one or more `(start, end)` pieces."""
+
+    label: str
+    pieces: List[Tuple[int, int]] = field(default_factory=list)
+
+    @property
+    def key(self) -> Tuple[int, int]:
+        return self.pieces[0][0], self.pieces[-1][1]
+
+
+def argument_units(spans: Sequence[SrlSpan]) -> List[ArgumentUnit]:
+    """Group spans like srl-eval.pl: a `C-X` piece joins the latest `X` (or becomes an `X`)."""
+    units: List[ArgumentUnit] = []
+    latest: Dict[str, ArgumentUnit] = {}
+    for span in sorted(spans, key=lambda s: (s.start, -s.end)):
+        label = span.label
+        if label.startswith("C-"):
+            label = label[2:]
+            if label in latest:
+                latest[label].pieces.append((span.start, span.end))
+                continue
+        unit = ArgumentUnit(label, [(span.start, span.end)])
+        units.append(unit)
+        latest[label] = unit
+    return units
+
+
+def compare_frame(gold: Sequence[SrlSpan], predicted: Sequence[SrlSpan]) -> Dict[str, Dict[str, int]]:
+    """Per-label counts `{label: {"ok", "op", "ms"}}` for one predicate (srl-eval.pl's discriminate_args)."""
+    counts: Dict[str, Dict[str, int]] = defaultdict(lambda: {"ok": 0, "op": 0, "ms": 0})
+    remaining = {unit.key: unit for unit in argument_units(gold)}
+    for unit in argument_units(predicted):
+        match = remaining.get(unit.key)
+        if match is not None and match.label == unit.label and sorted(match.pieces) == sorted(unit.pieces):
+            counts[unit.label]["ok"] += 1
+            del remaining[unit.key]
+        else:
+            counts[unit.label]["op"] += 1
+    for unit in remaining.values():
+        counts[unit.label]["ms"] += 1
+    return counts
+
+
+def precision_recall_f1(ok: int, op: int, ms: int) -> Tuple[float, float, float]:
+    precision = ok / (ok + op) if ok + op else 0.0
+    recall = ok / (ok + ms) if ok + ms else 0.0
+    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+    return precision, recall, f1
+
+
+@Metric.register("srl_span_f1")
+class SrlSpanF1(Metric):
+    """Overall and per-label span P/R/F1 and the share of perfect propositions ("Comp.").
+
+    Matches srl-eval.pl: `V` (and `C-V`, which joins it) is not scored, a discontinuous argument
+    (`X` + `C-X` pieces) is one unit that must match in all of its pieces, `R-X` is its own label.
+    Values are fractions (srl-eval.pl prints percentages). Per-label values are returned only when
+    `reset=True` (end of an epoch or of `allennlp evaluate`), to keep progress bars short.
+    """
+
+    def __init__(self) -> None:
+        self.reset()
+
+    def reset(self) -> None:
+        self._counts: Dict[str, Dict[str, int]] = defaultdict(lambda: {"ok": 0, "op": 0, "ms": 0})
+        self._propositions = 0
+        self._perfect = 0
+
+    def __call__(self, gold_frames: Sequence[Sequence[SrlSpan]], predicted_frames: Sequence[Sequence[SrlSpan]]) -> None:  # type: ignore[override]
+        """One entry per predicate: its gold and predicted labeled spans."""
+        for gold, predicted in zip(gold_frames, predicted_frames):
+            errors = 0
+            for label, counts in compare_frame(gold, predicted).items():
+                for key, value in counts.items():
+                    self._counts[label][key] += value
+                if label not in EXCLUDED:
+                    errors += counts["op"] + counts["ms"]
+            self._propositions += 1
+            self._perfect += errors == 0
+
+    def totals(self) -> Tuple[int, int, int]:
+        """Correct, excess and missed arguments over all scored labels."""
+        scored = [c for label, c in self._counts.items() if label not in EXCLUDED]
+        return sum(c["ok"] for c in scored), sum(c["op"] for c in scored), sum(c["ms"] for c in scored)
+
+    def get_metric(self, reset: bool = False) -> Dict[str, float]:
+        precision, recall, f1 = precision_recall_f1(*self.totals())
+        metrics = {
+            "precision-overall": precision,
+            "recall-overall": recall,
+            "f1-measure-overall": f1,
+            "perfect-propositions": self._perfect / self._propositions if self._propositions else 0.0,
+        }
+        if reset:
+            for label in sorted(self._counts):
+                if label in EXCLUDED:
+                    continue
+                p, r, f = precision_recall_f1(*(self._counts[label][k] for k in ("ok", "op", "ms")))
+                metrics[f"precision-{label}"], metrics[f"recall-{label}"], metrics[f"f1-measure-{label}"] = p, r, f
+            self.reset()
+        return metrics
