@@ -51,10 +51,12 @@ class SrlFramesField(Field[Dict[str, torch.Tensor]]):
                 counter[self.label_namespace][tag] += 1
 
     def index(self, vocab: Vocabulary) -> None:
+        """Tags unseen when the vocabulary was built (e.g. a rare label only in a test set) index as `O`,
+        so evaluation never crashes; metrics score against the exact gold spans, not these ids."""
         if self.tags is not None:
-            self._indexed_tags = [
-                [vocab.get_token_index(tag, self.label_namespace) for tag in sequence] for sequence in self.tags
-            ]
+            known = vocab.get_token_to_index_vocabulary(self.label_namespace)
+            outside = known.get("O", 0)
+            self._indexed_tags = [[known.get(tag, outside) for tag in sequence] for sequence in self.tags]
 
     def get_padding_lengths(self) -> Dict[str, int]:
         return {"num_frames": len(self.predicate_indices), "num_tokens": self.sequence_field.sequence_length()}

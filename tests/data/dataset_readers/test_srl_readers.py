@@ -80,3 +80,16 @@ def test_multi_process_loader_reads_every_sentence_once(name):
     batches = list(loader)
     assert sum(len(batch["metadata"]) for batch in batches) == 20
     assert sum(int((batch["frames"]["predicate_indices"] >= 0).sum()) for batch in batches) == predicates
+
+
+def test_tags_unseen_in_the_vocabulary_index_as_outside():
+    path, _ = SAMPLES["conll2005"]
+    reader = DatasetReader.from_params(Params({"type": "conll2005"}))
+    instances = list(reader.read(path))
+    vocab = Vocabulary.from_instances(instances[:1])  # knows only B-A2 I-A2 B-V B-A1 I-A1 O
+    instance = instances[1]
+    instance.index_fields(vocab)
+    tags = instance["frames"].as_tensor(instance["frames"].get_padding_lengths())["tags"]
+    outside = vocab.get_token_index("O", "labels")
+    unknown = [i for i, t in enumerate(instance["frames"].tags[0]) if t not in ("B-A2", "I-A2", "B-V", "B-A1", "I-A1", "O")]
+    assert unknown and all(int(tags[0, i]) == outside for i in unknown)

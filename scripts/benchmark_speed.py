@@ -1,0 +1,134 @@
+"""Training and prediction throughput of a training config (a benchmark, not a test).
+
+Usage:
+  SRL_TRAIN_DATA=train.txt SRL_DEV_DATA=dev.txt \
+    python scripts/benchmark_speed.py training_configs/deepatt/ffn_conll2005.jsonnet \
+      [--train-batches 40] [--max-instances 3000] [--threads 1] [--cuda] [--amp]
+
+Reports tokens/s counted two ways: sentence tokens, and (sentence, predicate)-row tokens, the unit
+of per-predicate models such as allennlp-models' `srl` (each sentence is encoded once per predicate).
+Prediction runs over the first --max-instances dev sentences with gold predicates, no gradient.
+Peak memory: CUDA max allocated, or the process's max resident set size on CPU.
+"""
+import argparse
+import json
+import resource
+import time
+from typing import Dict, Iterable, Tuple
+
+import torch
+from allennlp.common import Params
+from allennlp.data import DataLoader, DatasetReader, Vocabulary
+from allennlp.models import Model
+from allennlp.nn import util as nn_util
+from allennlp.training.optimizers import Optimizer
+
+import srl_zoo  # noqa: F401
+
+
+def count_tokens(batch: Dict) -> Tuple[int, int]:
+    mask = batch["tokens"]["tokens"]["tokens"] > 0
+    lengths = mask.sum(-1)
+    frames = (batch["frames"]["predicate_indices"] >= 0).sum(-1)
+    return int(lengths.sum()), int((lengths * frames).sum())
+
+
+def loader_for(params: Params, reader: DatasetReader, path: str, vocab: Vocabulary, key: str, max_instances: int) -> Iterable:
+    reader.max_instances = max_instances
+    loader = DataLoader.from_params(params.get(key, params.get("data_loader")).duplicate(), reader=reader, data_path=path)
+    loader.index_with(vocab)
+    return loader
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("config")
+    parser.add_argument("--train-batches", type=int, default=40)
+    parser.add_argument("--warmup-batches", type=int, default=5)
+    parser.add_argument("--max-instances", type=int, default=3000)
+    parser.add_argument("--threads", type=int, default=0, help="torch threads (0: torch's default)")
+    parser.add_argument("--cuda", action="store_true")
+    parser.add_argument("--amp", action="store_true", help="bfloat16 autocast on CUDA")
+    parser.add_argument("--overrides", default="")
+    args = parser.parse_args()
+    if args.threads:
+        torch.set_num_threads(args.threads)
+    device = torch.device("cuda" if args.cuda else "cpu")
+    params = Params.from_file(args.config, args.overrides)
+    reader = DatasetReader.from_params(params.pop("dataset_reader"))
+    reader.max_instances = args.max_instances
+    train_path, dev_path = params.pop("train_data_path"), params.pop("validation_data_path")
+    vocab = Vocabulary.from_instances(list(reader.read(train_path)) + list(reader.read(dev_path)))
+    model = Model.from_params(vocab=vocab, params=params.pop("model")).to(device)
+    trainer_params = params.get("trainer")
+    parameters = [[n, p] for n, p in model.named_parameters() if p.requires_grad]
+    optimizer = Optimizer.from_params(model_parameters=parameters, params=trainer_params.pop("optimizer"))
+    autocast = torch.autocast("cuda", dtype=torch.bfloat16, enabled=args.amp and args.cuda)
+
+    model.train()
+    sentence_tokens = row_tokens = batches = 0
+    started = None
+    while batches < args.warmup_batches + args.train_batches:
+        for batch in loader_for(params, reader, train_path, vocab, "data_loader", args.max_instances):
+            if batches == args.warmup_batches:
+                if args.cuda:
+                    torch.cuda.synchronize()
+                    torch.cuda.reset_peak_memory_stats()
+                started = time.perf_counter()
+            batch = nn_util.move_to_device(batch, device)
+            optimizer.zero_grad()
+            with autocast:
+                loss = model(**batch)["loss"]
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+            optimizer.step()
+            if batches >= args.warmup_batches:
+                s, r = count_tokens(batch)
+                sentence_tokens, row_tokens = sentence_tokens + s, row_tokens + r
+            batches += 1
+            if batches >= args.warmup_batches + args.train_batches:
+                break
+    if args.cuda:
+        torch.cuda.synchronize()
+    train_seconds = time.perf_counter() - started
+    train_peak = torch.cuda.max_memory_allocated() / 2**20 if args.cuda else None
+
+    model.eval()
+    loader = loader_for(params, reader, dev_path, vocab, "validation_data_loader", args.max_instances)
+    with torch.no_grad():
+        for batch in loader:  # warm-up pass
+            with autocast:
+                model(**nn_util.move_to_device(batch, device))
+            break
+        if args.cuda:
+            torch.cuda.synchronize()
+            torch.cuda.reset_peak_memory_stats()
+        p_sentence = p_row = 0
+        started = time.perf_counter()
+        for batch in loader:
+            with autocast:
+                model(**nn_util.move_to_device(batch, device))
+            s, r = count_tokens(batch)
+            p_sentence, p_row = p_sentence + s, p_row + r
+        if args.cuda:
+            torch.cuda.synchronize()
+        predict_seconds = time.perf_counter() - started
+    result = {
+        "config": args.config,
+        "device": torch.cuda.get_device_name() if args.cuda else f"cpu ({torch.get_num_threads()} threads)",
+        "amp": bool(args.amp and args.cuda),
+        "parameters": sum(p.numel() for p in model.parameters()),
+        "train_batches": args.train_batches,
+        "train_sentence_tokens_per_s": round(sentence_tokens / train_seconds),
+        "train_row_tokens_per_s": round(row_tokens / train_seconds),
+        "predict_sentence_tokens_per_s": round(p_sentence / predict_seconds),
+        "predict_row_tokens_per_s": round(p_row / predict_seconds),
+        "peak_memory_mib": round(train_peak if args.cuda else resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024),
+    }
+    if args.cuda:
+        result["predict_peak_memory_mib"] = round(torch.cuda.max_memory_allocated() / 2**20)
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,69 @@
+"""Viterbi under BIO constraints against brute-force enumeration of every tag sequence."""
+import itertools
+
+import pytest
+import torch
+
+from srl_zoo.decoding import TagDecoder, bio_constraints, viterbi_decode
+
+LABELS = ["O", "B-A0", "I-A0", "B-A1", "I-A1"]
+
+
+def valid(sequence):
+    previous = "O"
+    for tag in sequence:
+        if tag.startswith("I-") and previous[2:] != tag[2:]:
+            return False
+        previous = tag
+    return True
+
+
+def brute_force(scores: torch.Tensor, length: int):
+    best, best_sequence = float("-inf"), None
+    for ids in itertools.product(range(len(LABELS)), repeat=length):
+        if valid([LABELS[i] for i in ids]):
+            score = sum(float(scores[t, i]) for t, i in enumerate(ids))
+            if score > best:
+                best, best_sequence = score, list(ids)
+    return best, best_sequence
+
+
+def test_constraints():
+    allowed, start = bio_constraints(LABELS)
+    assert start.tolist() == [True, True, False, True, False]
+    assert allowed[LABELS.index("B-A0"), LABELS.index("I-A0")]
+    assert allowed[LABELS.index("I-A0"), LABELS.index("I-A0")]
+    assert not allowed[LABELS.index("O"), LABELS.index("I-A0")]
+    assert not allowed[LABELS.index("B-A1"), LABELS.index("I-A0")]
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_viterbi_equals_brute_force_on_random_scores(seed):
+    generator = torch.Generator().manual_seed(seed)
+    batch, max_length = 4, 5
+    scores = torch.randn(batch, max_length, len(LABELS), generator=generator).log_softmax(-1)
+    lengths = torch.randint(1, max_length + 1, (batch,), generator=generator)
+    mask = torch.arange(max_length)[None, :] < lengths[:, None]
+    allowed, start = bio_constraints(LABELS)
+    decoded = viterbi_decode(scores, mask, allowed, start)
+    for b in range(batch):
+        length = int(lengths[b])
+        best, expected = brute_force(scores[b], length)
+        path = decoded[b, :length].tolist()
+        assert valid([LABELS[i] for i in path])
+        assert sum(float(scores[b, t, i]) for t, i in enumerate(path)) == pytest.approx(best, abs=1e-5)
+        assert path == expected
+
+
+def test_argmax_can_break_bio_but_viterbi_cannot():
+    # I-A0 is the best single tag at both positions; only B-A0 I-A0 is a valid way to use it.
+    scores = torch.tensor([[[0.0, -1.0, 2.0, -5.0, -5.0], [0.0, -5.0, 2.0, -5.0, -5.0]]]).log_softmax(-1)
+    mask = torch.ones(1, 2, dtype=torch.bool)
+    index_to_label = dict(enumerate(LABELS))
+    assert TagDecoder("argmax", index_to_label)(scores, mask).tolist() == [[2, 2]]
+    assert TagDecoder("viterbi", index_to_label)(scores, mask).tolist() == [[1, 2]]
+
+
+def test_unknown_decoding_is_a_clear_error():
+    with pytest.raises(ValueError, match="decoding must be one of"):
+        TagDecoder("beam", dict(enumerate(LABELS)))

@@ -1,0 +1,28 @@
+// Baseline for comparison: the same srl Model with allennlp's stacked BiLSTM encoder
+// (4 layers, 300 per direction), word 100 + predicate 100, Adadelta as in He et al. 2017.
+// Needs SRL_TRAIN_DATA and SRL_DEV_DATA (see ../common/data.libsonnet).
+local data = import '../common/data.libsonnet';
+{
+  dataset_reader: data.reader('conll2005'),
+  train_data_path: data.train,
+  validation_data_path: data.dev,
+  model: {
+    type: 'srl',
+    text_field_embedder: { token_embedders: { tokens: { type: 'embedding', embedding_dim: 100 } } },
+    predicate_embedding_dim: 100,
+    encoder: { type: 'stacked_bidirectional_lstm', input_size: 200, hidden_size: 300, num_layers: 4,
+               recurrent_dropout_probability: 0.1, use_highway: true },
+    decoding: 'viterbi',
+  },
+  data_loader: { batch_sampler: { type: 'max_tokens_sampler', max_tokens: 1600, sorting_keys: ['tokens'] } },
+  validation_data_loader: { batch_sampler: { type: 'max_tokens_sampler', max_tokens: 6400, sorting_keys: ['tokens'] } },
+  trainer: {
+    optimizer: { type: 'adadelta', lr: 1.0, rho: 0.95, eps: 1e-6 },
+    grad_norm: 1.0,
+    num_epochs: 100,
+    patience: 20,
+    validation_metric: '+f1-measure-overall',
+    // ends training at the last epoch boundary that fits in SRL_BUDGET_MINUTES
+    callbacks: [{ type: 'time_budget', minutes: std.parseJson(std.extVar('SRL_BUDGET_MINUTES')) }],
+  },
+}

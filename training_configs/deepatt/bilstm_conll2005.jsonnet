@@ -1,0 +1,3 @@
+// DeepAtt-BILSTM on conll2005, paper settings. Needs SRL_TRAIN_DATA and SRL_DEV_DATA (see ../common/data.libsonnet).
+local deepatt = import 'deepatt.libsonnet';
+deepatt('bilstm', 'conll2005')

@@ -1,0 +1,65 @@
+// DeepAtt (Tan et al. 2018) with the paper's settings; each variant file picks sub-layer and data format.
+local data = import '../common/data.libsonnet';
+
+function(sublayer, format, overrides={}) {
+  local settings = {
+    word_dim: 100,           // word embedding (paper: 100, GloVe-initialised when available)
+    predicate_dim: 100,      // predicate-mask embedding, concatenated: d = 200
+    hidden_dim: 200,
+    num_layers: 10,
+    num_heads: 8,
+    // ~4096 (sentence, predicate)-row tokens per batch as in the paper: one Instance holds all
+    // predicates of a sentence (~2.5 on average, more in long sentences), hence 1600 sentence tokens.
+    max_tokens: 1600,
+    optimizer: { type: 'adadelta', lr: 1.0, rho: 0.95, eps: 1e-6 },
+    scheduler: { type: 'step_halving', start: 400000, every: 100000 },
+    num_epochs: 150,
+    pretrained_file: null,   // e.g. '/data/glove.6B.100d.txt' (local path; nothing is downloaded)
+    decoding: 'argmax',
+    callbacks: [],
+  } + overrides,
+
+  dataset_reader: data.reader(format),
+  train_data_path: data.train,
+  validation_data_path: data.dev,
+  model: {
+    type: 'srl',
+    text_field_embedder: {
+      token_embedders: {
+        tokens: { type: 'embedding', embedding_dim: settings.word_dim }
+                + (if settings.pretrained_file != null then { pretrained_file: settings.pretrained_file, trainable: true } else {}),
+      },
+    },
+    predicate_embedding_dim: settings.predicate_dim,
+    encoder: {
+      type: 'deep_att',
+      input_dim: settings.word_dim + settings.predicate_dim,
+      hidden_dim: settings.hidden_dim,
+      num_layers: settings.num_layers,
+      num_heads: settings.num_heads,
+      sublayer: sublayer,
+      ffn_hidden_dim: 800,
+      residual_dropout: 0.2,
+      attention_dropout: 0.1,
+      relu_dropout: 0.1,
+    },
+    label_smoothing: 0.1,
+    decoding: settings.decoding,
+  },
+  data_loader: {
+    batch_sampler: { type: 'max_tokens_sampler', max_tokens: settings.max_tokens, sorting_keys: ['tokens'] },
+  },
+  validation_data_loader: {
+    batch_sampler: { type: 'max_tokens_sampler', max_tokens: 4 * settings.max_tokens, sorting_keys: ['tokens'] },
+  },
+  trainer: {
+    optimizer: settings.optimizer,
+    learning_rate_scheduler: settings.scheduler,
+    grad_norm: 1.0,
+    num_epochs: settings.num_epochs,
+    patience: 20,
+    validation_metric: '+f1-measure-overall',
+    callbacks: settings.callbacks,
+    use_amp: false,          // set true on a GPU for mixed precision
+  },
+}
