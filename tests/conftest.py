@@ -1,4 +1,5 @@
 import os
+import srl_zoo  # noqa: F401  (registers readers, models, encoders, commands)
 
 FIXTURES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "fixtures")
 

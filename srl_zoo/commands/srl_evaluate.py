@@ -1,0 +1,101 @@
+"""`allennlp srl-evaluate`: predict a CoNLL file, write CoNLL-2005 props, score with Python and srl-eval.pl."""
+import argparse
+import json
+import logging
+import os
+from typing import Dict, Iterator, List, Optional, Tuple
+
+from allennlp.commands.subcommand import Subcommand
+from allennlp.common.util import lazy_groups_of
+from allennlp.data import DatasetReader
+from allennlp.models import Model
+from allennlp.models.archival import load_archive
+from tqdm import tqdm
+
+from srl_zoo.data.formats import SrlFrame, SrlSentence, SrlSpan, write_conll2005
+from srl_zoo.metrics import SrlSpanF1, run_srl_eval
+
+logger = logging.getLogger(__name__)
+
+
+def predict_sentences(model: Model, reader: DatasetReader, data_path: str, batch_size: int = 64) -> Iterator[Tuple[SrlSentence, SrlSentence]]:
+    """Yield `(gold, predicted)` sentences; predicted frames use the gold predicates and lemmas."""
+    model.eval()
+    for group in lazy_groups_of(reader.read(data_path), batch_size):
+        for instance, output in zip(group, model.forward_on_instances(group)):
+            gold: SrlSentence = instance["metadata"]["sentence"]
+            frames = [
+                SrlFrame(
+                    index=gold_frame.index,
+                    lemma=gold_frame.lemma,
+                    arguments=[SrlSpan(a["role"], a["start"], a["end"]) for a in predicted["arguments"]],
+                )
+                for gold_frame, predicted in zip(gold.frames, output["frames"])
+            ]
+            yield gold, SrlSentence(tokens=gold.tokens, frames=frames)
+
+
+def srl_evaluate(model: Model, reader: DatasetReader, data_path: str, output_dir: str, batch_size: int = 64,
+                 scorer: Optional[str] = None) -> Dict[str, object]:
+    """Write `gold.props` and `predicted.props` to `output_dir`; return Python and srl-eval.pl scores."""
+    gold_sentences: List[SrlSentence] = []
+    predicted_sentences: List[SrlSentence] = []
+    metric = SrlSpanF1()
+    for gold, predicted in tqdm(predict_sentences(model, reader, data_path, batch_size), desc="predicting"):
+        gold_sentences.append(gold)
+        predicted_sentences.append(predicted)
+        metric([f.arguments for f in gold.frames], [f.arguments for f in predicted.frames])
+    os.makedirs(output_dir, exist_ok=True)
+    gold_path, predicted_path = os.path.join(output_dir, "gold.props"), os.path.join(output_dir, "predicted.props")
+    write_conll2005(gold_sentences, gold_path, props_only=True)
+    write_conll2005(predicted_sentences, predicted_path, props_only=True)
+    result: Dict[str, object] = {"python": metric.get_metric(reset=True), "gold_props": gold_path, "predicted_props": predicted_path}
+    try:
+        official = run_srl_eval(gold_path, predicted_path, scorer)
+    except FileNotFoundError as error:
+        logger.warning("not running srl-eval.pl: %s", error)
+    else:
+        result["srl_eval"] = {
+            "precision": official.precision, "recall": official.recall, "f1": official.f1,
+            "perfect_propositions": official.perfect_propositions,
+        }
+        with open(os.path.join(output_dir, "srl-eval.txt"), "w", encoding="utf-8") as handle:
+            handle.write(official.output)
+    return result
+
+
+@Subcommand.register("srl-evaluate")
+class SrlEvaluate(Subcommand):
+    """Evaluate an archived srl model on a CoNLL file with the official CoNLL-2005 scorer."""
+
+    def add_subparser(self, parser: argparse._SubParsersAction) -> argparse.ArgumentParser:
+        description = (
+            "Predict a span-SRL data file (gold predicates) with an archived model, write gold and "
+            "predicted CoNLL-2005 props files, and print srl_zoo's metric next to srl-eval.pl's."
+        )
+        subparser = parser.add_parser(self.name, description=description, help=description)
+        subparser.add_argument("archive_file", help="model.tar.gz from `allennlp train`")
+        subparser.add_argument("input_file", help="a data file the archive's dataset reader reads")
+        subparser.add_argument("--output-dir", required=True, help="where gold.props, predicted.props and metrics.json go")
+        subparser.add_argument("--batch-size", type=int, default=64)
+        subparser.add_argument("--cuda-device", type=int, default=-1)
+        subparser.add_argument("--scorer", default=None, help="path to srl-eval.pl (default: $SRL_EVAL_PL or .cache/srl-eval)")
+        subparser.set_defaults(func=_run)
+        return subparser
+
+
+def _run(args: argparse.Namespace) -> None:
+    archive = load_archive(args.archive_file, cuda_device=args.cuda_device)
+    reader = archive.validation_dataset_reader
+    if reader.__class__.__name__ == "Conll2009Reader":
+        raise ValueError("srl-evaluate scores span SRL (CoNLL-2005/2012 data); CoNLL-2009 needs the eval09 scorer")
+    result = srl_evaluate(archive.model, reader, args.input_file, args.output_dir, args.batch_size, args.scorer)
+    with open(os.path.join(args.output_dir, "metrics.json"), "w", encoding="utf-8") as handle:
+        json.dump(result, handle, indent=2)
+    python = result["python"]
+    print(f"srl_zoo     P {100 * python['precision-overall']:.2f}  R {100 * python['recall-overall']:.2f}  "
+          f"F1 {100 * python['f1-measure-overall']:.2f}  Comp. {100 * python['perfect-propositions']:.2f}")
+    if "srl_eval" in result:
+        official = result["srl_eval"]
+        print(f"srl-eval.pl P {official['precision']:.2f}  R {official['recall']:.2f}  F1 {official['f1']:.2f}  "
+              f"Comp. {official['perfect_propositions']:.2f}")
