@@ -66,6 +66,9 @@ class SrlModel(Model):
         if predicate_combination == "add":
             predicate_embedding_dim = embedding_dim
         self.predicate_embedding = nn.Embedding(2, predicate_embedding_dim)
+        # Same scale as allennlp's word embeddings (xavier): torch's default N(0, 1) would drown the
+        # words, most of all in encoders that multiply their input by sqrt(d) (DeepAtt).
+        nn.init.xavier_uniform_(self.predicate_embedding.weight)
         expected = embedding_dim + predicate_embedding_dim if predicate_combination == "concat" else embedding_dim
         if encoder.get_input_dim() != expected:
             raise ValueError(

@@ -45,6 +45,14 @@ function(sublayer, format, overrides={}) {
     },
     label_smoothing: 0.1,
     decoding: settings.decoding,
+    // The encoder multiplies its input by sqrt(d); as in the authors' code, embeddings start at
+    // N(0, 1/d) so that the scaled input has unit scale (a pretrained_file overrides the words).
+    initializer: {
+      regexes: [
+        ['text_field_embedder.token_embedder_tokens.weight|predicate_embedding.weight',
+         { type: 'normal', mean: 0.0, std: std.pow(settings.word_dim + settings.predicate_dim, -0.5) }],
+      ],
+    },
   },
   data_loader: {
     batch_sampler: { type: 'max_tokens_sampler', max_tokens: settings.max_tokens, sorting_keys: ['tokens'] },
