@@ -1,5 +1,5 @@
 """The shared SRL Model: one Instance per sentence, expanded to one row per (sentence, predicate)."""
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 import torch
 from allennlp.data import TextFieldTensors, Vocabulary
@@ -9,11 +9,13 @@ from allennlp.nn import InitializerApplicator, RegularizerApplicator
 from allennlp.nn.util import get_text_field_mask, sequence_cross_entropy_with_logits
 from torch import nn
 
+from srl_zoo.data.dataset_readers.srl_reader import NOT_A_PREDICATE
 from srl_zoo.data.formats import SrlSpan, bio_to_spans
 from srl_zoo.decoding import TagDecoder
-from srl_zoo.metrics import SrlSpanF1
+from srl_zoo.metrics import PredicateF1, SrlSpanF1
 
 PREDICATE_COMBINATIONS = ("concat", "add")
+PREDICATE_SOURCES = ("gold", "predicted")
 
 
 @Model.register("srl")
@@ -24,9 +26,14 @@ class SrlModel(Model):
     one row per (sentence, predicate) with tensor indexing, a predicate-mask embedding is
     concatenated to (or added to) the word embedding as in DeepAtt, and the encoder runs per row.
 
+    Optional predicate identification: the same encoder also reads each sentence once with no
+    predicate marked, and a per-token classifier predicts `-` (no predicate), a sense suffix
+    (`01`, `LV`) or `Y` (a predicate in data without senses). Its loss is added with
+    `predicate_loss_weight`. Training always conditions on gold predicates.
+
     # Parameters
 
-    vocab : the vocabulary (`labels` namespace holds the BIO tags).
+    vocab : the vocabulary (`labels` holds the BIO tags, `predicate_senses` the predicate labels).
     text_field_embedder : embeds `tokens` (e.g. `embedding` with an optional GloVe `pretrained_file`).
     encoder : any `Seq2SeqEncoder` (`deep_att`, `stacked_bidirectional_lstm`, ...). Its input
         width must be the embedding width plus `predicate_embedding_dim` (`concat`) or equal to it (`add`).
@@ -35,6 +42,14 @@ class SrlModel(Model):
     label_smoothing : label smoothing of the tag loss (DeepAtt: 0.1).
     decoding : `"argmax"` (DeepAtt's choice) or `"viterbi"` (exact BIO constraints).
     embedding_dropout : dropout on the word embeddings before conditioning.
+    predicate_identification : add the predicate identification head.
+    predicate_loss_weight : weight of its loss.
+    predicate_source : where predicates come from when not training: `"gold"` (the data's or
+        the request's) or `"predicted"` (the head). Sentences given without any predicates (raw
+        text) always use the head. With predicted predicates the SRL metric counts the
+        arguments of missed predicates as missed and those of spurious predicates as excess.
+    inference_chunk_elements : when not training, rows are encoded in chunks of at most this many
+        `rows * seq_len^2` attention elements per head, so long sentences with many predicates fit.
     label_namespace : vocabulary namespace of the tags.
     """
 
@@ -50,6 +65,10 @@ class SrlModel(Model):
         label_smoothing: float = 0.0,
         decoding: str = "argmax",
         embedding_dropout: float = 0.0,
+        predicate_identification: bool = False,
+        predicate_loss_weight: float = 1.0,
+        predicate_source: str = "gold",
+        inference_chunk_elements: int = 16_000_000,
         label_namespace: str = "labels",
         initializer: InitializerApplicator = InitializerApplicator(),
         regularizer: Optional[RegularizerApplicator] = None,
@@ -58,10 +77,16 @@ class SrlModel(Model):
         super().__init__(vocab, regularizer, **kwargs)
         if predicate_combination not in PREDICATE_COMBINATIONS:
             raise ValueError(f"predicate_combination must be one of {PREDICATE_COMBINATIONS}, got {predicate_combination!r}")
+        if predicate_source not in PREDICATE_SOURCES:
+            raise ValueError(f"predicate_source must be one of {PREDICATE_SOURCES}, got {predicate_source!r}")
+        if predicate_source == "predicted" and not predicate_identification:
+            raise ValueError("predicate_source 'predicted' needs predicate_identification: true")
         self.text_field_embedder = text_field_embedder
         self.encoder = encoder
         self.label_namespace = label_namespace
         self.predicate_combination = predicate_combination
+        self.predicate_source = predicate_source
+        self.inference_chunk_elements = inference_chunk_elements
         embedding_dim = text_field_embedder.get_output_dim()
         if predicate_combination == "add":
             predicate_embedding_dim = embedding_dim
@@ -76,11 +101,16 @@ class SrlModel(Model):
                 f"(embedding {embedding_dim} {'+ predicate ' + str(predicate_embedding_dim) if predicate_combination == 'concat' else ''})"
             )
         self.embedding_dropout = nn.Dropout(embedding_dropout)
-        num_labels = vocab.get_vocab_size(label_namespace)
-        self.tag_projection = nn.Linear(encoder.get_output_dim(), num_labels)
+        self.tag_projection = nn.Linear(encoder.get_output_dim(), vocab.get_vocab_size(label_namespace))
         self.label_smoothing = label_smoothing or None
         self.decoder = TagDecoder(decoding, vocab.get_index_to_token_vocabulary(label_namespace))
         self.srl_metric = SrlSpanF1()
+        self.predicate_head: Optional[nn.Linear] = None
+        if predicate_identification:
+            self.predicate_head = nn.Linear(encoder.get_output_dim(), vocab.get_vocab_size("predicate_senses"))
+            self.predicate_loss_weight = predicate_loss_weight
+            self.not_a_predicate = vocab.get_token_index(NOT_A_PREDICATE, "predicate_senses")
+            self.predicate_metric = PredicateF1()
         initializer(self)
 
     def forward(  # type: ignore[override]
@@ -88,92 +118,169 @@ class SrlModel(Model):
         tokens: TextFieldTensors,
         frames: Dict[str, torch.Tensor],
         metadata: Optional[List[Dict[str, Any]]] = None,
+        predicate_labels: Optional[torch.Tensor] = None,
         **kwargs: Any,
     ) -> Dict[str, torch.Tensor]:
         """
         # Parameters
 
         tokens : the sentence, `(batch, seq_len)` ids per indexer.
-        frames : `predicate_indices (batch, num_frames)` padded with -1 and, in training,
+        frames : `predicate_indices (batch, num_frames)` padded with -1 and, with gold data,
             `tags (batch, num_frames, seq_len)`.
-        metadata : per sentence: words, predicate lemmas, the gold `SrlSentence`.
+        metadata : per sentence: words, whether predicates were given, the gold `SrlSentence`.
+        predicate_labels : `(batch, seq_len)` gold predicate labels for the identification head.
 
         # Returns
 
         `class_probabilities (batch, num_frames, seq_len, num_labels)`, `predicted_tags`
         `(batch, num_frames, seq_len)` (-1 outside real frames/tokens), `mask`, `predicate_indices`
-        and, with gold tags, `loss`.
+        `(batch, num_frames)` (the ones used: gold or predicted), with the identification head
+        `predicate_label_ids (batch, seq_len)`, and `loss` when gold data is given.
         """
         mask = get_text_field_mask(tokens)
         embedded = self.embedding_dropout(self.text_field_embedder(tokens))
         predicate_indices = frames["predicate_indices"]
-        batch, num_frames = predicate_indices.shape
+        output: Dict[str, Any] = {"mask": mask}
+        losses: List[torch.Tensor] = []
+        uses_predicted = torch.zeros(mask.size(0), dtype=torch.bool)
+        if self.predicate_head is not None:
+            label_ids, loss = self._identify_predicates(embedded, mask, predicate_labels, metadata)
+            output["predicate_label_ids"] = label_ids
+            if loss is not None:
+                losses.append(loss)
+            if not self.training:
+                uses_predicted = self._sentences_using_predicted_predicates(metadata, mask.size(0))
+                if uses_predicted.any():
+                    predicate_indices = self._merge_predicted_predicates(predicate_indices, label_ids, uses_predicted)
+        elif metadata is not None and not all(m.get("predicates_given", True) for m in metadata):
+            raise ValueError("this model has no predicate identification head: give the predicates with each sentence")
+        output["predicate_indices"] = predicate_indices
+
         rows = (predicate_indices >= 0).nonzero(as_tuple=False)  # (num_rows, 2): (sentence, frame)
         row_sentence, row_frame = rows[:, 0], rows[:, 1]
         row_mask = mask[row_sentence]
-        indicator = (torch.arange(mask.size(1), device=mask.device).unsqueeze(0)
-                     == predicate_indices[row_sentence, row_frame].unsqueeze(1)).long()
-        row_inputs = self._condition(embedded[row_sentence], self.predicate_embedding(indicator))
-        if rows.size(0) > 0:
-            encoded = self.encoder(row_inputs, row_mask)
-        else:  # no predicate in the whole batch: nothing to encode
-            encoded = row_inputs.new_zeros(0, mask.size(1), self.encoder.get_output_dim())
-        logits = self.tag_projection(encoded)  # (num_rows, seq_len, num_labels)
+        positions = torch.arange(mask.size(1), device=mask.device).unsqueeze(0)
+        indicator = (positions == predicate_indices[row_sentence, row_frame].unsqueeze(1)).long()
+        logits = self.tag_projection(self._encode(embedded[row_sentence], indicator, row_mask))
         log_probs = torch.log_softmax(logits.float(), dim=-1)
         predicted = self.decoder(log_probs, row_mask)
 
-        num_labels = logits.size(-1)
-        probabilities = log_probs.new_zeros(batch, num_frames, mask.size(1), num_labels)
+        batch, num_frames = predicate_indices.shape
+        probabilities = log_probs.new_zeros(batch, num_frames, mask.size(1), logits.size(-1))
         probabilities[row_sentence, row_frame] = log_probs.exp()
         predicted_tags = predicted.new_full((batch, num_frames, mask.size(1)), -1)
         predicted_tags[row_sentence, row_frame] = predicted.masked_fill(~row_mask, -1)
-        output = {
-            "class_probabilities": probabilities,
-            "predicted_tags": predicted_tags,
-            "mask": mask,
-            "predicate_indices": predicate_indices,
-        }
-        if "tags" in frames:
-            gold = frames["tags"][row_sentence, row_frame]
+        output["class_probabilities"] = probabilities
+        output["predicted_tags"] = predicted_tags
+
+        gold_tags = frames.get("tags")
+        if gold_tags is not None and not uses_predicted.any():
             if rows.size(0) > 0:
-                output["loss"] = sequence_cross_entropy_with_logits(
-                    logits, gold, row_mask, average="token", label_smoothing=self.label_smoothing
-                )
+                losses.append(sequence_cross_entropy_with_logits(
+                    logits, gold_tags[row_sentence, row_frame], row_mask, average="token", label_smoothing=self.label_smoothing
+                ))
             else:  # a batch without predicates: a zero loss that still has a graph
-                output["loss"] = embedded.sum() * 0.0
-            if metadata is not None:
-                self._update_metric(predicted_tags, mask, metadata, frames["tags"])
+                losses.append(embedded.sum() * 0.0)
+        if losses:
+            output["loss"] = sum(losses)
         if metadata is not None:
             output["words"] = [m["words"] for m in metadata]
+            if any(m.get("sentence") is not None for m in metadata):
+                self._update_srl_metric(predicted_tags, predicate_indices, mask, metadata)
         return output
 
-    def _condition(self, words: torch.Tensor, predicate: torch.Tensor) -> torch.Tensor:
+    def _condition(self, words: torch.Tensor, indicator: torch.Tensor) -> torch.Tensor:
+        predicate = self.predicate_embedding(indicator)
         if self.predicate_combination == "concat":
             return torch.cat([words, predicate], dim=-1)
         return words + predicate
 
+    def _encode(self, words: torch.Tensor, indicator: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+        """Encode rows `(rows, seq_len, dim)`; in chunks when not training, to bound attention memory."""
+        rows, length = indicator.shape
+        if rows == 0:  # nothing to encode (no predicate anywhere in the batch)
+            return words.new_zeros(0, length, self.encoder.get_output_dim())
+        chunk = rows if self.training else max(1, self.inference_chunk_elements // max(length * length, 1))
+        if chunk >= rows:
+            return self.encoder(self._condition(words, indicator), mask)
+        return torch.cat([
+            self.encoder(self._condition(words[i : i + chunk], indicator[i : i + chunk]), mask[i : i + chunk])
+            for i in range(0, rows, chunk)
+        ])
+
+    def _identify_predicates(self, embedded: torch.Tensor, mask: torch.Tensor, gold: Optional[torch.Tensor],
+                             metadata: Optional[List[Dict[str, Any]]]) -> Tuple[torch.Tensor, Optional[torch.Tensor]]:
+        """Predicate labels `(batch, seq_len)` from one unconditioned pass, and their loss if gold is given."""
+        encoded = self._encode(embedded, torch.zeros_like(mask, dtype=torch.long), mask)
+        logits = self.predicate_head(encoded)  # type: ignore[misc]
+        label_ids = logits.argmax(-1).masked_fill(~mask, self.not_a_predicate)
+        loss = None
+        if gold is not None:
+            loss = self.predicate_loss_weight * sequence_cross_entropy_with_logits(logits, gold, mask, average="token")
+            self.predicate_metric(self._predicate_maps(gold, mask), self._predicate_maps(label_ids, mask))
+        return label_ids, loss
+
+    def _predicate_maps(self, label_ids: torch.Tensor, mask: torch.Tensor) -> List[Dict[int, str]]:
+        maps = []
+        for ids, length in zip(label_ids.tolist(), mask.sum(-1).tolist()):
+            maps.append({
+                i: self.vocab.get_token_from_index(label, "predicate_senses")
+                for i, label in enumerate(ids[:length]) if label != self.not_a_predicate
+            })
+        return maps
+
+    def _sentences_using_predicted_predicates(self, metadata: Optional[List[Dict[str, Any]]], batch: int) -> torch.Tensor:
+        if self.predicate_source == "predicted":
+            return torch.ones(batch, dtype=torch.bool)
+        given = [m.get("predicates_given", True) for m in metadata] if metadata is not None else [True] * batch
+        return ~torch.tensor(given, dtype=torch.bool)
+
+    def _merge_predicted_predicates(self, gold_indices: torch.Tensor, label_ids: torch.Tensor, uses_predicted: torch.Tensor) -> torch.Tensor:
+        """Predicate indices `(batch, num_frames)`: predicted ones for the flagged sentences, gold for the rest."""
+        per_sentence = []
+        is_predicate = (label_ids != self.not_a_predicate).cpu()
+        for b in range(gold_indices.size(0)):
+            if uses_predicted[b]:
+                per_sentence.append(is_predicate[b].nonzero(as_tuple=False).squeeze(1).tolist())
+            else:
+                per_sentence.append([i for i in gold_indices[b].tolist() if i >= 0])
+        width = max((len(p) for p in per_sentence), default=0)
+        merged = torch.full((gold_indices.size(0), width), -1, dtype=torch.long)
+        for b, indices in enumerate(per_sentence):
+            merged[b, : len(indices)] = torch.tensor(indices, dtype=torch.long)
+        return merged.to(gold_indices.device)
+
     def _tags_of(self, ids: List[int]) -> List[str]:
         return [self.vocab.get_token_from_index(i, self.label_namespace) for i in ids]
 
-    def _update_metric(self, predicted_tags: torch.Tensor, mask: torch.Tensor, metadata: List[Dict[str, Any]],
-                       gold_tags: torch.Tensor) -> None:
-        gold_frames, predicted_frames = [], []
+    def _update_srl_metric(self, predicted_tags: torch.Tensor, predicate_indices: torch.Tensor, mask: torch.Tensor,
+                           metadata: List[Dict[str, Any]]) -> None:
+        """Pair gold and predicted frames by predicate position; an unmatched side has no arguments."""
+        gold_frames: List[List[SrlSpan]] = []
+        predicted_frames: List[List[SrlSpan]] = []
         lengths = mask.sum(-1).tolist()
+        tags = predicted_tags.cpu()
         for b, meta in enumerate(metadata):
             sentence = meta.get("sentence")
-            for f in range(len(meta["predicate_indices"])):
-                length = lengths[b]
-                predicted_frames.append(bio_to_spans(self._tags_of(predicted_tags[b, f, :length].tolist())))
-                if sentence is not None:
-                    gold_frames.append(sentence.frames[f].arguments)
-                else:
-                    gold_frames.append(bio_to_spans(self._tags_of(gold_tags[b, f, :length].tolist())))
+            if sentence is None:
+                continue
+            gold = {frame.index: frame.arguments for frame in sentence.frames}
+            predicted = {
+                index: bio_to_spans(self._tags_of(tags[b, f, : lengths[b]].tolist()))
+                for f, index in enumerate(predicate_indices[b].tolist()) if index >= 0
+            }
+            for index in sorted(gold.keys() | predicted.keys()):
+                gold_frames.append(gold.get(index, []))
+                predicted_frames.append(predicted.get(index, []))
         self.srl_metric(gold_frames, predicted_frames)
 
-    def make_output_human_readable(self, output_dict: Dict[str, torch.Tensor]) -> Dict[str, torch.Tensor]:
-        """Adds `frames` per sentence: predicate, BIO `tags`, labeled `arguments` and a `description`."""
+    def make_output_human_readable(self, output_dict: Dict[str, Any]) -> Dict[str, Any]:
+        """Adds `frames` per sentence: predicate (index, word and, from the identification head on data
+        with senses, `sense`: the frameset number such as `03` or `LV`), BIO `tags`, `arguments`,
+        `description`."""
         predicted_tags = output_dict["predicted_tags"].cpu()
         lengths = output_dict["mask"].sum(-1).tolist()
+        label_ids = output_dict.get("predicate_label_ids")
         all_frames = []
         for b, words in enumerate(output_dict.get("words", [None] * len(lengths))):
             length = lengths[b]
@@ -184,9 +291,14 @@ class SrlModel(Model):
                     continue
                 tags = self._tags_of(predicted_tags[b, f, :length].tolist())
                 spans = bio_to_spans(tags)
+                predicate = {"index": index, "word": words[index]}
+                if label_ids is not None:
+                    label = self.vocab.get_token_from_index(int(label_ids[b, index]), "predicate_senses")
+                    if label not in (NOT_A_PREDICATE, "Y", self.vocab._oov_token):
+                        predicate["sense"] = label  # the frameset number, e.g. "03" for come.03
                 sentence_frames.append(
                     {
-                        "predicate": {"index": index, "word": words[index]},
+                        "predicate": predicate,
                         "tags": tags,
                         "arguments": [
                             {"role": s.label, "start": s.start, "end": s.end, "text": " ".join(words[s.start : s.end + 1])}
@@ -200,7 +312,10 @@ class SrlModel(Model):
         return output_dict
 
     def get_metrics(self, reset: bool = False) -> Dict[str, float]:
-        return self.srl_metric.get_metric(reset)
+        metrics = self.srl_metric.get_metric(reset)
+        if self.predicate_head is not None:
+            metrics.update(self.predicate_metric.get_metric(reset))
+        return metrics
 
 
 def describe(words: List[str], spans: List[SrlSpan]) -> str:

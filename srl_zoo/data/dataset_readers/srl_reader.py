@@ -6,15 +6,25 @@ from allennlp.data.fields import Field, MetadataField, SequenceLabelField, TextF
 from allennlp.data.token_indexers import SingleIdTokenIndexer, TokenIndexer
 
 from srl_zoo.data.fields import SrlFramesField
-from srl_zoo.data.formats import SrlSentence
+from srl_zoo.data.formats import SrlFrame, SrlSentence
+
+NOT_A_PREDICATE = "-"
+
+
+def predicate_label(frame: SrlFrame) -> str:
+    """The predicate-identification label of a frame's token: its sense suffix (`01`, `LV`) or `Y`."""
+    if frame.sense and "." in frame.sense:
+        return frame.sense.rsplit(".", 1)[1]
+    return "Y"
 
 
 class SrlReader(DatasetReader):
     """Base class of the CoNLL readers: subclasses only say how to parse a file into `SrlSentence`s.
 
     Instance fields: `tokens`; `frames` (predicate indices + per-frame BIO tags, namespace
-    `labels`); `pos_tags` (namespace `pos_tags`) and, for CoNLL-2009, `dependency_heads`
-    (1-based, 0 = root) and `dependency_labels`, where the format has them; `metadata` with the
+    `labels`); `predicate_labels` per token (`-`, or the sense suffix such as `01`/`LV`, or `Y`
+    where the format has no senses; namespace `predicate_senses`, which has an OOV entry) when predicates are known; `pos_tags` (namespace `pos`) and, for CoNLL-2009, `dependency_heads`
+    (1-based, 0 = root) and `dependency_labels` (namespace `dependency_relations`), where the format has them; `metadata` with the
     words, the predicate indices, lemmas and senses, and the parsed `SrlSentence`.
 
     Works lazily, with `max_instances`, and with allennlp's multi-process data loader.
@@ -64,30 +74,41 @@ class SrlReader(DatasetReader):
         pos_tags: Optional[List[str]] = None,
         dependency_heads: Optional[List[int]] = None,
         dependency_labels: Optional[List[str]] = None,
+        predicate_labels: Optional[List[str]] = None,
         sentence: Optional[SrlSentence] = None,
     ) -> Instance:
-        """An Instance from tokens; predicates and tags are optional (e.g. raw text at prediction)."""
+        """An Instance from tokens; predicates and tags are optional (e.g. raw text at prediction).
+
+        `predicate_labels` (per token) default to `-` / the frames' labels when `sentence` is given.
+        `metadata["predicates_given"]` says whether `predicate_indices` were supplied at all.
+        """
         text_field = TextField([Token(t) for t in tokens])
-        predicate_indices = list(predicate_indices or [])
         fields: Dict[str, Field] = {
             "tokens": text_field,
-            "frames": SrlFramesField(predicate_indices, tags, text_field),
+            "frames": SrlFramesField(list(predicate_indices or []), tags, text_field),
         }
+        frames = sentence.frames if sentence is not None else []
+        if sentence is not None and predicate_labels is None:
+            predicate_labels = [NOT_A_PREDICATE] * len(tokens)
+            for frame in frames:
+                predicate_labels[frame.index] = predicate_label(frame)
+        if predicate_labels is not None:
+            fields["predicate_labels"] = SequenceLabelField(predicate_labels, text_field, label_namespace="predicate_senses")
         if pos_tags is not None:
-            fields["pos_tags"] = SequenceLabelField(pos_tags, text_field, label_namespace="pos_tags")
+            fields["pos_tags"] = SequenceLabelField(pos_tags, text_field, label_namespace="pos")
         if dependency_heads is not None:
             fields["dependency_heads"] = SequenceLabelField(
                 list(dependency_heads), text_field, label_namespace="dependency_head_indices"
             )
         if dependency_labels is not None:
             fields["dependency_labels"] = SequenceLabelField(
-                dependency_labels, text_field, label_namespace="dependency_labels"
+                dependency_labels, text_field, label_namespace="dependency_relations"
             )
-        frames = sentence.frames if sentence is not None else []
         fields["metadata"] = MetadataField(
             {
                 "words": list(tokens),
-                "predicate_indices": predicate_indices,
+                "predicates_given": predicate_indices is not None,
+                "predicate_indices": list(predicate_indices or []),
                 "predicate_lemmas": [frame.lemma for frame in frames],
                 "predicate_senses": [frame.sense for frame in frames],
                 "sentence": sentence,
