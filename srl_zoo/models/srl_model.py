@@ -68,7 +68,7 @@ class SrlModel(Model):
         predicate_identification: bool = False,
         predicate_loss_weight: float = 1.0,
         predicate_source: str = "gold",
-        inference_chunk_elements: int = 16_000_000,
+        inference_chunk_elements: int = 2_000_000,
         label_namespace: str = "labels",
         initializer: InitializerApplicator = InitializerApplicator(),
         regularizer: Optional[RegularizerApplicator] = None,

@@ -84,3 +84,60 @@ class TestOutputs(SrlModelTestCase):
         params["encoder"]["input_dim"] = 99
         with pytest.raises(ValueError, match="encoder input_dim is 99 but the model feeds it 16"):
             Model.from_params(vocab=self.vocab, params=params)
+
+
+class TestPredicateIdentification(SrlModelTestCase):
+    def set_up_head(self, source: str) -> None:
+        os.chdir(REPO_ROOT)
+        os.environ["SRL_ZOO_TEST_PREDICATE_SOURCE"] = source
+        self.set_up_model(os.path.join(FIXTURES, "deepatt", "ffn_predicate_identification.jsonnet"),
+                          os.path.join(FIXTURES, "conll2012", "sample.gold_conll"))
+
+    @pytest.mark.parametrize("source", ["gold", "predicted"])
+    def test_train_save_load_and_batch_consistency(self, source):
+        self.set_up_head(source)
+        self.ensure_model_can_train_save_and_load(self.param_file)
+        self.ensure_batch_predictions_are_consistent()
+
+    def test_predicted_predicates_are_used_and_scored(self):
+        self.set_up_head("predicted")
+        batch = Batch(self.instances)
+        batch.index_instances(self.vocab)
+        self.model.eval()
+        output = self.model(**batch.as_tensor_dict())
+        labels = output["predicate_label_ids"]
+        not_a_predicate = self.vocab.get_token_index("-", "predicate_senses")
+        for b in range(len(self.instances)):
+            used = [i for i in output["predicate_indices"][b].tolist() if i >= 0]
+            assert used == (labels[b] != not_a_predicate).nonzero().squeeze(1).tolist()
+        metrics = self.model.get_metrics(reset=True)
+        assert {"predicate-precision", "predicate-recall", "predicate-f1", "sense-accuracy"} <= metrics.keys()
+
+    def test_missed_and_spurious_predicates_count_as_errors(self):
+        self.set_up_head("gold")
+        sentence = self.instances[0]["metadata"]["sentence"]
+        gold_index = sentence.frames[0].index
+        spurious = (gold_index + 1) % len(sentence.tokens)
+        self.model.srl_metric.reset()
+        mask = torch.ones(1, len(sentence.tokens), dtype=torch.bool)
+        v = self.vocab.get_token_index("B-V", "labels")
+        b_arg = self.vocab.get_token_index("B-ARG1", "labels")
+        tags = torch.full((1, 1, len(sentence.tokens)), self.vocab.get_token_index("O", "labels"))
+        tags[0, 0, spurious] = v
+        tags[0, 0, gold_index] = b_arg
+        self.model._update_srl_metric(tags, torch.tensor([[spurious]]), mask, [{"sentence": sentence}])
+        gold_arguments = sum(1 for f in sentence.frames if f.index == gold_index for a in f.arguments if a.label != "V")
+        ok, excess, missed = self.model.srl_metric.totals()
+        assert (ok, excess, missed) == (0, 1, gold_arguments)
+
+    def test_no_head_and_no_predicates_is_a_clear_error(self):
+        self.set_up("deepatt/ffn.jsonnet")
+        from allennlp.common import Params
+        from allennlp.data import DatasetReader
+
+        instance = self.instances[0]
+        raw = DatasetReader.from_params(Params({"type": "conll2005"})).text_to_instance(["Cats", "sleep", "."])
+        with pytest.raises(ValueError, match="no predicate identification head"):
+            self.model.forward_on_instance(raw)
+        assert instance["frames"].predicate_indices  # the gold instance itself still works
+        self.model.forward_on_instance(instance)

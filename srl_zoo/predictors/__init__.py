@@ -1,0 +1,2 @@
+"""The `srl` Predictor."""
+from srl_zoo.predictors.srl_predictor import SrlPredictor

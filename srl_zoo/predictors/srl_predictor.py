@@ -1,0 +1,107 @@
+"""The `srl` Predictor: raw text or tokens in, frames with roles and spans out (JSON or CoNLL-2005)."""
+from typing import Any, Dict, List, Optional
+
+import spacy
+from allennlp.common.util import JsonDict, sanitize
+from allennlp.data import DatasetReader, Instance
+from allennlp.models import Model
+from allennlp.predictors.predictor import Predictor
+
+from srl_zoo.data.formats import SrlFrame, SrlSentence, SrlSpan
+from srl_zoo.data.formats.conll2005 import conll2005_rows
+from srl_zoo.data.formats.io_utils import pad_columns
+
+OUTPUT_FORMATS = ("json", "conll2005")
+
+
+@Predictor.register("srl")
+class SrlPredictor(Predictor):
+    """Labels sentences given as `{"sentence": "..."}` or `{"tokens": [...]}`.
+
+    An optional `"predicates": [token indices]` fixes the predicates; otherwise the model's
+    predicate identification head finds them. Text is tokenized with a blank spaCy pipeline
+    (rules only: no model, no download). Empty or whitespace-only input gives an empty result.
+
+    Output per sentence: `words` and `frames`, each `{"predicate": {"index", "word", "sense"?},
+    "arguments": [{"role", "start", "end", "text"}], "tags": [...], "description": "[ARG0: ...] ..."}`.
+
+    # Parameters
+
+    output_format : `"json"` (default) or `"conll2005"`: `allennlp predict` then writes CoNLL-2005
+        props lines (word, target, one column per predicate) instead of JSON.
+    language : spaCy language code of the blank tokenizer.
+    """
+
+    def __init__(self, model: Model, dataset_reader: DatasetReader, frozen: bool = True,
+                 output_format: str = "json", language: str = "en") -> None:
+        super().__init__(model, dataset_reader, frozen)
+        if output_format not in OUTPUT_FORMATS:
+            raise ValueError(f"output_format must be one of {OUTPUT_FORMATS}, got {output_format!r}")
+        self._output_format = output_format
+        self._nlp = spacy.blank(language)
+
+    def tokenize(self, text: str) -> List[str]:
+        """Split raw text into words with spaCy's rule-based tokenizer."""
+        return [token.text for token in self._nlp.make_doc(text) if not token.is_space]
+
+    def _words_and_predicates(self, json_dict: JsonDict) -> (List[str], Optional[List[int]]):
+        if "tokens" in json_dict:
+            words = json_dict["tokens"]
+            if not isinstance(words, list) or not all(isinstance(w, str) and w.strip() and w.split() == [w] for w in words):
+                raise ValueError("'tokens' must be a list of non-empty strings without whitespace")
+        elif "sentence" in json_dict:
+            if not isinstance(json_dict["sentence"], str):
+                raise ValueError("'sentence' must be a string")
+            words = self.tokenize(json_dict["sentence"])
+        else:
+            raise ValueError(f"each input needs 'sentence' (a string) or 'tokens' (a list of strings); got keys {sorted(json_dict)}")
+        predicates = json_dict.get("predicates")
+        if predicates is not None:
+            if not isinstance(predicates, list) or not all(isinstance(i, int) and 0 <= i < len(words) for i in predicates):
+                raise ValueError(f"'predicates' must be a list of token indices between 0 and {len(words) - 1}")
+            predicates = sorted(set(predicates))
+        return words, predicates
+
+    def _json_to_instance(self, json_dict: JsonDict) -> Instance:
+        words, predicates = self._words_and_predicates(json_dict)
+        return self._dataset_reader.text_to_instance(words, predicate_indices=predicates)
+
+    def predict_json(self, inputs: JsonDict) -> JsonDict:
+        return self.predict_batch_json([inputs])[0]
+
+    def predict_batch_json(self, inputs: List[JsonDict]) -> List[JsonDict]:
+        parsed = [self._words_and_predicates(json_dict) for json_dict in inputs]
+        results: List[JsonDict] = [{"words": words, "frames": []} for words, _ in parsed]
+        todo = [i for i, (words, _) in enumerate(parsed) if words]
+        if todo:
+            instances = [self._dataset_reader.text_to_instance(parsed[i][0], predicate_indices=parsed[i][1]) for i in todo]
+            for i, output in zip(todo, self._model.forward_on_instances(instances)):
+                results[i]["frames"] = output["frames"]
+        return sanitize(results)
+
+    def predict_instance(self, instance: Instance) -> JsonDict:
+        return self.predict_batch_instance([instance])[0]
+
+    def predict_batch_instance(self, instances: List[Instance]) -> List[JsonDict]:
+        outputs = self._model.forward_on_instances(instances)
+        return sanitize([{"words": output["words"], "frames": output["frames"]} for output in outputs])
+
+    def dump_line(self, outputs: JsonDict) -> str:
+        if self._output_format == "json":
+            return super().dump_line(outputs)
+        return "\n".join(conll2005_lines(outputs)) + "\n\n"
+
+
+def conll2005_lines(outputs: Dict[str, Any]) -> List[str]:
+    """CoNLL-2005 lines (word, target, props...) of one predicted sentence; the target is the word."""
+    words = outputs["words"]
+    frames = [
+        SrlFrame(
+            index=frame["predicate"]["index"],
+            lemma=frame["predicate"]["word"],
+            arguments=[SrlSpan(a["role"], a["start"], a["end"]) for a in frame["arguments"]],
+        )
+        for frame in outputs["frames"]
+    ]
+    rows = conll2005_rows(SrlSentence(tokens=words, frames=frames), props_only=True)
+    return pad_columns([[word] + row for word, row in zip(words, rows)])

@@ -1,0 +1,130 @@
+"""The `srl` Predictor on raw text: edge cases, batching, JSON and CoNLL-2005 output, the CLI."""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from allennlp.commands.train import train_model_from_file
+from allennlp.models.archival import load_archive
+from allennlp.predictors import Predictor
+
+from srl_zoo.data.formats.io_utils import parse_bracket_column
+from tests.conftest import FIXTURES, REPO_ROOT
+
+
+@pytest.fixture(scope="module")
+def archive(tmp_path_factory):
+    os.chdir(REPO_ROOT)
+    os.environ["SRL_ZOO_TEST_PREDICATE_SOURCE"] = "gold"
+    serialization_dir = tmp_path_factory.mktemp("model")
+    train_model_from_file(os.path.join(FIXTURES, "deepatt", "ffn_predicate_identification.jsonnet"), str(serialization_dir))
+    return str(serialization_dir / "model.tar.gz")
+
+
+@pytest.fixture(scope="module")
+def predictor(archive):
+    return Predictor.from_archive(load_archive(archive))  # the model's default_predictor
+
+
+def assert_well_formed(result, words=None):
+    assert set(result) == {"words", "frames"}
+    if words is not None:
+        assert result["words"] == words
+    n = len(result["words"])
+    for frame in result["frames"]:
+        predicate = frame["predicate"]
+        assert 0 <= predicate["index"] < n and predicate["word"] == result["words"][predicate["index"]]
+        assert len(frame["tags"]) == n
+        for argument in frame["arguments"]:
+            assert 0 <= argument["start"] <= argument["end"] < n
+            assert argument["text"] == " ".join(result["words"][argument["start"] : argument["end"] + 1])
+        assert isinstance(frame["description"], str)
+
+
+def test_default_predictor_is_srl(predictor):
+    assert type(predictor).__name__ == "SrlPredictor"
+
+
+def test_raw_sentence_is_tokenized_offline_and_labeled(predictor):
+    result = predictor.predict_json({"sentence": "The cat sat on the mat, didn't it?"})
+    assert_well_formed(result, ["The", "cat", "sat", "on", "the", "mat", ",", "did", "n't", "it", "?"])
+
+
+def test_given_predicates_are_used(predictor):
+    result = predictor.predict_json({"tokens": ["President", "Bush", "nominated", "two", "individuals"], "predicates": [2]})
+    assert [f["predicate"]["index"] for f in result["frames"]] == [2]
+    assert_well_formed(result)
+
+
+@pytest.mark.parametrize("inputs", [{"sentence": ""}, {"sentence": "   \n\t "}, {"tokens": []}])
+def test_empty_input_gives_an_empty_result(predictor, inputs):
+    assert predictor.predict_json(inputs) == {"words": [], "frames": []}
+
+
+def test_sentence_without_predicates(predictor):
+    result = predictor.predict_json({"sentence": "Hello there .", "predicates": []})
+    assert result["frames"] == [] and result["words"] == ["Hello", "there", "."]
+
+
+def test_long_and_non_ascii_and_mixed_batch(predictor):
+    long_sentence = " ".join(["comes"] * 1000)
+    batch = [
+        {"sentence": long_sentence},
+        {"sentence": "Zoë’s café in Zürich serves crème brûlée — 美味しい!"},
+        {"sentence": ""},
+        {"tokens": ["Bush", "nominated", "Anderson"]},
+    ]
+    results = predictor.predict_batch_json(batch)
+    assert len(results) == 4
+    assert len(results[0]["words"]) == 1000
+    assert "Zürich" in results[1]["words"]
+    assert results[2] == {"words": [], "frames": []}
+    for result in results:
+        assert_well_formed(result)
+    # batching gives the same result as one at a time
+    assert predictor.predict_json(batch[3]) == results[3]
+    assert predictor.predict_json(batch[1]) == results[1]
+
+
+@pytest.mark.parametrize("bad, message", [
+    ({"text": "x"}, "needs 'sentence'"),
+    ({"tokens": ["a b"]}, "'tokens' must be"),
+    ({"tokens": ["a"], "predicates": [3]}, "'predicates' must be"),
+])
+def test_bad_inputs_name_the_field(predictor, bad, message):
+    with pytest.raises(ValueError, match=message):
+        predictor.predict_json(bad)
+
+
+def run_predict(archive, tmp_path, *extra):
+    inputs = tmp_path / "input.jsonl"
+    inputs.write_text('{"sentence": "Bush nominated two individuals ."}\n{"sentence": ""}\n{"tokens": ["Cats", "sleep"], "predicates": [1]}\n')
+    out = tmp_path / "out.txt"
+    completed = subprocess.run(
+        [sys.executable, "-m", "allennlp", "predict", archive, str(inputs), "--output-file", str(out),
+         "--batch-size", "64", "--cuda-device", "-1", "--silent", "--include-package", "srl_zoo", *extra],
+        capture_output=True, text=True, cwd=REPO_ROOT,
+    )
+    assert completed.returncode == 0, completed.stderr[-3000:]
+    return out.read_text()
+
+
+def test_allennlp_predict_cli_json(archive, tmp_path):
+    lines = run_predict(archive, tmp_path, "--predictor", "srl").splitlines()
+    results = [json.loads(line) for line in lines]
+    assert len(results) == 3
+    assert results[0]["words"] == ["Bush", "nominated", "two", "individuals", "."]
+    assert results[1] == {"words": [], "frames": []}
+    assert [f["predicate"]["index"] for f in results[2]["frames"]] == [1]
+
+
+def test_allennlp_predict_cli_conll2005(archive, tmp_path):
+    text = run_predict(archive, tmp_path, "--predictor-args", '{"output_format": "conll2005"}')
+    blocks = [block.splitlines() for block in text.strip("\n").split("\n\n")]
+    last = [line.split() for line in blocks[-1]]
+    assert [row[:2] for row in last] == [["Cats", "-"], ["sleep", "sleep"]]
+    assert all(len(row) == 3 for row in last)  # word, target, one props column for the one predicate
+    parse_bracket_column([row[2] for row in last], [1, 2], "predicted")  # raises if malformed
+    first = [line.split() for line in blocks[0]]
+    assert [row[0] for row in first] == ["Bush", "nominated", "two", "individuals", "."]
