@@ -13,26 +13,36 @@ from allennlp.models.archival import load_archive
 from tqdm import tqdm
 
 from srl_zoo.data.formats import SrlFrame, SrlSentence, SrlSpan, write_conll2005
-from srl_zoo.metrics import SrlSpanF1, run_srl_eval
+from srl_zoo.metrics import PredicateF1, SrlSpanF1, run_srl_eval
 
 logger = logging.getLogger(__name__)
 
 
 def predict_sentences(model: Model, reader: DatasetReader, data_path: str, batch_size: int = 64) -> Iterator[Tuple[SrlSentence, SrlSentence]]:
-    """Yield `(gold, predicted)` sentences; predicted frames use the gold predicates and lemmas."""
+    """Yield `(gold, predicted)` sentences. Predicted frames take the gold lemma where a gold
+    predicate sits at the same position (srl-eval.pl aligns propositions by position and verb)."""
     model.eval()
     for group in lazy_groups_of(reader.read(data_path), batch_size):
         for instance, output in zip(group, model.forward_on_instances(group)):
             gold: SrlSentence = instance["metadata"]["sentence"]
+            lemmas = {frame.index: frame.lemma for frame in gold.frames}
             frames = [
                 SrlFrame(
-                    index=gold_frame.index,
-                    lemma=gold_frame.lemma,
+                    index=predicted["predicate"]["index"],
+                    lemma=lemmas.get(predicted["predicate"]["index"]) or predicted["predicate"]["word"],
                     arguments=[SrlSpan(a["role"], a["start"], a["end"]) for a in predicted["arguments"]],
                 )
-                for gold_frame, predicted in zip(gold.frames, output["frames"])
+                for predicted in output["frames"]
             ]
             yield gold, SrlSentence(tokens=gold.tokens, frames=frames)
+
+
+def frames_by_position(gold: SrlSentence, predicted: SrlSentence) -> Tuple[List[List[SrlSpan]], List[List[SrlSpan]]]:
+    """Gold and predicted argument lists paired by predicate position; an unmatched side is empty."""
+    gold_frames = {frame.index: frame.arguments for frame in gold.frames}
+    predicted_frames = {frame.index: frame.arguments for frame in predicted.frames}
+    positions = sorted(gold_frames.keys() | predicted_frames.keys())
+    return [gold_frames.get(i, []) for i in positions], [predicted_frames.get(i, []) for i in positions]
 
 
 def srl_evaluate(model: Model, reader: DatasetReader, data_path: str, output_dir: str, batch_size: int = 64,
@@ -40,16 +50,21 @@ def srl_evaluate(model: Model, reader: DatasetReader, data_path: str, output_dir
     """Write `gold.props` and `predicted.props` to `output_dir`; return Python and srl-eval.pl scores."""
     gold_sentences: List[SrlSentence] = []
     predicted_sentences: List[SrlSentence] = []
-    metric = SrlSpanF1()
+    metric, predicates = SrlSpanF1(), PredicateF1()
     for gold, predicted in tqdm(predict_sentences(model, reader, data_path, batch_size), desc="predicting"):
         gold_sentences.append(gold)
         predicted_sentences.append(predicted)
-        metric([f.arguments for f in gold.frames], [f.arguments for f in predicted.frames])
+        metric(*frames_by_position(gold, predicted))
+        predicates([{f.index: "Y" for f in gold.frames}], [{f.index: "Y" for f in predicted.frames}])
     os.makedirs(output_dir, exist_ok=True)
     gold_path, predicted_path = os.path.join(output_dir, "gold.props"), os.path.join(output_dir, "predicted.props")
     write_conll2005(gold_sentences, gold_path, props_only=True)
     write_conll2005(predicted_sentences, predicted_path, props_only=True)
-    result: Dict[str, object] = {"python": metric.get_metric(reset=True), "gold_props": gold_path, "predicted_props": predicted_path}
+    result: Dict[str, object] = {
+        "python": {**metric.get_metric(reset=True), **predicates.get_metric(reset=True)},
+        "gold_props": gold_path,
+        "predicted_props": predicted_path,
+    }
     try:
         official = run_srl_eval(gold_path, predicted_path, scorer)
     except FileNotFoundError as error:
@@ -80,12 +95,22 @@ class SrlEvaluate(Subcommand):
         subparser.add_argument("--batch-size", type=int, default=64)
         subparser.add_argument("--cuda-device", type=int, default=-1)
         subparser.add_argument("--scorer", default=None, help="path to srl-eval.pl (default: $SRL_EVAL_PL or .cache/srl-eval)")
+        subparser.add_argument(
+            "--predicate-source", choices=["gold", "predicted"], default=None,
+            help="override the model's predicate_source; 'predicted' needs a model with predicate_identification. "
+            "srl_zoo's F1 then counts arguments of missed and of spurious predicates as errors, while "
+            "srl-eval.pl skips spurious propositions",
+        )
         subparser.set_defaults(func=_run)
         return subparser
 
 
 def _run(args: argparse.Namespace) -> None:
     archive = load_archive(args.archive_file, cuda_device=args.cuda_device)
+    if args.predicate_source is not None:
+        if args.predicate_source == "predicted" and getattr(archive.model, "predicate_head", None) is None:
+            raise ValueError("--predicate-source predicted needs a model trained with predicate_identification: true")
+        archive.model.predicate_source = args.predicate_source
     reader = archive.validation_dataset_reader
     if reader.__class__.__name__ == "Conll2009Reader":
         raise ValueError("srl-evaluate scores span SRL (CoNLL-2005/2012 data); CoNLL-2009 needs the eval09 scorer")
@@ -94,7 +119,9 @@ def _run(args: argparse.Namespace) -> None:
         json.dump(result, handle, indent=2)
     python = result["python"]
     print(f"srl_zoo     P {100 * python['precision-overall']:.2f}  R {100 * python['recall-overall']:.2f}  "
-          f"F1 {100 * python['f1-measure-overall']:.2f}  Comp. {100 * python['perfect-propositions']:.2f}")
+          f"F1 {100 * python['f1-measure-overall']:.2f}  Comp. {100 * python['perfect-propositions']:.2f}  "
+          f"(predicates P {100 * python['predicate-precision']:.2f} R {100 * python['predicate-recall']:.2f} "
+          f"F1 {100 * python['predicate-f1']:.2f})")
     if "srl_eval" in result:
         official = result["srl_eval"]
         print(f"srl-eval.pl P {official['precision']:.2f}  R {official['recall']:.2f}  F1 {official['f1']:.2f}  "

@@ -39,3 +39,42 @@ def test_cli_writes_props_and_matches_srl_eval(archive, tmp_path):
     gold_lines = (out / "gold.props").read_text().splitlines()
     assert len(gold_lines) == len((out / "predicted.props").read_text().splitlines())
     assert gold_lines[0].split() == ["-", "(A2*"]
+
+
+@pytest.fixture(scope="module")
+def archive_with_head(tmp_path_factory):
+    os.chdir(REPO_ROOT)
+    os.environ["SRL_ZOO_TEST_PREDICATE_SOURCE"] = "gold"
+    serialization_dir = tmp_path_factory.mktemp("model_with_head")
+    train_model_from_file(
+        os.path.join(FIXTURES, "deepatt", "ffn_predicate_identification.jsonnet"), str(serialization_dir),
+        overrides='{"trainer.num_epochs": 6}',
+    )
+    return str(serialization_dir / "model.tar.gz")
+
+
+@pytest.mark.parametrize("source", ["gold", "predicted"])
+def test_predicate_source_option(archive_with_head, tmp_path, source):
+    out = tmp_path / source
+    completed = subprocess.run(
+        [sys.executable, "-m", "allennlp", "srl-evaluate", archive_with_head,
+         os.path.join(FIXTURES, "conll2012", "sample.gold_conll"), "--output-dir", str(out),
+         "--predicate-source", source, "--include-package", "srl_zoo"],
+        capture_output=True, text=True, cwd=REPO_ROOT,
+    )
+    assert completed.returncode == 0, completed.stderr[-3000:]
+    python = json.loads((out / "metrics.json").read_text())["python"]
+    if source == "gold":
+        assert python["predicate-f1"] == 1.0
+    else:
+        assert 0.0 <= python["predicate-f1"] <= 1.0
+    assert "predicates P" in completed.stdout
+
+
+def test_predicted_source_without_a_head_is_a_clear_error(archive, tmp_path):
+    completed = subprocess.run(
+        [sys.executable, "-m", "allennlp", "srl-evaluate", archive, os.path.join(FIXTURES, "conll2005", "sample.txt"),
+         "--output-dir", str(tmp_path), "--predicate-source", "predicted", "--include-package", "srl_zoo"],
+        capture_output=True, text=True, cwd=REPO_ROOT,
+    )
+    assert completed.returncode != 0 and "needs a model trained with predicate_identification" in completed.stderr

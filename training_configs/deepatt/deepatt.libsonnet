@@ -16,6 +16,7 @@ function(sublayer, format, overrides={}) {
     num_epochs: 150,
     pretrained_file: null,   // e.g. '/data/glove.6B.100d.txt' (local path; nothing is downloaded)
     decoding: 'argmax',
+    predicate_identification: false,  // true: also learn to find predicates (raw-text prediction)
     callbacks: [],
   } + overrides,
 
@@ -45,6 +46,7 @@ function(sublayer, format, overrides={}) {
     },
     label_smoothing: 0.1,
     decoding: settings.decoding,
+    predicate_identification: settings.predicate_identification,
     // The encoder multiplies its input by sqrt(d); as in the authors' code, embeddings start at
     // N(0, 1/d) so that the scaled input has unit scale (a pretrained_file overrides the words).
     initializer: {

@@ -1,0 +1,81 @@
+"""Raw-text prediction throughput of an archived model through the `srl` Predictor (a benchmark).
+
+Usage:
+  python scripts/benchmark_predict.py model.tar.gz dev.txt [--format conll2005] [--batch-size 64]
+      [--threads 1] [--gold-predicates] [--max-sentences N] [--cuda]
+
+The dev sentences are joined into raw text and labeled in batches; after one warm-up batch it
+reports sentences/s and tokens/s end to end, and where the time goes: tokenization (spaCy blank
+pipeline), instance building, and the model (forward, decoding and output building).
+--gold-predicates passes the gold tokens and predicate indices instead of raw text (the setting of
+allennlp-models' reference number); otherwise predicates come from the model's identification head.
+"""
+import argparse
+import json
+import time
+
+import torch
+from allennlp.common.util import lazy_groups_of
+from allennlp.models.archival import load_archive
+from allennlp.predictors import Predictor
+
+import srl_zoo  # noqa: F401
+from srl_zoo.data.formats import READERS
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("archive")
+    parser.add_argument("data")
+    parser.add_argument("--format", default="conll2005", choices=sorted(READERS))
+    parser.add_argument("--batch-size", type=int, default=64)
+    parser.add_argument("--threads", type=int, default=0)
+    parser.add_argument("--gold-predicates", action="store_true")
+    parser.add_argument("--max-sentences", type=int, default=0)
+    parser.add_argument("--cuda", action="store_true")
+    args = parser.parse_args()
+    if args.threads:
+        torch.set_num_threads(args.threads)
+    sentences = list(READERS[args.format](args.data))
+    if args.max_sentences:
+        sentences = sentences[: args.max_sentences]
+    archive = load_archive(args.archive, cuda_device=0 if args.cuda else -1)
+    predictor = Predictor.from_archive(archive, "srl")
+    if args.gold_predicates:
+        inputs = [{"tokens": s.tokens, "predicates": [f.index for f in s.frames]} for s in sentences]
+    else:
+        inputs = [{"sentence": " ".join(s.tokens)} for s in sentences]
+    batches = list(lazy_groups_of(inputs, args.batch_size))
+    predictor.predict_batch_json(batches[0])  # warm-up
+
+    tokenize = build = model = 0.0
+    words = frames = 0
+    started = time.perf_counter()
+    for batch in batches:
+        t0 = time.perf_counter()
+        parsed = [predictor._words_and_predicates(item) for item in batch]
+        t1 = time.perf_counter()
+        instances = [predictor._dataset_reader.text_to_instance(w, predicate_indices=p) for w, p in parsed if w]
+        t2 = time.perf_counter()
+        outputs = predictor._model.forward_on_instances(instances)
+        t3 = time.perf_counter()
+        tokenize, build, model = tokenize + t1 - t0, build + t2 - t1, model + t3 - t2
+        words += sum(len(w) for w, _ in parsed)
+        frames += sum(len(o["frames"]) for o in outputs)
+    total = time.perf_counter() - started
+    print(json.dumps({
+        "archive": args.archive,
+        "device": torch.cuda.get_device_name() if args.cuda else f"cpu ({torch.get_num_threads()} threads)",
+        "predicates": "gold" if args.gold_predicates else "predicted",
+        "batch_size": args.batch_size,
+        "sentences": len(inputs),
+        "tokens": words,
+        "frames": frames,
+        "sentences_per_s": round(len(inputs) / total, 1),
+        "tokens_per_s": round(words / total),
+        "seconds": {"tokenization": round(tokenize, 2), "instances": round(build, 2), "model": round(model, 2), "total": round(total, 2)},
+    }))
+
+
+if __name__ == "__main__":
+    main()
