@@ -1,0 +1,46 @@
+"""Every config in training_configs/ parses, and its reader, model and data loader build on fixtures."""
+import glob
+import os
+
+import pytest
+from allennlp.common import Params
+from allennlp.data import DataLoader, DatasetReader, Vocabulary
+from allennlp.models import Model
+
+from tests.conftest import FIXTURES, REPO_ROOT
+
+CONFIGS = sorted(glob.glob(os.path.join(REPO_ROOT, "training_configs", "**", "*.jsonnet"), recursive=True))
+DATA = {"conll2005": "conll2005/sample.txt", "conll2012": "conll2012/sample.gold_conll", "conll2009": "conll2009/sample.txt"}
+
+
+def test_there_are_configs_for_each_sublayer_and_dataset():
+    names = {os.path.relpath(c, os.path.join(REPO_ROOT, "training_configs")) for c in CONFIGS}
+    for sublayer in ("ffn", "glu", "bilstm"):
+        for dataset in ("conll2005", "conll2012"):
+            assert f"deepatt/{sublayer}_{dataset}.jsonnet" in names
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=lambda c: os.path.relpath(c, REPO_ROOT))
+def test_config_builds(config, monkeypatch):
+    monkeypatch.setenv("SRL_BUDGET_MINUTES", "1")
+    monkeypatch.setenv("SRL_TRAIN_DATA", "unused")
+    monkeypatch.setenv("SRL_DEV_DATA", "unused")
+    params = Params.from_file(config)
+    reader_params = params.pop("dataset_reader")
+    data = os.path.join(FIXTURES, DATA[reader_params["type"]])
+    reader = DatasetReader.from_params(reader_params)
+    instances = list(reader.read(data))
+    vocab = Vocabulary.from_instances(instances)
+    model = Model.from_params(vocab=vocab, params=params.pop("model"))
+    loader = DataLoader.from_params(params.pop("data_loader"), reader=reader, data_path=data)
+    loader.index_with(vocab)
+    batch = next(iter(loader))
+    model.eval()
+    assert model(**batch)["class_probabilities"].dim() == 4
+    assert params["trainer"]["validation_metric"] == "+f1-measure-overall"
+
+
+def test_unset_data_path_names_the_variable(monkeypatch):
+    monkeypatch.delenv("SRL_TRAIN_DATA", raising=False)
+    with pytest.raises(Exception, match="SRL_TRAIN_DATA"):
+        Params.from_file(os.path.join(REPO_ROOT, "training_configs", "deepatt", "ffn_conll2005.jsonnet"))
