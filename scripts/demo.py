@@ -1,5 +1,5 @@
 """`make demo`: read the bundled real sample with the three readers, train the small DeepAtt config
-on it, evaluate with srl_zoo's metric and the official srl-eval.pl, and show labeled frames.
+on it, evaluate with srl_zoo's metric and the official srl-eval.pl, and label a raw sentence.
 
 The bundled sample is 20 training sentences (a smoke run of the whole pipeline, not a useful
 model); train on real data with the configs in training_configs/ (see README).
@@ -18,6 +18,7 @@ FIXTURES = os.path.join(ROOT, "fixtures")
 TRAIN = os.path.join(FIXTURES, "conll2005", "sample.txt")
 DEV = os.path.join(FIXTURES, "conll2005", "edge_cases.txt")
 RUN_DIR = os.path.join(ROOT, "runs", "demo")
+RAW_SENTENCE = "President Bush nominated two individuals to replace retiring jurists on Tuesday."
 
 
 def summarize() -> None:
@@ -63,7 +64,23 @@ def main() -> None:
     print("\n== Evaluating on 9 other dev sentences (srl_zoo metric and srl-eval.pl)")
     run(allennlp + ["srl-evaluate", os.path.join(RUN_DIR, "model.tar.gz"), DEV, "--output-dir",
                     os.path.join(RUN_DIR, "eval"), "--include-package", "srl_zoo"])
-    print(f"\nProps files and srl-eval.pl's full report: {os.path.join(RUN_DIR, 'eval')}")
+    print(f"\nProps files and srl-eval.pl's full report: {os.path.relpath(os.path.join(RUN_DIR, 'eval'), ROOT)}")
+    print("\n== Labeling raw text (predicates found by the model; spaCy blank tokenizer, no download)")
+    inputs = os.path.join(RUN_DIR, "raw_text.jsonl")
+    with open(inputs, "w", encoding="utf-8") as handle:
+        handle.write(json.dumps({"sentence": RAW_SENTENCE}) + "\n")
+    predictions = os.path.join(RUN_DIR, "raw_text.predictions.jsonl")
+    run(allennlp + ["predict", os.path.join(RUN_DIR, "model.tar.gz"), inputs, "--output-file", predictions,
+                    "--predictor", "srl", "--silent", "--include-package", "srl_zoo"], log=RUN_DIR + ".predict.log")
+    with open(predictions, encoding="utf-8") as handle:
+        result = json.loads(handle.readline())
+    print("words:", " ".join(result["words"]))
+    for frame in result["frames"]:
+        print(f"  {frame['predicate']}: {frame['description']}")
+    if result["frames"]:
+        first = {k: result["frames"][0][k] for k in ("predicate", "arguments")}
+        print("first frame as JSON:", json.dumps(first, ensure_ascii=False))
+    print(f"full output: {os.path.relpath(predictions, ROOT)}")
 
 
 if __name__ == "__main__":

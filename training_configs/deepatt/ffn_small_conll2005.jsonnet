@@ -1,4 +1,4 @@
-// A small DeepAtt-FFN that trains on CPU in a few minutes (used by `make demo`).
+// A small DeepAtt-FFN with predicate identification that trains on CPU in a few minutes (`make demo`).
 // Needs SRL_TRAIN_DATA and SRL_DEV_DATA (see ../common/data.libsonnet).
 local deepatt = import 'deepatt.libsonnet';
 deepatt('ffn', 'conll2005', {
@@ -11,4 +11,5 @@ deepatt('ffn', 'conll2005', {
   optimizer: { type: 'adam', lr: 0.002 },
   scheduler: { type: 'step_halving', start: 1000000, every: 1000000 },
   num_epochs: 40,
+  predicate_identification: true,  // so that the demo can label raw text
 }) + { trainer+: { patience: 40 } }
