@@ -9,6 +9,10 @@ from srl_zoo.data.fields import SrlFramesField
 from srl_zoo.data.formats import SrlFrame, SrlSentence
 
 NOT_A_PREDICATE = "-"
+# These namespaces deliberately keep allennlp's padding and OOV entries (a POS tag, dependency
+# relation or sense unseen in training must not crash evaluation), so allennlp's advice to name
+# them "*labels"/"*tags" does not apply: silence it for them.
+SequenceLabelField._already_warned_namespaces.update({"pos", "predicate_senses", "dependency_relations"})
 
 
 def predicate_label(frame: SrlFrame) -> str:
