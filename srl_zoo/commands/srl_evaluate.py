@@ -13,6 +13,7 @@ from allennlp.models.archival import load_archive
 from tqdm import tqdm
 
 from srl_zoo.data.formats import SrlFrame, SrlSentence, SrlSpan, write_conll2005
+from srl_zoo.decoding import TagDecoder
 from srl_zoo.metrics import PredicateF1, SrlSpanF1, run_srl_eval
 
 logger = logging.getLogger(__name__)
@@ -95,6 +96,8 @@ class SrlEvaluate(Subcommand):
         subparser.add_argument("--batch-size", type=int, default=64)
         subparser.add_argument("--cuda-device", type=int, default=-1)
         subparser.add_argument("--scorer", default=None, help="path to srl-eval.pl (default: $SRL_EVAL_PL or .cache/srl-eval)")
+        subparser.add_argument("--decoding", choices=["argmax", "viterbi"], default=None,
+                               help="override the model's decoding (e.g. to compare argmax with Viterbi on one model)")
         subparser.add_argument(
             "--predicate-source", choices=["gold", "predicted"], default=None,
             help="override the model's predicate_source; 'predicted' needs a model with predicate_identification. "
@@ -111,6 +114,8 @@ def _run(args: argparse.Namespace) -> None:
         if args.predicate_source == "predicted" and getattr(archive.model, "predicate_head", None) is None:
             raise ValueError("--predicate-source predicted needs a model trained with predicate_identification: true")
         archive.model.predicate_source = args.predicate_source
+    if args.decoding is not None:
+        archive.model.decoder = TagDecoder(args.decoding, archive.model.vocab.get_index_to_token_vocabulary(archive.model.label_namespace))
     reader = archive.validation_dataset_reader
     if reader.__class__.__name__ == "Conll2009Reader":
         raise ValueError("srl-evaluate scores span SRL (CoNLL-2005/2012 data); CoNLL-2009 needs the eval09 scorer")

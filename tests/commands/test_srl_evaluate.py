@@ -21,11 +21,12 @@ def archive(tmp_path_factory):
     return str(serialization_dir / "model.tar.gz")
 
 
-def test_cli_writes_props_and_matches_srl_eval(archive, tmp_path):
+@pytest.mark.parametrize("decoding", ["argmax", "viterbi"])
+def test_cli_writes_props_and_matches_srl_eval(archive, tmp_path, decoding):
     out = tmp_path / "eval"
     completed = subprocess.run(
         [sys.executable, "-m", "allennlp", "srl-evaluate", archive, os.path.join(FIXTURES, "conll2005", "sample.txt"),
-         "--output-dir", str(out), "--include-package", "srl_zoo"],
+         "--output-dir", str(out), "--decoding", decoding, "--include-package", "srl_zoo"],
         capture_output=True, text=True, cwd=REPO_ROOT,
     )
     assert completed.returncode == 0, completed.stderr[-3000:]
