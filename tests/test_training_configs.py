@@ -18,6 +18,8 @@ def test_there_are_configs_for_each_sublayer_and_dataset():
     for sublayer in ("ffn", "glu", "bilstm"):
         for dataset in ("conll2005", "conll2012"):
             assert f"deepatt/{sublayer}_{dataset}.jsonnet" in names
+    for dataset in ("conll2005", "conll2012"):
+        assert {f"selective_connection/sc_{dataset}.jsonnet", f"selective_connection/sc_bilstm_{dataset}.jsonnet"} <= names
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda c: os.path.relpath(c, REPO_ROOT))
@@ -25,6 +27,8 @@ def test_config_builds(config, monkeypatch):
     monkeypatch.setenv("SRL_BUDGET_MINUTES", "1")
     monkeypatch.setenv("SRL_TRAIN_DATA", "unused")
     monkeypatch.setenv("SRL_DEV_DATA", "unused")
+    for name, value in (("SRL_SC_SELECTIVE", "false"), ("SRL_SC_BILSTM", "true"), ("SRL_SC_LAYERS", "2")):
+        monkeypatch.setenv(name, value)
     params = Params.from_file(config)
     reader_params = params.pop("dataset_reader")
     data = os.path.join(FIXTURES, DATA[reader_params["type"]])

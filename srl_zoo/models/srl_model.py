@@ -50,6 +50,9 @@ class SrlModel(Model):
         arguments of missed predicates as missed and those of spurious predicates as excess.
     inference_chunk_elements : when not training, rows are encoded in chunks of at most this many
         `rows * seq_len^2` attention elements per head, so long sentences with many predicates fit.
+    per_layer_loss : for encoders with `forward_layers` (e.g. `selective_connection`): the tag
+        scorer reads every layer, the loss is the mean of the layers' losses ("multi-channel cross
+        entropy"), and at inference the layers' label distributions are averaged.
     label_namespace : vocabulary namespace of the tags.
     """
 
@@ -69,6 +72,7 @@ class SrlModel(Model):
         predicate_loss_weight: float = 1.0,
         predicate_source: str = "gold",
         inference_chunk_elements: int = 2_000_000,
+        per_layer_loss: bool = False,
         label_namespace: str = "labels",
         initializer: InitializerApplicator = InitializerApplicator(),
         regularizer: Optional[RegularizerApplicator] = None,
@@ -87,6 +91,9 @@ class SrlModel(Model):
         self.predicate_combination = predicate_combination
         self.predicate_source = predicate_source
         self.inference_chunk_elements = inference_chunk_elements
+        if per_layer_loss and not hasattr(encoder, "forward_layers"):
+            raise ValueError(f"per_layer_loss needs an encoder with forward_layers(); {type(encoder).__name__} has none")
+        self.per_layer_loss = per_layer_loss
         embedding_dim = text_field_embedder.get_output_dim()
         if predicate_combination == "add":
             predicate_embedding_dim = embedding_dim
@@ -161,12 +168,15 @@ class SrlModel(Model):
         row_mask = mask[row_sentence]
         positions = torch.arange(mask.size(1), device=mask.device).unsqueeze(0)
         indicator = (positions == predicate_indices[row_sentence, row_frame].unsqueeze(1)).long()
-        logits = self.tag_projection(self._encode(embedded[row_sentence], indicator, row_mask))
-        log_probs = torch.log_softmax(logits.float(), dim=-1)
+        layer_logits = [self.tag_projection(h) for h in self._encode_layers(embedded[row_sentence], indicator, row_mask)]
+        if len(layer_logits) == 1:
+            log_probs = torch.log_softmax(layer_logits[0].float(), dim=-1)
+        else:  # the average of the layers' label distributions
+            log_probs = torch.stack([torch.softmax(l.float(), dim=-1) for l in layer_logits]).mean(0).clamp_min(1e-12).log()
         predicted = self.decoder(log_probs, row_mask)
 
         batch, num_frames = predicate_indices.shape
-        probabilities = log_probs.new_zeros(batch, num_frames, mask.size(1), logits.size(-1))
+        probabilities = log_probs.new_zeros(batch, num_frames, mask.size(1), log_probs.size(-1))
         probabilities[row_sentence, row_frame] = log_probs.exp()
         predicted_tags = predicted.new_full((batch, num_frames, mask.size(1)), -1)
         predicted_tags[row_sentence, row_frame] = predicted.masked_fill(~row_mask, -1)
@@ -176,9 +186,11 @@ class SrlModel(Model):
         gold_tags = frames.get("tags")
         if gold_tags is not None and not uses_predicted.any():
             if rows.size(0) > 0:
-                losses.append(sequence_cross_entropy_with_logits(
-                    logits, gold_tags[row_sentence, row_frame], row_mask, average="token", label_smoothing=self.label_smoothing
-                ))
+                gold = gold_tags[row_sentence, row_frame]
+                losses.append(sum(
+                    sequence_cross_entropy_with_logits(l, gold, row_mask, average="token", label_smoothing=self.label_smoothing)
+                    for l in layer_logits
+                ) / len(layer_logits))
             else:  # a batch without predicates: a zero loss that still has a graph
                 losses.append(embedded.sum() * 0.0)
         if losses:
@@ -195,23 +207,26 @@ class SrlModel(Model):
             return torch.cat([words, predicate], dim=-1)
         return words + predicate
 
-    def _encode(self, words: torch.Tensor, indicator: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
-        """Encode rows `(rows, seq_len, dim)`; in chunks when not training, to bound attention memory."""
+    def _encode_layers(self, words: torch.Tensor, indicator: torch.Tensor, mask: torch.Tensor) -> List[torch.Tensor]:
+        """Encode rows `(rows, seq_len, dim)`: the last layer, or every layer with `per_layer_loss`.
+
+        When not training, rows go through the encoder in chunks to bound attention memory.
+        """
         rows, length = indicator.shape
         if rows == 0:  # nothing to encode (no predicate anywhere in the batch)
-            return words.new_zeros(0, length, self.encoder.get_output_dim())
+            return [words.new_zeros(0, length, self.encoder.get_output_dim())]
+        run = self.encoder.forward_layers if self.per_layer_loss else (lambda x, m: [self.encoder(x, m)])
         chunk = rows if self.training else max(1, self.inference_chunk_elements // max(length * length, 1))
         if chunk >= rows:
-            return self.encoder(self._condition(words, indicator), mask)
-        return torch.cat([
-            self.encoder(self._condition(words[i : i + chunk], indicator[i : i + chunk]), mask[i : i + chunk])
-            for i in range(0, rows, chunk)
-        ])
+            return run(self._condition(words, indicator), mask)
+        pieces = [run(self._condition(words[i : i + chunk], indicator[i : i + chunk]), mask[i : i + chunk])
+                  for i in range(0, rows, chunk)]
+        return [torch.cat(layer) for layer in zip(*pieces)]
 
     def _identify_predicates(self, embedded: torch.Tensor, mask: torch.Tensor, gold: Optional[torch.Tensor],
                              metadata: Optional[List[Dict[str, Any]]]) -> Tuple[torch.Tensor, Optional[torch.Tensor]]:
         """Predicate labels `(batch, seq_len)` from one unconditioned pass, and their loss if gold is given."""
-        encoded = self._encode(embedded, torch.zeros_like(mask, dtype=torch.long), mask)
+        encoded = self._encode_layers(embedded, torch.zeros_like(mask, dtype=torch.long), mask)[-1]
         logits = self.predicate_head(encoded)  # type: ignore[misc]
         label_ids = logits.argmax(-1).masked_fill(~mask, self.not_a_predicate)
         loss = None
