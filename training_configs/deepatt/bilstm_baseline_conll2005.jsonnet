@@ -1,5 +1,6 @@
 // Baseline for comparison: the same srl Model with allennlp's stacked BiLSTM encoder
-// (4 layers, 300 per direction), word 100 + predicate 100, Adadelta as in He et al. 2017.
+// (4 layers, 300 per direction), word 100 + predicate 100, Adadelta as in He et al. 2017, with
+// their batch size: ~80 predicates = ~500 sentence tokens (one Instance holds all predicates).
 // Needs SRL_TRAIN_DATA and SRL_DEV_DATA (see ../common/data.libsonnet).
 local data = import '../common/data.libsonnet';
 {
@@ -14,7 +15,7 @@ local data = import '../common/data.libsonnet';
                recurrent_dropout_probability: 0.1, use_highway: true },
     decoding: 'viterbi',
   },
-  data_loader: { batch_sampler: { type: 'max_tokens_sampler', max_tokens: 1600, sorting_keys: ['tokens'] } },
+  data_loader: { batch_sampler: { type: 'max_tokens_sampler', max_tokens: 500, sorting_keys: ['tokens'] } },
   validation_data_loader: { batch_sampler: { type: 'max_tokens_sampler', max_tokens: 6400, sorting_keys: ['tokens'] } },
   trainer: {
     optimizer: { type: 'adadelta', lr: 1.0, rho: 0.95, eps: 1e-6 },
