@@ -33,6 +33,7 @@ def main() -> None:
     parser.add_argument("--gold-predicates", action="store_true")
     parser.add_argument("--max-sentences", type=int, default=0)
     parser.add_argument("--cuda", action="store_true")
+    parser.add_argument("--mixed-precision", action="store_true", help="bfloat16 autocast (predictor option)")
     args = parser.parse_args()
     if args.threads:
         torch.set_num_threads(args.threads)
@@ -40,7 +41,7 @@ def main() -> None:
     if args.max_sentences:
         sentences = sentences[: args.max_sentences]
     archive = load_archive(args.archive, cuda_device=0 if args.cuda else -1)
-    predictor = Predictor.from_archive(archive, "srl")
+    predictor = Predictor.from_archive(archive, "srl", extra_args={"mixed_precision": args.mixed_precision})
     if args.gold_predicates:
         inputs = [{"tokens": s.tokens, "predicates": [f.index for f in s.frames]} for s in sentences]
     else:
@@ -57,7 +58,7 @@ def main() -> None:
         t1 = time.perf_counter()
         instances = [predictor._dataset_reader.text_to_instance(w, predicate_indices=p) for w, p in parsed if w]
         t2 = time.perf_counter()
-        outputs = predictor._model.forward_on_instances(instances)
+        outputs = predictor._forward(instances)
         t3 = time.perf_counter()
         tokenize, build, model = tokenize + t1 - t0, build + t2 - t1, model + t3 - t2
         words += sum(len(w) for w, _ in parsed)
@@ -67,6 +68,7 @@ def main() -> None:
         "archive": args.archive,
         "device": torch.cuda.get_device_name() if args.cuda else f"cpu ({torch.get_num_threads()} threads)",
         "predicates": "gold" if args.gold_predicates else "predicted",
+        "mixed_precision": args.mixed_precision,
         "batch_size": args.batch_size,
         "sentences": len(inputs),
         "tokens": words,

@@ -2,6 +2,7 @@
 from typing import Any, Dict, List, Optional
 
 import spacy
+import torch
 from allennlp.common.util import JsonDict, sanitize
 from allennlp.data import DatasetReader, Instance
 from allennlp.models import Model
@@ -30,15 +31,23 @@ class SrlPredictor(Predictor):
     output_format : `"json"` (default) or `"conll2005"`: `allennlp predict` then writes CoNLL-2005
         props lines (word, target, one column per predicate) instead of JSON.
     language : spaCy language code of the blank tokenizer.
+    mixed_precision : run the model under bfloat16 autocast (on CPUs with AVX-512 BF16/AMX and on
+        GPUs); decoding and the output probabilities stay float32.
     """
 
     def __init__(self, model: Model, dataset_reader: DatasetReader, frozen: bool = True,
-                 output_format: str = "json", language: str = "en") -> None:
+                 output_format: str = "json", language: str = "en", mixed_precision: bool = False) -> None:
         super().__init__(model, dataset_reader, frozen)
         if output_format not in OUTPUT_FORMATS:
             raise ValueError(f"output_format must be one of {OUTPUT_FORMATS}, got {output_format!r}")
         self._output_format = output_format
         self._nlp = spacy.blank(language)
+        self._mixed_precision = mixed_precision
+
+    def _forward(self, instances: List[Instance]) -> List[Dict[str, Any]]:
+        device = "cuda" if self.cuda_device >= 0 else "cpu"
+        with torch.autocast(device, dtype=torch.bfloat16, enabled=self._mixed_precision):
+            return self._model.forward_on_instances(instances)
 
     def tokenize(self, text: str) -> List[str]:
         """Split raw text into words with spaCy's rule-based tokenizer."""
@@ -75,7 +84,7 @@ class SrlPredictor(Predictor):
         todo = [i for i, (words, _) in enumerate(parsed) if words]
         if todo:
             instances = [self._dataset_reader.text_to_instance(parsed[i][0], predicate_indices=parsed[i][1]) for i in todo]
-            for i, output in zip(todo, self._model.forward_on_instances(instances)):
+            for i, output in zip(todo, self._forward(instances)):
                 results[i]["frames"] = output["frames"]
         return sanitize(results)
 
@@ -83,7 +92,7 @@ class SrlPredictor(Predictor):
         return self.predict_batch_instance([instance])[0]
 
     def predict_batch_instance(self, instances: List[Instance]) -> List[JsonDict]:
-        outputs = self._model.forward_on_instances(instances)
+        outputs = self._forward(instances)
         return sanitize([{"words": output["words"], "frames": output["frames"]} for output in outputs])
 
     def dump_line(self, outputs: JsonDict) -> str:

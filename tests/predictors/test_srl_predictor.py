@@ -128,3 +128,14 @@ def test_allennlp_predict_cli_conll2005(archive, tmp_path):
     parse_bracket_column([row[2] for row in last], [1, 2], "predicted")  # raises if malformed
     first = [line.split() for line in blocks[0]]
     assert [row[0] for row in first] == ["Bush", "nominated", "two", "individuals", "."]
+
+
+def test_mixed_precision_gives_well_formed_and_mostly_equal_results(archive):
+    plain = Predictor.from_archive(load_archive(archive))
+    mixed = Predictor.from_archive(load_archive(archive), extra_args={"mixed_precision": True})
+    inputs = [{"tokens": ["Bush", "nominated", "two", "individuals", "to", "replace", "jurists"], "predicates": [1, 5]}]
+    a, b = plain.predict_batch_json(inputs)[0], mixed.predict_batch_json(inputs)[0]
+    assert_well_formed(b)
+    assert [f["predicate"] for f in a["frames"]] == [f["predicate"] for f in b["frames"]]
+    same = sum(x == y for fa, fb in zip(a["frames"], b["frames"]) for x, y in zip(fa["tags"], fb["tags"]))
+    assert same >= 0.8 * sum(len(f["tags"]) for f in a["frames"])
