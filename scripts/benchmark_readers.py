@@ -14,14 +14,7 @@ import sys
 import tempfile
 import time
 
-from srl_zoo.data.formats import (
-    read_conll2005,
-    read_conll2009,
-    read_conll2012,
-    write_conll2005,
-    write_conll2009,
-    write_conll2012,
-)
+from srl_zoo.data.formats import READERS, WRITERS, read_conll2005, write_conll2005
 from srl_zoo.metrics import run_srl_eval
 
 FILES = [
@@ -29,11 +22,6 @@ FILES = [
     ("conll2012", "ewt/conll2012/train.gold_conll"), ("conll2012", "ewt/conll2012/dev.gold_conll"),
     ("conll2009", "ewt/conll2009/train.txt"), ("conll2009", "ewt/conll2009/dev.txt"),
 ]
-IO = {
-    "conll2005": (read_conll2005, write_conll2005),
-    "conll2012": (read_conll2012, write_conll2012),
-    "conll2009": (read_conll2009, write_conll2009),
-}
 
 
 def cut_props_columns(path: str, out: str, first_column: int) -> None:
@@ -54,7 +42,7 @@ def main() -> int:
     print(f"{'file':34} {'sentences':>9} {'tokens':>7} {'predicates':>10} {'arguments':>9} {'sent/s':>8}  counts  round-trip")
     with tempfile.TemporaryDirectory() as tmp:
         for name, relative in FILES:
-            read, write = IO[name]
+            read, write = READERS[name], WRITERS[name]
             path = os.path.join(args.data_dir, relative)
             start = time.perf_counter()
             sentences = list(read(path))

@@ -13,3 +13,4 @@ from srl_zoo.data.formats.sentence import (
 )
 
 READERS = {"conll2005": read_conll2005, "conll2012": read_conll2012, "conll2009": read_conll2009}
+WRITERS = {"conll2005": write_conll2005, "conll2012": write_conll2012, "conll2009": write_conll2009}

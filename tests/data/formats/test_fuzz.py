@@ -5,28 +5,13 @@ import tempfile
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from srl_zoo.data.formats import (
-    ConllFormatError,
-    SrlFrame,
-    SrlSentence,
-    SrlSpan,
-    read_conll2005,
-    read_conll2009,
-    read_conll2012,
-    write_conll2005,
-    write_conll2009,
-    write_conll2012,
-)
+from srl_zoo.data.formats import READERS, WRITERS, ConllFormatError, SrlFrame, SrlSentence, SrlSpan
 
 WORD = st.text(st.characters(blacklist_categories=("Cs", "Zs", "Zl", "Zp", "Cc")), min_size=1, max_size=6).filter(
     lambda w: w.split() == [w] and "\t" not in w
 )
 LABELS = st.sampled_from(["A0", "A1", "AM-TMP", "C-A1", "R-A0", "C-V", "ARGM-LOC"])
-FORMATS = {
-    "conll2005": (read_conll2005, write_conll2005),
-    "conll2012": (read_conll2012, write_conll2012),
-    "conll2009": (read_conll2009, write_conll2009),
-}
+FORMATS = {name: (READERS[name], WRITERS[name]) for name in READERS}
 
 
 @st.composite
@@ -65,10 +50,7 @@ def round_trip(name, generated):
     read, write = FORMATS[name]
     with tempfile.TemporaryDirectory() as directory:
         path = os.path.join(directory, "f.txt")
-        if name == "conll2009":
-            for frame in generated.frames:
-                frame.sense = frame.lemma + ".01"
-        elif name == "conll2012":
+        if name in ("conll2009", "conll2012"):  # formats with senses
             for frame in generated.frames:
                 frame.sense = frame.lemma + ".01"
         write([generated], path)
