@@ -11,7 +11,7 @@ out="${1:-runs/sc_ablation}"
 mkdir -p "$out"
 run() {  # selective bilstm layers
   local name="sel-$1_bilstm-$2_layers-$3"
-  SRL_SC_SELECTIVE=$1 SRL_SC_BILSTM=$2 SRL_SC_LAYERS=$3 python -m allennlp train \
+  SRL_SC_SELECTIVE=$1 SRL_SC_BILSTM=$2 SRL_SC_LAYERS=$3 "${PYTHON:-.venv/bin/python}" -m allennlp train \
     training_configs/selective_connection/ablation_conll2005.jsonnet -s "$out/$name" -f \
     --include-package srl_zoo > "$out/$name.log" 2>&1
 }
