@@ -56,7 +56,7 @@ def main() -> None:
         t0 = time.perf_counter()
         parsed = [predictor._words_and_predicates(item) for item in batch]
         t1 = time.perf_counter()
-        instances = [predictor._dataset_reader.text_to_instance(w, predicate_indices=p) for w, p in parsed if w]
+        instances = [predictor.make_instance(w, p) for w, p in parsed if w]
         t2 = time.perf_counter()
         outputs = predictor._forward(instances)
         t3 = time.perf_counter()

@@ -72,8 +72,13 @@ class SrlPredictor(Predictor):
         return words, predicates
 
     def _json_to_instance(self, json_dict: JsonDict) -> Instance:
-        words, predicates = self._words_and_predicates(json_dict)
-        return self._dataset_reader.text_to_instance(words, predicate_indices=predicates)
+        return self.make_instance(*self._words_and_predicates(json_dict))
+
+    def make_instance(self, words: List[str], predicates: Optional[List[int]]) -> Instance:
+        """An Instance ready for the model (token indexers applied, as allennlp's readers expect)."""
+        instance = self._dataset_reader.text_to_instance(words, predicate_indices=predicates)
+        self._dataset_reader.apply_token_indexers(instance)
+        return instance
 
     def predict_json(self, inputs: JsonDict) -> JsonDict:
         return self.predict_batch_json([inputs])[0]
@@ -83,7 +88,7 @@ class SrlPredictor(Predictor):
         results: List[JsonDict] = [{"words": words, "frames": []} for words, _ in parsed]
         todo = [i for i, (words, _) in enumerate(parsed) if words]
         if todo:
-            instances = [self._dataset_reader.text_to_instance(parsed[i][0], predicate_indices=parsed[i][1]) for i in todo]
+            instances = [self.make_instance(*parsed[i]) for i in todo]
             for i, output in zip(todo, self._forward(instances)):
                 results[i]["frames"] = output["frames"]
         return sanitize(results)
@@ -92,6 +97,8 @@ class SrlPredictor(Predictor):
         return self.predict_batch_instance([instance])[0]
 
     def predict_batch_instance(self, instances: List[Instance]) -> List[JsonDict]:
+        for instance in instances:
+            self._dataset_reader.apply_token_indexers(instance)
         outputs = self._forward(instances)
         return sanitize([{"words": output["words"], "frames": output["frames"]} for output in outputs])
 

@@ -136,7 +136,9 @@ class TestPredicateIdentification(SrlModelTestCase):
         from allennlp.data import DatasetReader
 
         instance = self.instances[0]
-        raw = DatasetReader.from_params(Params({"type": "conll2005"})).text_to_instance(["Cats", "sleep", "."])
+        reader = DatasetReader.from_params(Params({"type": "conll2005"}))
+        raw = reader.text_to_instance(["Cats", "sleep", "."])
+        reader.apply_token_indexers(raw)
         with pytest.raises(ValueError, match="no predicate identification head"):
             self.model.forward_on_instance(raw)
         assert instance["frames"].predicate_indices  # the gold instance itself still works

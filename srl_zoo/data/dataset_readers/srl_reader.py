@@ -86,7 +86,7 @@ class SrlReader(DatasetReader):
         `predicate_labels` (per token) default to `-` / the frames' labels when `sentence` is given.
         `metadata["predicates_given"]` says whether `predicate_indices` were supplied at all.
         """
-        text_field = TextField([Token(t) for t in tokens], self._token_indexers)
+        text_field = TextField([Token(t) for t in tokens])
         fields: Dict[str, Field] = {
             "tokens": text_field,
             "frames": SrlFramesField(list(predicate_indices or []), tags, text_field),
