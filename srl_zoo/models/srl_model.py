@@ -16,6 +16,7 @@ from srl_zoo.metrics import PredicateF1, SrlSpanF1
 
 PREDICATE_COMBINATIONS = ("concat", "add")
 PREDICATE_SOURCES = ("gold", "predicted")
+_CHUNK_TOKENS = 8192  # row tokens per encoder call at inference: big enough for efficient matmuls
 
 
 @Model.register("srl")
@@ -210,18 +211,32 @@ class SrlModel(Model):
     def _encode_layers(self, words: torch.Tensor, indicator: torch.Tensor, mask: torch.Tensor) -> List[torch.Tensor]:
         """Encode rows `(rows, seq_len, dim)`: the last layer, or every layer with `per_layer_loss`.
 
-        When not training, rows go through the encoder in chunks to bound attention memory.
+        When not training, rows are sorted by length and encoded in chunks cut to each chunk's own
+        length (a batch of sentences of mixed lengths wastes no work on padding), with at most
+        `inference_chunk_elements` attention elements per head in a chunk.
         """
         rows, length = indicator.shape
         if rows == 0:  # nothing to encode (no predicate anywhere in the batch)
             return [words.new_zeros(0, length, self.encoder.get_output_dim())]
         run = self.encoder.forward_layers if self.per_layer_loss else (lambda x, m: [self.encoder(x, m)])
-        chunk = rows if self.training else max(1, self.inference_chunk_elements // max(length * length, 1))
-        if chunk >= rows:
+        if self.training:
             return run(self._condition(words, indicator), mask)
-        pieces = [run(self._condition(words[i : i + chunk], indicator[i : i + chunk]), mask[i : i + chunk])
-                  for i in range(0, rows, chunk)]
-        return [torch.cat(layer) for layer in zip(*pieces)]
+        lengths = mask.sum(-1)
+        order = torch.argsort(lengths, descending=True)
+        sorted_lengths = lengths[order].tolist()
+        outputs: Optional[List[torch.Tensor]] = None
+        start = 0
+        while start < rows:
+            longest = max(sorted_lengths[start], 1)
+            size = max(1, min(self.inference_chunk_elements // (longest * longest), _CHUNK_TOKENS // longest))
+            chunk = order[start : start + size]
+            layers = run(self._condition(words[chunk, :longest], indicator[chunk, :longest]), mask[chunk, :longest])
+            if outputs is None:
+                outputs = [layer.new_zeros(rows, length, layer.size(-1)) for layer in layers]
+            for output, layer in zip(outputs, layers):
+                output[chunk, :longest] = layer
+            start += size
+        return outputs  # type: ignore[return-value]
 
     def _identify_predicates(self, embedded: torch.Tensor, mask: torch.Tensor, gold: Optional[torch.Tensor],
                              metadata: Optional[List[Dict[str, Any]]]) -> Tuple[torch.Tensor, Optional[torch.Tensor]]:
