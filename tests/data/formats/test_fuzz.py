@@ -26,7 +26,7 @@ def sentences(draw, dependency: bool):
         chosen = sorted(draw(st.sets(st.sampled_from(free), max_size=len(free))) if free else [])
         arguments = [] if dependency else [SrlSpan("V", index, index)]
         # merge runs of chosen positions into spans (spans never cross the predicate)
-        start = None
+        start, previous = None, -2
         for i in range(n + 1):
             if i < n and i in chosen and (start is None or i == previous + 1):
                 start = i if start is None else start
