@@ -6,11 +6,11 @@ from torch import nn
 from srl_zoo.modules.attention import MultiHeadSelfAttention
 from srl_zoo.modules.residual import PostNormResidual
 from srl_zoo.modules.sublayers import build_sublayer
-from srl_zoo.modules.transformer_input import TransformerInput
+from srl_zoo.modules.self_attention_encoder import SelfAttentionEncoder
 
 
 @Seq2SeqEncoder.register("deep_att")
-class DeepAttEncoder(Seq2SeqEncoder):
+class DeepAttEncoder(SelfAttentionEncoder):
     """The DeepAtt encoder; every sub-layer is post-norm `LayerNorm(x + Dropout(f(x)))`.
 
     Input `(batch, seq_len, input_dim)` (word ⊕ predicate-mask embeddings), output
@@ -46,10 +46,7 @@ class DeepAttEncoder(Seq2SeqEncoder):
         use_timing_signal: bool = True,
         orthogonal_init: bool = True,
     ) -> None:
-        super().__init__()
-        self._input_dim = input_dim
-        self._hidden_dim = hidden_dim
-        self.input = TransformerInput(input_dim, hidden_dim, scale_input, use_timing_signal, residual_dropout)
+        super().__init__(input_dim, hidden_dim, scale_input, use_timing_signal, residual_dropout)
         self.layers = nn.ModuleList()
         for _ in range(num_layers):
             nonlinear = PostNormResidual(build_sublayer(sublayer, hidden_dim, ffn_hidden_dim, relu_dropout), hidden_dim, residual_dropout)
@@ -59,15 +56,6 @@ class DeepAttEncoder(Seq2SeqEncoder):
             for name, parameter in self.layers.named_parameters():
                 if parameter.dim() >= 2 and "norm" not in name:
                     nn.init.orthogonal_(parameter)
-
-    def get_input_dim(self) -> int:
-        return self._input_dim
-
-    def get_output_dim(self) -> int:
-        return self._hidden_dim
-
-    def is_bidirectional(self) -> bool:
-        return True
 
     def forward(self, inputs: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
         """`inputs (batch, seq_len, input_dim)`, `mask (batch, seq_len)` -> `(batch, seq_len, hidden_dim)`."""

@@ -8,7 +8,7 @@ from torch import nn
 from srl_zoo.modules.attention import MultiHeadSelfAttention
 from srl_zoo.modules.residual import PostNormResidual
 from srl_zoo.modules.sublayers import FeedForward, SummedBiLstm
-from srl_zoo.modules.transformer_input import TransformerInput
+from srl_zoo.modules.self_attention_encoder import SelfAttentionEncoder
 
 INITIAL_STATES = ("zero", "learned", "random")
 NEXT_INPUTS = ("state", "output")
@@ -37,7 +37,7 @@ class SelectiveConnection(nn.Module):
 
 
 @Seq2SeqEncoder.register("selective_connection")
-class SelectiveConnectionEncoder(Seq2SeqEncoder):
+class SelectiveConnectionEncoder(SelfAttentionEncoder):
     """N attentive representation modules (self-attention + feed-forward, post-norm residuals)
     whose outputs update a selective-connection state `S_i` after every module.
 
@@ -77,14 +77,12 @@ class SelectiveConnectionEncoder(Seq2SeqEncoder):
         scale_input: bool = True,
         use_timing_signal: bool = True,
     ) -> None:
-        super().__init__()
+        super().__init__(input_dim, hidden_dim, scale_input, use_timing_signal, residual_dropout)
         if next_input not in NEXT_INPUTS:
             raise ValueError(f"next_input must be one of {NEXT_INPUTS}, got {next_input!r}")
         if initial_state not in INITIAL_STATES:
             raise ValueError(f"initial_state must be one of {INITIAL_STATES}, got {initial_state!r}")
-        self._input_dim, self._hidden_dim = input_dim, hidden_dim
         self.next_input, self.initial_state = next_input, initial_state
-        self.input = TransformerInput(input_dim, hidden_dim, scale_input, use_timing_signal, residual_dropout)
         self.input_bilstm = SummedBiLstm(hidden_dim) if input_bilstm else None
         self.modules_ = nn.ModuleList(
             nn.ModuleList([
@@ -96,15 +94,6 @@ class SelectiveConnectionEncoder(Seq2SeqEncoder):
         self.selective = selective
         self.connections = nn.ModuleList(SelectiveConnection(hidden_dim) for _ in range(num_layers)) if selective else None
         self.learned_state = nn.Parameter(torch.zeros(hidden_dim)) if selective and initial_state == "learned" else None
-
-    def get_input_dim(self) -> int:
-        return self._input_dim
-
-    def get_output_dim(self) -> int:
-        return self._hidden_dim
-
-    def is_bidirectional(self) -> bool:
-        return True
 
     def _initial_state(self, like: torch.Tensor) -> torch.Tensor:
         if self.learned_state is not None:
