@@ -8,3 +8,10 @@ def fixture_path(*parts: str) -> str:
     return os.path.join(FIXTURES, *parts)
 
 REPO_ROOT = os.path.dirname(FIXTURES)
+
+# Defaults for the variables the fixture configs read, so every test file also runs on its own;
+# tests that need another value set it themselves.
+for _name, _value in (("SRL_ZOO_TEST_DECODING", "argmax"), ("SRL_ZOO_TEST_PREDICATE_SOURCE", "gold"),
+                      ("SRL_ZOO_TEST_SC_NEXT_INPUT", "output"), ("SRL_ZOO_TEST_SC_BILSTM", "false"),
+                      ("SRL_ZOO_TEST_SC_INITIAL_STATE", "zero")):
+    os.environ.setdefault(_name, _value)
