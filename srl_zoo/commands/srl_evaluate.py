@@ -12,9 +12,10 @@ from allennlp.models import Model
 from allennlp.models.archival import load_archive
 from tqdm import tqdm
 
-from srl_zoo.data.formats import SrlFrame, SrlSentence, SrlSpan, write_conll2005
+from srl_zoo.data.formats import SrlSentence, write_conll2005
 from srl_zoo.decoding import TagDecoder
-from srl_zoo.metrics import PredicateF1, SrlSpanF1, run_srl_eval
+from srl_zoo.metrics import PredicateF1, SrlSpanF1, frames_by_position, run_srl_eval
+from srl_zoo.models.srl_model import frame_from_output
 
 logger = logging.getLogger(__name__)
 
@@ -27,23 +28,8 @@ def predict_sentences(model: Model, reader: DatasetReader, data_path: str, batch
         for instance, output in zip(group, model.forward_on_instances(group)):
             gold: SrlSentence = instance["metadata"]["sentence"]
             lemmas = {frame.index: frame.lemma for frame in gold.frames}
-            frames = [
-                SrlFrame(
-                    index=predicted["predicate"]["index"],
-                    lemma=lemmas.get(predicted["predicate"]["index"]) or predicted["predicate"]["word"],
-                    arguments=[SrlSpan(a["role"], a["start"], a["end"]) for a in predicted["arguments"]],
-                )
-                for predicted in output["frames"]
-            ]
+            frames = [frame_from_output(frame, lemmas.get(frame["predicate"]["index"])) for frame in output["frames"]]
             yield gold, SrlSentence(tokens=gold.tokens, frames=frames)
-
-
-def frames_by_position(gold: SrlSentence, predicted: SrlSentence) -> Tuple[List[List[SrlSpan]], List[List[SrlSpan]]]:
-    """Gold and predicted argument lists paired by predicate position; an unmatched side is empty."""
-    gold_frames = {frame.index: frame.arguments for frame in gold.frames}
-    predicted_frames = {frame.index: frame.arguments for frame in predicted.frames}
-    positions = sorted(gold_frames.keys() | predicted_frames.keys())
-    return [gold_frames.get(i, []) for i in positions], [predicted_frames.get(i, []) for i in positions]
 
 
 def srl_evaluate(model: Model, reader: DatasetReader, data_path: str, output_dir: str, batch_size: int = 64,
@@ -55,7 +41,7 @@ def srl_evaluate(model: Model, reader: DatasetReader, data_path: str, output_dir
     for gold, predicted in tqdm(predict_sentences(model, reader, data_path, batch_size), desc="predicting"):
         gold_sentences.append(gold)
         predicted_sentences.append(predicted)
-        metric(*frames_by_position(gold, predicted))
+        metric(*frames_by_position({f.index: f.arguments for f in gold.frames}, {f.index: f.arguments for f in predicted.frames}))
         predicates([{f.index: "Y" for f in gold.frames}], [{f.index: "Y" for f in predicted.frames}])
     os.makedirs(output_dir, exist_ok=True)
     gold_path, predicted_path = os.path.join(output_dir, "gold.props"), os.path.join(output_dir, "predicted.props")

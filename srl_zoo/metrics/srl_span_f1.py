@@ -1,7 +1,7 @@
 """Span SRL precision/recall/F1 with the semantics of the official CoNLL-2005 scorer srl-eval.pl."""
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Dict, List, Sequence, Tuple
+from typing import Dict, List, Mapping, Sequence, Tuple
 
 from allennlp.training.metrics import Metric
 
@@ -53,6 +53,14 @@ def compare_frame(gold: Sequence[SrlSpan], predicted: Sequence[SrlSpan]) -> Dict
     for unit in remaining.values():
         counts[unit.label]["ms"] += 1
     return counts
+
+
+def frames_by_position(gold: Mapping[int, Sequence[SrlSpan]], predicted: Mapping[int, Sequence[SrlSpan]]
+                       ) -> Tuple[List[Sequence[SrlSpan]], List[Sequence[SrlSpan]]]:
+    """Argument lists of one sentence's gold and predicted frames, keyed by predicate position and
+    paired up; a predicate on one side only gets an empty list on the other (missed or spurious)."""
+    positions = sorted(gold.keys() | predicted.keys())
+    return [gold.get(i, []) for i in positions], [predicted.get(i, []) for i in positions]
 
 
 def precision_recall_f1(ok: int, op: int, ms: int) -> Tuple[float, float, float]:

@@ -10,9 +10,9 @@ from allennlp.nn.util import get_text_field_mask, sequence_cross_entropy_with_lo
 from torch import nn
 
 from srl_zoo.data.dataset_readers.srl_reader import NOT_A_PREDICATE
-from srl_zoo.data.formats import SrlSpan, bio_to_spans
+from srl_zoo.data.formats import SrlFrame, SrlSpan, bio_to_spans
 from srl_zoo.decoding import TagDecoder
-from srl_zoo.metrics import PredicateF1, SrlSpanF1
+from srl_zoo.metrics import PredicateF1, SrlSpanF1, frames_by_position
 
 PREDICATE_COMBINATIONS = ("concat", "add")
 PREDICATE_SOURCES = ("gold", "predicted")
@@ -294,14 +294,13 @@ class SrlModel(Model):
             sentence = meta.get("sentence")
             if sentence is None:
                 continue
-            gold = {frame.index: frame.arguments for frame in sentence.frames}
             predicted = {
                 index: bio_to_spans(self._tags_of(tags[b, f, : lengths[b]].tolist()))
                 for f, index in enumerate(predicate_indices[b].tolist()) if index >= 0
             }
-            for index in sorted(gold.keys() | predicted.keys()):
-                gold_frames.append(gold.get(index, []))
-                predicted_frames.append(predicted.get(index, []))
+            gold, guessed = frames_by_position({frame.index: frame.arguments for frame in sentence.frames}, predicted)
+            gold_frames.extend(gold)
+            predicted_frames.extend(guessed)
         self.srl_metric(gold_frames, predicted_frames)
 
     def make_output_human_readable(self, output_dict: Dict[str, Any]) -> Dict[str, Any]:
@@ -346,6 +345,15 @@ class SrlModel(Model):
         if self.predicate_head is not None:
             metrics.update(self.predicate_metric.get_metric(reset))
         return metrics
+
+
+def frame_from_output(frame: Dict[str, Any], lemma: Optional[str] = None) -> SrlFrame:
+    """The `SrlFrame` of one frame of `make_output_human_readable`'s output (lemma: the word if not given)."""
+    return SrlFrame(
+        index=frame["predicate"]["index"],
+        lemma=lemma or frame["predicate"]["word"],
+        arguments=[SrlSpan(a["role"], a["start"], a["end"]) for a in frame["arguments"]],
+    )
 
 
 def describe(words: List[str], spans: List[SrlSpan]) -> str:

@@ -8,9 +8,10 @@ from allennlp.data import DatasetReader, Instance
 from allennlp.models import Model
 from allennlp.predictors.predictor import Predictor
 
-from srl_zoo.data.formats import SrlFrame, SrlSentence, SrlSpan
+from srl_zoo.data.formats import SrlSentence
 from srl_zoo.data.formats.conll2005 import conll2005_rows
 from srl_zoo.data.formats.io_utils import pad_columns
+from srl_zoo.models.srl_model import frame_from_output
 
 OUTPUT_FORMATS = ("json", "conll2005")
 
@@ -111,13 +112,6 @@ class SrlPredictor(Predictor):
 def conll2005_lines(outputs: Dict[str, Any]) -> List[str]:
     """CoNLL-2005 lines (word, target, props...) of one predicted sentence; the target is the word."""
     words = outputs["words"]
-    frames = [
-        SrlFrame(
-            index=frame["predicate"]["index"],
-            lemma=frame["predicate"]["word"],
-            arguments=[SrlSpan(a["role"], a["start"], a["end"]) for a in frame["arguments"]],
-        )
-        for frame in outputs["frames"]
-    ]
+    frames = [frame_from_output(frame) for frame in outputs["frames"]]
     rows = conll2005_rows(SrlSentence(tokens=words, frames=frames), props_only=True)
     return pad_columns([[word] + row for word, row in zip(words, rows)])
