@@ -41,7 +41,7 @@ def srl_evaluate(model: Model, reader: DatasetReader, data_path: str, output_dir
     for gold, predicted in tqdm(predict_sentences(model, reader, data_path, batch_size), desc="predicting"):
         gold_sentences.append(gold)
         predicted_sentences.append(predicted)
-        metric(*frames_by_position({f.index: f.arguments for f in gold.frames}, {f.index: f.arguments for f in predicted.frames}))
+        metric(*frames_by_position(gold.arguments_by_predicate(), predicted.arguments_by_predicate()))
         predicates([{f.index: "Y" for f in gold.frames}], [{f.index: "Y" for f in predicted.frames}])
     os.makedirs(output_dir, exist_ok=True)
     gold_path, predicted_path = os.path.join(output_dir, "gold.props"), os.path.join(output_dir, "predicted.props")

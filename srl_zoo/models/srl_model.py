@@ -298,7 +298,7 @@ class SrlModel(Model):
                 index: bio_to_spans(self._tags_of(tags[b, f, : lengths[b]].tolist()))
                 for f, index in enumerate(predicate_indices[b].tolist()) if index >= 0
             }
-            gold, guessed = frames_by_position({frame.index: frame.arguments for frame in sentence.frames}, predicted)
+            gold, guessed = frames_by_position(sentence.arguments_by_predicate(), predicted)
             gold_frames.extend(gold)
             predicted_frames.extend(guessed)
         self.srl_metric(gold_frames, predicted_frames)

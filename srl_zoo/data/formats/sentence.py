@@ -77,6 +77,10 @@ class SrlSentence:
     def __len__(self) -> int:
         return len(self.tokens)
 
+    def arguments_by_predicate(self) -> Dict[int, List[SrlSpan]]:
+        """Each frame's arguments, keyed by its predicate's token index."""
+        return {frame.index: frame.arguments for frame in self.frames}
+
 
 def spans_to_bio(spans: List[SrlSpan], num_tokens: int) -> List[str]:
     """Convert labeled spans to BIO tags; overlapping spans keep the first one given."""
