@@ -21,7 +21,7 @@ _KEPT = {0: "document_id", 1: "part", 6: "predicate_lemmas", 8: "word_senses", 9
 
 
 def conll2012_files(path: str, domain_identifier: Optional[str] = None) -> List[str]:
-    """The `*gold_conll` files under `path` (or `path` itself), sorted, optionally of one domain.
+    """The `*gold_conll` (or `*gold_conll.gz`) files under `path` (or `path` itself), sorted, optionally of one domain.
 
     `domain_identifier` keeps files whose path has that directory, e.g. `"nw"` or `"bc"`.
     """
@@ -30,7 +30,7 @@ def conll2012_files(path: str, domain_identifier: Optional[str] = None) -> List[
     found = []
     for root, _, names in os.walk(path):
         for name in names:
-            if name.endswith("gold_conll"):
+            if name.endswith(("gold_conll", "gold_conll.gz")):
                 full = os.path.join(root, name)
                 if domain_identifier is None or f"{os.sep}{domain_identifier}{os.sep}" in full:
                     found.append(full)

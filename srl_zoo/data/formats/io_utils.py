@@ -1,5 +1,6 @@
 """Line reading with file/line-aware errors, bracket columns, and atomic file writing."""
 import contextlib
+import gzip
 import os
 import re
 import tempfile
@@ -15,17 +16,17 @@ _CLOSE = re.compile(r"([^()*\s]*)\)")
 
 
 def iter_lines(path: str) -> Iterator[Tuple[int, str]]:
-    """Yield `(line_number, text)` for each line of `path`, decoded as UTF-8.
+    """Yield `(line_number, text)` for each line of `path`, decoded as UTF-8 (gzip-compressed if it ends in `.gz`).
 
-    Raises `ConllFormatError` for a missing file, an empty file or bad UTF-8.
+    Raises `ConllFormatError` for a missing file, an empty file, a broken gzip stream or bad UTF-8.
     """
     if not os.path.exists(path):
         raise ConllFormatError(path, None, "no such file")
     if os.path.isdir(path):
         raise ConllFormatError(path, None, "is a directory, expected a file")
     seen_content = False
-    with open(path, "rb") as handle:
-        for number, raw in enumerate(handle, start=1):
+    with open_binary(path) as handle:
+        for number, raw in _numbered_raw_lines(handle, path):
             try:
                 text = raw.decode("utf-8")
             except UnicodeDecodeError as error:
@@ -38,6 +39,20 @@ def iter_lines(path: str) -> Iterator[Tuple[int, str]]:
             yield number, text
     if not seen_content:
         raise ConllFormatError(path, None, "file is empty: expected at least one sentence")
+
+
+def open_binary(path: str) -> IO[bytes]:
+    """`path` opened for binary reading, decompressed on the fly when its name ends in `.gz`."""
+    return gzip.open(path, "rb") if path.endswith(".gz") else open(path, "rb")
+
+
+def _numbered_raw_lines(handle: IO[bytes], path: str) -> Iterator[Tuple[int, bytes]]:
+    number = 0
+    try:
+        for number, raw in enumerate(handle, start=1):
+            yield number, raw
+    except (OSError, EOFError) as error:  # gzip.BadGzipFile is an OSError; a truncated stream an EOFError
+        raise ConllFormatError(path, number + 1, f"cannot decompress: {error}") from None
 
 
 def iter_blocks(lines: Iterator[Tuple[int, str]], separator: str = None) -> Iterator[List[Line]]:
