@@ -16,7 +16,6 @@ from srl_zoo.metrics import PredicateF1, SrlSpanF1, frames_by_position
 
 PREDICATE_COMBINATIONS = ("concat", "add")
 PREDICATE_SOURCES = ("gold", "predicted")
-_CHUNK_TOKENS = 8192  # row tokens per encoder call at inference: big enough for efficient matmuls
 
 
 @Model.register("srl")
@@ -51,9 +50,14 @@ class SrlModel(Model):
         arguments of missed predicates as missed and those of spurious predicates as excess.
     inference_chunk_elements : when not training, rows are encoded in chunks of at most this many
         `rows * seq_len^2` attention elements per head, so long sentences with many predicates fit.
+    inference_chunk_tokens : and of at most this many row tokens (8192 suits a CPU; on a GPU, where
+        each encoder call costs launch overhead, larger chunks such as 131072 are faster).
     per_layer_loss : for encoders with `forward_layers` (e.g. `selective_connection`): the tag
         scorer reads every layer, the loss is the mean of the layers' losses ("multi-channel cross
         entropy"), and at inference the layers' label distributions are averaged.
+    training_metrics : also decode and update the SRL and predicate metrics on training batches.
+        Off by default (as in allennlp-models' SRL models): decoding and the metrics' host-side
+        bookkeeping cost time, and validation reports the metrics anyway.
     label_namespace : vocabulary namespace of the tags.
     """
 
@@ -73,7 +77,9 @@ class SrlModel(Model):
         predicate_loss_weight: float = 1.0,
         predicate_source: str = "gold",
         inference_chunk_elements: int = 2_000_000,
+        inference_chunk_tokens: int = 8192,
         per_layer_loss: bool = False,
+        training_metrics: bool = False,
         label_namespace: str = "labels",
         initializer: InitializerApplicator = InitializerApplicator(),
         regularizer: Optional[RegularizerApplicator] = None,
@@ -92,9 +98,11 @@ class SrlModel(Model):
         self.predicate_combination = predicate_combination
         self.predicate_source = predicate_source
         self.inference_chunk_elements = inference_chunk_elements
+        self.inference_chunk_tokens = inference_chunk_tokens
         if per_layer_loss and not hasattr(encoder, "forward_layers"):
             raise ValueError(f"per_layer_loss needs an encoder with forward_layers(); {type(encoder).__name__} has none")
         self.per_layer_loss = per_layer_loss
+        self.training_metrics = training_metrics
         embedding_dim = text_field_embedder.get_output_dim()
         if predicate_combination == "add":
             predicate_embedding_dim = embedding_dim
@@ -140,8 +148,9 @@ class SrlModel(Model):
 
         # Returns
 
-        `class_probabilities (batch, num_frames, seq_len, num_labels)`, `predicted_tags`
-        `(batch, num_frames, seq_len)` (-1 outside real frames/tokens), `mask`, `predicate_indices`
+        `mask`; when decoding (not training, or with `training_metrics`) `class_probabilities
+        (batch, num_frames, seq_len, num_labels)` and `predicted_tags (batch, num_frames, seq_len)`
+        (-1 outside real frames/tokens); `predicate_indices`
         `(batch, num_frames)` (the ones used: gold or predicted), with the identification head
         `predicate_label_ids (batch, seq_len)`, and `loss` when gold data is given.
         """
@@ -174,22 +183,23 @@ class SrlModel(Model):
             log_probs = torch.log_softmax(layer_logits[0].float(), dim=-1)
         else:  # the average of the layers' label distributions
             log_probs = torch.stack([torch.softmax(l.float(), dim=-1) for l in layer_logits]).mean(0).clamp_min(1e-12).log()
-        predicted = self.decoder(log_probs, row_mask)
-
-        batch, num_frames = predicate_indices.shape
-        probabilities = log_probs.new_zeros(batch, num_frames, mask.size(1), log_probs.size(-1))
-        probabilities[row_sentence, row_frame] = log_probs.exp()
-        predicted_tags = predicted.new_full((batch, num_frames, mask.size(1)), -1)
-        predicted_tags[row_sentence, row_frame] = predicted.masked_fill(~row_mask, -1)
-        output["class_probabilities"] = probabilities
-        output["predicted_tags"] = predicted_tags
+        decodes = not self.training or self.training_metrics
+        if decodes:
+            predicted = self.decoder(log_probs, row_mask)
+            batch, num_frames = predicate_indices.shape
+            probabilities = log_probs.new_zeros(batch, num_frames, mask.size(1), log_probs.size(-1))
+            probabilities[row_sentence, row_frame] = log_probs.exp()
+            predicted_tags = predicted.new_full((batch, num_frames, mask.size(1)), -1)
+            predicted_tags[row_sentence, row_frame] = predicted.masked_fill(~row_mask, -1)
+            output["class_probabilities"] = probabilities
+            output["predicted_tags"] = predicted_tags
 
         gold_tags = frames.get("tags")
         if gold_tags is not None and not uses_predicted.any():
             if rows.size(0) > 0:
                 gold = gold_tags[row_sentence, row_frame]
                 losses.append(sum(
-                    sequence_cross_entropy_with_logits(l, gold, row_mask, average="token", label_smoothing=self.label_smoothing)
+                    sequence_cross_entropy_with_logits(l.float(), gold, row_mask, average="token", label_smoothing=self.label_smoothing)
                     for l in layer_logits
                 ) / len(layer_logits))
             else:  # a batch without predicates: a zero loss that still has a graph
@@ -198,7 +208,7 @@ class SrlModel(Model):
             output["loss"] = sum(losses)
         if metadata is not None:
             output["words"] = [m["words"] for m in metadata]
-            if any(m.get("sentence") is not None for m in metadata):
+            if decodes and any(m.get("sentence") is not None for m in metadata):
                 self._update_srl_metric(predicted_tags, predicate_indices, mask, metadata)
         return output
 
@@ -228,7 +238,7 @@ class SrlModel(Model):
         start = 0
         while start < rows:
             longest = max(sorted_lengths[start], 1)
-            size = max(1, min(self.inference_chunk_elements // (longest * longest), _CHUNK_TOKENS // longest))
+            size = max(1, min(self.inference_chunk_elements // (longest * longest), self.inference_chunk_tokens // longest))
             chunk = order[start : start + size]
             layers = run(self._condition(words[chunk, :longest], indicator[chunk, :longest]), mask[chunk, :longest])
             if outputs is None:
@@ -246,7 +256,8 @@ class SrlModel(Model):
         label_ids = logits.argmax(-1).masked_fill(~mask, self.not_a_predicate)
         loss = None
         if gold is not None:
-            loss = self.predicate_loss_weight * sequence_cross_entropy_with_logits(logits, gold, mask, average="token")
+            loss = self.predicate_loss_weight * sequence_cross_entropy_with_logits(logits.float(), gold, mask, average="token")
+        if gold is not None and (not self.training or self.training_metrics):
             self.predicate_metric(self._predicate_maps(gold, mask), self._predicate_maps(label_ids, mask))
         return label_ids, loss
 
@@ -307,6 +318,8 @@ class SrlModel(Model):
         """Adds `frames` per sentence: predicate (index, word and, from the identification head on data
         with senses, `sense`: the frameset number such as `03` or `LV`), BIO `tags`, `arguments`,
         `description`."""
+        if "predicted_tags" not in output_dict:  # a training-mode output: nothing was decoded
+            return output_dict
         predicted_tags = output_dict["predicted_tags"].cpu()
         lengths = output_dict["mask"].sum(-1).tolist()
         label_ids = output_dict.get("predicate_label_ids")
@@ -341,6 +354,8 @@ class SrlModel(Model):
         return output_dict
 
     def get_metrics(self, reset: bool = False) -> Dict[str, float]:
+        if self.training and not self.training_metrics:
+            return {}  # nothing was measured on training batches (see `training_metrics`)
         metrics = self.srl_metric.get_metric(reset)
         if self.predicate_head is not None:
             metrics.update(self.predicate_metric.get_metric(reset))

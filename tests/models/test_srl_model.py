@@ -64,16 +64,30 @@ class TestOutputs(SrlModelTestCase):
         batch.index_instances(self.vocab)
         output = self.model(**batch.as_tensor_dict())
         assert output["loss"].item() == 0.0 and output["loss"].requires_grad
-        assert output["class_probabilities"].shape[1] == 0
+        self.model.eval()
+        assert self.model(**batch.as_tensor_dict())["class_probabilities"].shape[1] == 0
 
     def test_metrics_are_python_floats_with_per_label_scores_at_reset(self):
         self.set_up("deepatt/ffn.jsonnet")
         batch = Batch(self.instances)
         batch.index_instances(self.vocab)
+        self.model.eval()
         self.model(**batch.as_tensor_dict())
         metrics = self.model.get_metrics(reset=True)
         assert all(isinstance(v, float) for v in metrics.values())
         assert "f1-measure-A1" in metrics and "f1-measure-V" not in metrics
+
+    def test_training_batches_are_measured_only_with_training_metrics(self):
+        self.set_up("deepatt/ffn.jsonnet")
+        batch = Batch(self.instances)
+        batch.index_instances(self.vocab)
+        self.model.train()
+        output = self.model(**batch.as_tensor_dict())
+        assert "predicted_tags" not in output and self.model.get_metrics(reset=True) == {}
+        self.model.training_metrics = True
+        output = self.model(**batch.as_tensor_dict())
+        assert "predicted_tags" in output
+        assert self.model.get_metrics(reset=True)["f1-measure-overall"] >= 0.0
 
     def test_encoder_width_mismatch_is_a_clear_error(self):
         from allennlp.common import Params
