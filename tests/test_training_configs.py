@@ -27,6 +27,7 @@ def test_config_builds(config, monkeypatch):
     monkeypatch.setenv("SRL_BUDGET_MINUTES", "1")
     monkeypatch.setenv("SRL_TRAIN_DATA", "unused")
     monkeypatch.setenv("SRL_DEV_DATA", "unused")
+    monkeypatch.setenv("SRL_GLOVE", os.path.join(FIXTURES, "glove", "sample.50d.txt.gz"))
     for name, value in (("SRL_SC_SELECTIVE", "false"), ("SRL_SC_BILSTM", "true"), ("SRL_SC_LAYERS", "2"),
                         ("SRL_SC_NEXT_INPUT", "state")):
         monkeypatch.setenv(name, value)

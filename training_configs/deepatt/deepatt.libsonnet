@@ -1,10 +1,12 @@
 // DeepAtt (Tan et al. 2018) with the paper's settings; each variant file picks sub-layer and data format.
 local data = import '../common/data.libsonnet';
+local embedding = import '../common/embedding.libsonnet';
 
 function(sublayer, format, overrides={}) {
-  local settings = {
-    word_dim: 100,           // word embedding (paper: 100, GloVe-initialised when available)
-    predicate_dim: 100,      // predicate-mask embedding, concatenated: d = 200
+  // word_dim: word embedding (paper: 100, GloVe-initialised); predicate_dim: predicate-mask
+  // embedding, concatenated (d = 200); pretrained_file: e.g. '.cache/glove/glove.6B.50d.txt.gz'
+  // (a local path; nothing is downloaded) -- see ../common/embedding.libsonnet.
+  local settings = embedding.defaults(100, 100) + {
     hidden_dim: 200,
     num_layers: 10,
     num_heads: 8,
@@ -14,23 +16,17 @@ function(sublayer, format, overrides={}) {
     optimizer: { type: 'adadelta', lr: 1.0, rho: 0.95, eps: 1e-6 },
     scheduler: { type: 'step_halving', start: 400000, every: 100000 },
     num_epochs: 150,
-    pretrained_file: null,   // e.g. '/data/glove.6B.100d.txt' (local path; nothing is downloaded)
     decoding: 'argmax',
     predicate_identification: false,  // true: also learn to find predicates (raw-text prediction)
     callbacks: [],
   } + overrides,
 
-  dataset_reader: data.reader(format),
+  dataset_reader: data.reader(format) + { token_indexers: embedding.token_indexers(settings) },
   train_data_path: data.train,
   validation_data_path: data.dev,
   model: {
     type: 'srl',
-    text_field_embedder: {
-      token_embedders: {
-        tokens: { type: 'embedding', embedding_dim: settings.word_dim }
-                + (if settings.pretrained_file != null then { pretrained_file: settings.pretrained_file, trainable: true } else {}),
-      },
-    },
+    text_field_embedder: embedding.embedder(settings),
     predicate_embedding_dim: settings.predicate_dim,
     encoder: {
       type: 'deep_att',
@@ -48,13 +44,8 @@ function(sublayer, format, overrides={}) {
     decoding: settings.decoding,
     predicate_identification: settings.predicate_identification,
     // The encoder multiplies its input by sqrt(d); as in the authors' code, embeddings start at
-    // N(0, 1/d) so that the scaled input has unit scale (a pretrained_file overrides the words).
-    initializer: {
-      regexes: [
-        ['text_field_embedder.token_embedder_tokens.weight|predicate_embedding.weight',
-         { type: 'normal', mean: 0.0, std: std.pow(settings.word_dim + settings.predicate_dim, -0.5) }],
-      ],
-    },
+    // N(0, 1/d) so that the scaled input has unit scale (pretrained vectors are rescaled to it).
+    initializer: { regexes: embedding.initializer_regexes(settings) },
   },
   data_loader: {
     batch_sampler: { type: 'max_tokens_sampler', max_tokens: settings.max_tokens, sorting_keys: ['tokens'] },

@@ -2,11 +2,11 @@
 // The paper gives no optimiser details we could verify, so this uses Adam with Noam warm-up;
 // loss at every layer and averaged label distributions at inference (per_layer_loss).
 local data = import '../common/data.libsonnet';
+local embedding = import '../common/embedding.libsonnet';
 
 function(format, overrides={}) {
-  local settings = {
-    word_dim: 100,
-    predicate_dim: 100,
+  // word_dim, predicate_dim, pretrained_file, ...: see ../common/embedding.libsonnet
+  local settings = embedding.defaults(100, 100) + {
     hidden_dim: 200,
     num_layers: 8,
     num_heads: 8,
@@ -20,12 +20,12 @@ function(format, overrides={}) {
     callbacks: [],
   } + overrides,
 
-  dataset_reader: data.reader(format),
+  dataset_reader: data.reader(format) + { token_indexers: embedding.token_indexers(settings) },
   train_data_path: data.train,
   validation_data_path: data.dev,
   model: {
     type: 'srl',
-    text_field_embedder: { token_embedders: { tokens: { type: 'embedding', embedding_dim: settings.word_dim } } },
+    text_field_embedder: embedding.embedder(settings),
     predicate_embedding_dim: settings.predicate_dim,
     encoder: {
       type: 'selective_connection',
@@ -40,12 +40,7 @@ function(format, overrides={}) {
     },
     per_layer_loss: true,
     decoding: 'viterbi',
-    initializer: {
-      regexes: [
-        ['text_field_embedder.token_embedder_tokens.weight|predicate_embedding.weight',
-         { type: 'normal', mean: 0.0, std: std.pow(settings.word_dim + settings.predicate_dim, -0.5) }],
-      ],
-    },
+    initializer: { regexes: embedding.initializer_regexes(settings) },
   },
   data_loader: { batch_sampler: { type: 'max_tokens_sampler', max_tokens: settings.max_tokens, sorting_keys: ['tokens'] } },
   validation_data_loader: { batch_sampler: { type: 'max_tokens_sampler', max_tokens: 4 * settings.max_tokens, sorting_keys: ['tokens'] } },
