@@ -7,7 +7,11 @@ Usage:
 
 Reports tokens/s counted two ways: sentence tokens, and (sentence, predicate)-row tokens, the unit
 of per-predicate models such as allennlp-models' `srl` (each sentence is encoded once per predicate).
-Prediction runs over the first --max-instances dev sentences with gold predicates, no gradient.
+Prediction runs over the first --max-instances dev sentences with gold predicates, no gradient,
+twice: `predict_*` times the model alone (forward + decoding) on batches tensorized and moved to the
+device beforehand, without metric bookkeeping, `--predict-repeats` times over; `end_to_end_*` times
+allennlp's data loader (batching, tensorization) + the model + the metric, as validation does.
+`--predict-max-tokens` sets the prediction batch size in sentence tokens (default: the config's).
 Peak memory: CUDA max allocated, or the process's max resident set size on CPU.
 """
 import argparse
@@ -50,6 +54,9 @@ def main() -> None:
     parser.add_argument("--cuda", action="store_true")
     parser.add_argument("--amp", action="store_true", help="bfloat16 autocast on CUDA")
     parser.add_argument("--overrides", default="")
+    parser.add_argument("--decoding", choices=["argmax", "viterbi"], default=None, help="override the config's decoding")
+    parser.add_argument("--predict-max-tokens", type=int, default=None, help="prediction batch size in sentence tokens")
+    parser.add_argument("--predict-repeats", type=int, default=3)
     args = parser.parse_args()
     if args.threads:
         torch.set_num_threads(args.threads)
@@ -59,7 +66,12 @@ def main() -> None:
     reader.max_instances = args.max_instances
     train_path, dev_path = params.pop("train_data_path"), params.pop("validation_data_path")
     vocab = Vocabulary.from_instances(list(reader.read(train_path)) + list(reader.read(dev_path)))
-    model = Model.from_params(vocab=vocab, params=params.pop("model")).to(device)
+    model_params = params.pop("model")
+    if args.decoding:
+        model_params["decoding"] = args.decoding
+    if args.predict_max_tokens:
+        params["validation_data_loader"]["batch_sampler"]["max_tokens"] = args.predict_max_tokens
+    model = Model.from_params(vocab=vocab, params=model_params).to(device)
     trainer_params = params.get("trainer")
     parameters = [[n, p] for n, p in model.named_parameters() if p.requires_grad]
     optimizer = Optimizer.from_params(model_parameters=parameters, params=trainer_params.pop("optimizer"))
@@ -95,24 +107,35 @@ def main() -> None:
 
     model.eval()
     loader = loader_for(params, reader, dev_path, vocab, "validation_data_loader", args.max_instances)
+    batches_on_device = [
+        nn_util.move_to_device({k: v for k, v in batch.items() if k != "metadata"}, device) for batch in loader
+    ]
+    p_sentence = p_row = 0
+    for batch in batches_on_device:
+        s, r = count_tokens(batch)
+        p_sentence, p_row = p_sentence + s, p_row + r
     with torch.no_grad():
-        for batch in loader:  # warm-up pass
-            with autocast:
-                model(**nn_util.move_to_device(batch, device))
-            break
+        with autocast:  # warm-up pass
+            model(**batches_on_device[0])
         if args.cuda:
             torch.cuda.synchronize()
             torch.cuda.reset_peak_memory_stats()
-        p_sentence = p_row = 0
+        started = time.perf_counter()
+        for _ in range(args.predict_repeats):
+            for batch in batches_on_device:
+                with autocast:
+                    model(**batch)
+        if args.cuda:
+            torch.cuda.synchronize()
+        predict_seconds = (time.perf_counter() - started) / args.predict_repeats
+        predict_peak = torch.cuda.max_memory_allocated() / 2**20 if args.cuda else None
         started = time.perf_counter()
         for batch in loader:
             with autocast:
                 model(**nn_util.move_to_device(batch, device))
-            s, r = count_tokens(batch)
-            p_sentence, p_row = p_sentence + s, p_row + r
         if args.cuda:
             torch.cuda.synchronize()
-        predict_seconds = time.perf_counter() - started
+        end_to_end_seconds = time.perf_counter() - started
     result = {
         "config": args.config,
         "device": torch.cuda.get_device_name() if args.cuda else f"cpu ({torch.get_num_threads()} threads)",
@@ -123,10 +146,14 @@ def main() -> None:
         "train_row_tokens_per_s": round(row_tokens / train_seconds),
         "predict_sentence_tokens_per_s": round(p_sentence / predict_seconds),
         "predict_row_tokens_per_s": round(p_row / predict_seconds),
+        "end_to_end_predict_sentence_tokens_per_s": round(p_sentence / end_to_end_seconds),
+        "end_to_end_predict_row_tokens_per_s": round(p_row / end_to_end_seconds),
+        "predict_batches": len(batches_on_device),
+        "decoding": model.decoder.decoding,
         "peak_memory_mib": round(train_peak if args.cuda else resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024),
     }
     if args.cuda:
-        result["predict_peak_memory_mib"] = round(torch.cuda.max_memory_allocated() / 2**20)
+        result["predict_peak_memory_mib"] = round(predict_peak)
     print(json.dumps(result))
 
 
