@@ -15,7 +15,7 @@ from tqdm import tqdm
 from srl_zoo.data.formats import SrlSentence, write_conll2005
 from srl_zoo.decoding import TagDecoder
 from srl_zoo.metrics import PredicateF1, SrlSpanF1, frames_by_position, run_srl_eval
-from srl_zoo.models.srl_model import frame_from_output
+from srl_zoo.predictors.frames import frame_from_output
 
 logger = logging.getLogger(__name__)
 

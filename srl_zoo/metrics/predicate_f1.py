@@ -3,9 +3,8 @@ from typing import Dict, Mapping, Sequence
 
 from allennlp.training.metrics import Metric
 
+from srl_zoo.data.formats.labels import NO_SENSE
 from srl_zoo.metrics.srl_span_f1 import precision_recall_f1
-
-NO_SENSE = "Y"
 
 
 @Metric.register("predicate_f1")

@@ -6,3 +6,4 @@ from srl_zoo.modules.selective_connection import SelectiveConnection, SelectiveC
 from srl_zoo.modules.sublayers import FeedForward, GatedConvolution, SummedBiLstm, build_sublayer
 from srl_zoo.modules.timing import timing_signal
 from srl_zoo.modules.transformer_input import TransformerInput
+from srl_zoo.modules.frame_scorers import EncodedSentences, FrameScorer, IndicatorFrameScorer

@@ -1,12 +1,16 @@
-"""What every self-attention stack here shares: its widths and the input preparation."""
+"""What every self-attention stack here shares: its widths, the input preparation and `forward_layers`."""
+from typing import List
+
+import torch
 from allennlp.modules.seq2seq_encoders import Seq2SeqEncoder
 
 from srl_zoo.modules.transformer_input import TransformerInput
 
 
 class SelfAttentionEncoder(Seq2SeqEncoder):
-    """Base of `deep_att` and `selective_connection`: `input_dim` in, `hidden_dim` out, both
-    directions seen, and `self.input` = `TransformerInput` (projection, √d scale, bias, timing, dropout)."""
+    """Base of `deep_att`, `selective_connection` and `lisa`: `input_dim` in, `hidden_dim` out, both
+    directions seen, `self.input` = `TransformerInput` (projection, √d scale, bias, timing, dropout),
+    and `forward_layers`, the outputs that a per-layer loss or an auxiliary task reads."""
 
     def __init__(self, input_dim: int, hidden_dim: int, scale_input: bool, use_timing_signal: bool, dropout: float) -> None:
         super().__init__()
@@ -21,3 +25,8 @@ class SelfAttentionEncoder(Seq2SeqEncoder):
 
     def is_bidirectional(self) -> bool:
         return True
+
+    def forward_layers(self, inputs: torch.Tensor, mask: torch.Tensor) -> List[torch.Tensor]:
+        """Every layer output that this encoder exposes, each `(batch, seq_len, hidden_dim)`; the last
+        is `forward`'s output. By default only that one."""
+        return [self.forward(inputs, mask)]

@@ -11,7 +11,7 @@ from allennlp.predictors.predictor import Predictor
 from srl_zoo.data.formats import SrlSentence
 from srl_zoo.data.formats.conll2005 import conll2005_rows
 from srl_zoo.data.formats.io_utils import pad_columns
-from srl_zoo.models.srl_model import frame_from_output
+from srl_zoo.predictors.frames import frame_from_output
 
 OUTPUT_FORMATS = ("json", "conll2005")
 

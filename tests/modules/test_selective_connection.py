@@ -73,7 +73,7 @@ class TestSelectiveConnectionModel(ModelTestCase):
     def test_train_save_load_and_batch_consistency(self, next_input, input_bilstm, initial_state):
         self.set_up(next_input, input_bilstm, initial_state)
         # with S_0 = 0 the first connection's U matrices multiply zeros: no gradient, by construction
-        unused = {"encoder.connections.0.gates_from_state.weight", "encoder.connections.0.candidate_from_state.weight"}
+        unused = {"frame_scorer.encoder.connections.0.gates_from_state.weight", "frame_scorer.encoder.connections.0.candidate_from_state.weight"}
         self.ensure_model_can_train_save_and_load(self.param_file, gradients_to_ignore=unused if initial_state == "zero" else None)
         self.ensure_batch_predictions_are_consistent()
 
@@ -91,8 +91,8 @@ class TestSelectiveConnectionModel(ModelTestCase):
                      == tensors["frames"]["predicate_indices"][rows[:, 0], rows[:, 1]][:, None]).long()
         mask = output["mask"][rows[:, 0]]
         words = self.model.text_field_embedder(tensors["tokens"])[rows[:, 0]]
-        layers = self.model.encoder.forward_layers(self.model._condition(words, indicator), mask)
-        logits = [self.model.tag_projection(h) for h in layers]
+        layers = self.model.frame_scorer.encoder.forward_layers(self.model.frame_scorer._condition(words, indicator), mask)
+        logits = [self.model.frame_scorer.tag_projection(h) for h in layers]
         gold = tensors["frames"]["tags"][rows[:, 0], rows[:, 1]]
         expected = sum(sequence_cross_entropy_with_logits(l, gold, mask, average="token", label_smoothing=0.1) for l in logits) / 3
         assert output["loss"].item() == pytest.approx(expected.item(), rel=1e-5)
@@ -101,6 +101,6 @@ class TestSelectiveConnectionModel(ModelTestCase):
 
     def test_per_layer_loss_needs_an_encoder_with_layers(self):
         self.set_up()
-        params = Params.from_file(os.path.join(FIXTURES, "deepatt", "ffn.jsonnet"), '{"model.per_layer_loss": true}').pop("model")
+        params = Params.from_file(os.path.join(FIXTURES, "deepatt", "bilstm_baseline.jsonnet"), '{"model.per_layer_loss": true}').pop("model")
         with pytest.raises(ValueError, match="per_layer_loss needs an encoder with forward_layers"):
             Model.from_params(vocab=self.vocab, params=params)

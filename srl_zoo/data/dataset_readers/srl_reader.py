@@ -6,20 +6,13 @@ from allennlp.data.fields import Field, MetadataField, SequenceLabelField, TextF
 from allennlp.data.token_indexers import SingleIdTokenIndexer, TokenIndexer
 
 from srl_zoo.data.fields import SrlFramesField
-from srl_zoo.data.formats import SrlFrame, SrlSentence
+from srl_zoo.data.formats import SrlSentence
+from srl_zoo.data.formats.labels import NOT_A_PREDICATE, predicate_label
 
-NOT_A_PREDICATE = "-"
 # These namespaces deliberately keep allennlp's padding and OOV entries (a POS tag, dependency
 # relation or sense unseen in training must not crash evaluation), so allennlp's advice to name
 # them "*labels"/"*tags" does not apply: silence it for them.
 SequenceLabelField._already_warned_namespaces.update({"pos", "predicate_senses", "dependency_relations"})
-
-
-def predicate_label(frame: SrlFrame) -> str:
-    """The predicate-identification label of a frame's token: its sense suffix (`01`, `LV`) or `Y`."""
-    if frame.sense and "." in frame.sense:
-        return frame.sense.rsplit(".", 1)[1]
-    return "Y"
 
 
 class SrlReader(DatasetReader):

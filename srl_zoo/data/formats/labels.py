@@ -1,6 +1,10 @@
-"""Argument label spellings: PropBank (`ARG0`, `ARGM-TMP`) vs CoNLL-2005 (`A0`, `AM-TMP`)."""
+"""Label spellings: argument labels in PropBank (`ARG0`, `ARGM-TMP`) vs CoNLL-2005 (`A0`, `AM-TMP`)
+style, and the per-token predicate labels of predicate identification."""
 import re
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
+
+if TYPE_CHECKING:
+    from srl_zoo.data.formats.sentence import SrlFrame
 
 LABEL_CONVENTIONS = ("conll2005", "propbank")
 
@@ -38,3 +42,14 @@ def normalize_label(label: str, convention: Optional[str]) -> str:
     if convention == "conll2005":
         return prefix + _to_conll2005(core)
     return prefix + _to_propbank(core)
+
+
+NOT_A_PREDICATE = "-"  # the predicate-identification label of a token that is no predicate
+NO_SENSE = "Y"  # ... of a predicate in data without senses (CoNLL-2005)
+
+
+def predicate_label(frame: "SrlFrame") -> str:
+    """The predicate-identification label of a frame's token: its sense suffix (`01`, `LV`) or `Y`."""
+    if frame.sense and "." in frame.sense:
+        return frame.sense.rsplit(".", 1)[1]
+    return NO_SENSE

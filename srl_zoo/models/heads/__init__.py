@@ -1,0 +1,4 @@
+"""Heads on the sentence encodings: predicate identification and auxiliary tasks."""
+from srl_zoo.models.heads.predicate_head import PredicateHead, PredicateOutput
+from srl_zoo.models.heads.predicate_tagger import PredicateTaggerHead
+from srl_zoo.models.heads.auxiliary_task import AuxiliaryTask

@@ -1,0 +1,69 @@
+"""The registrable predicate head: finds the predicates (and senses) of a sentence for raw-text prediction."""
+from dataclasses import dataclass
+from typing import Any, Dict, List, Mapping, Optional
+
+import torch
+from allennlp.common import Registrable
+from allennlp.data import Vocabulary
+from torch import nn
+
+from srl_zoo.data.formats.labels import NOT_A_PREDICATE
+from srl_zoo.metrics import PredicateF1
+from srl_zoo.modules.frame_scorers import EncodedSentences
+
+PREDICATE_NAMESPACE = "predicate_senses"
+
+
+@dataclass
+class PredicateOutput:
+    """label_ids : `(batch, seq_len)` predicted labels in the `predicate_senses` namespace (`-`, a sense
+    suffix such as `01`, or `Y`); `-` on padding. loss : the weighted loss, when gold labels were given."""
+
+    label_ids: torch.Tensor
+    loss: Optional[torch.Tensor] = None
+
+
+class PredicateHead(nn.Module, Registrable):
+    """Reads the sentence encodings (`FrameScorer.encode_sentences`) and labels every token with its
+    predicate label; the Model takes the tokens not labeled `-` as predicates when predicates are
+    predicted. Metrics: predicate P/R/F1 and sense accuracy.
+
+    Implementations: `"tagger"` (a linear classifier on one layer) and, for LISA, `"joint_pos_predicate"`.
+    """
+
+    default_implementation = "tagger"
+
+    def __init__(self, vocab: Vocabulary) -> None:
+        super().__init__()
+        self.vocab = vocab
+        self.not_a_predicate = vocab.get_token_index(NOT_A_PREDICATE, PREDICATE_NAMESPACE)
+        self.metric = PredicateF1()
+
+    def forward(self, sentences: EncodedSentences, mask: torch.Tensor, inputs: Mapping[str, Any],
+                update_metrics: bool = True) -> PredicateOutput:
+        """
+        # Parameters
+
+        sentences : the scorer's sentence encodings.
+        mask : `(batch, seq_len)` bool.
+        inputs : the batch's other fields, e.g. `predicate_labels (batch, seq_len)` (gold), `pos_tags`.
+        update_metrics : whether to score this batch's predictions (gold labels needed).
+        """
+        raise NotImplementedError
+
+    def label_of(self, label_id: int) -> str:
+        return self.vocab.get_token_from_index(label_id, PREDICATE_NAMESPACE)
+
+    def update_metric(self, gold: torch.Tensor, predicted: torch.Tensor, mask: torch.Tensor) -> None:
+        """Score predicted against gold label ids `(batch, seq_len)` with `PredicateF1`."""
+        self.metric(self.predicate_maps(gold, mask), self.predicate_maps(predicted, mask))
+
+    def predicate_maps(self, label_ids: torch.Tensor, mask: torch.Tensor) -> List[Dict[int, str]]:
+        """Per sentence, `{token index: predicate label}` of the tokens that are predicates."""
+        maps = []
+        for ids, length in zip(label_ids.tolist(), mask.sum(-1).tolist()):
+            maps.append({i: self.label_of(label) for i, label in enumerate(ids[:length]) if label != self.not_a_predicate})
+        return maps
+
+    def get_metrics(self, reset: bool = False) -> Dict[str, float]:
+        return self.metric.get_metric(reset)

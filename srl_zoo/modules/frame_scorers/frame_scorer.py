@@ -1,0 +1,73 @@
+"""The registrable frame scorer: how the shared Model conditions on predicates and scores BIO tags."""
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional
+
+import torch
+from allennlp.common import Registrable
+from torch import nn
+
+
+@dataclass
+class EncodedSentences:
+    """One encoder pass per sentence, without any predicate marked.
+
+    layers : every layer's output the encoder exposes, each `(batch, seq_len, dim)`; the last is the top.
+    extras : named intermediate results that auxiliary tasks read, e.g. LISA's arc scores
+        `(batch, seq_len, seq_len)`.
+    """
+
+    layers: List[torch.Tensor]
+    extras: Dict[str, torch.Tensor] = field(default_factory=dict)
+
+    @property
+    def top(self) -> torch.Tensor:
+        return self.layers[-1]
+
+
+class FrameScorer(nn.Module, Registrable):
+    """Turns embedded words, their mask and predicate positions into per-frame BIO tag logits.
+
+    `forward(embedded (batch, seq_len, dim), mask (batch, seq_len), predicate_indices (batch, num_frames),
+    sentences)` returns a list of logits `(batch, num_frames, seq_len, num_labels)`: one element, or
+    one per layer when the scorer is trained with a loss at every layer. Padded frames
+    (`predicate_indices == -1`) get zeros. `encode_sentences` reads each sentence once with no
+    predicate marked, for the heads (predicate identification, auxiliary tasks) and, in scorers that
+    score all predicates from one pass (`bilinear`), for the frames themselves.
+
+    Implementations: `"indicator"` (one encoder row per (sentence, predicate), DeepAtt style) and
+    `"bilinear"` (LISA: one pass per sentence, bilinear predicate × token scores).
+    """
+
+    default_implementation = "indicator"
+
+    #: whether `forward` needs `encode_sentences`' output (then the Model always computes it)
+    scores_from_sentences: bool = False
+
+    def get_input_dim(self) -> int:
+        """Width of the word embeddings the scorer reads."""
+        raise NotImplementedError
+
+    def check_input_dim(self, embedding_dim: int) -> None:
+        """Raise a clear `ValueError` when the embedder's width does not fit the scorer."""
+        if embedding_dim != self.get_input_dim():
+            raise ValueError(f"the frame scorer reads {self.get_input_dim()}-d words but the embedder gives {embedding_dim}")
+
+    def get_sentence_output_dim(self) -> int:
+        """Width of `encode_sentences`' layers."""
+        raise NotImplementedError
+
+    def encode_sentences(self, embedded: torch.Tensor, mask: torch.Tensor,
+                         context: Optional[Dict[str, Any]] = None) -> EncodedSentences:
+        """
+        # Parameters
+
+        embedded : `(batch, seq_len, dim)` word embeddings.
+        mask : `(batch, seq_len)` bool.
+        context : side inputs some encoders use, e.g. `{"heads": (batch, seq_len), "use_heads": (batch,)}`
+            for LISA's syntax head.
+        """
+        raise NotImplementedError
+
+    def forward(self, embedded: torch.Tensor, mask: torch.Tensor, predicate_indices: torch.Tensor,
+                sentences: Optional[EncodedSentences] = None) -> List[torch.Tensor]:
+        raise NotImplementedError

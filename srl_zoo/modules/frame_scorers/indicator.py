@@ -1,0 +1,140 @@
+"""The `indicator` frame scorer: one encoder row per (sentence, predicate), a predicate-mask embedding (DeepAtt)."""
+from typing import Any, Callable, Dict, List, Optional
+
+import torch
+from allennlp.data import Vocabulary
+from allennlp.modules import Seq2SeqEncoder
+from torch import nn
+
+from srl_zoo.modules.frame_scorers.frame_scorer import EncodedSentences, FrameScorer
+from srl_zoo.modules.self_attention_encoder import SelfAttentionEncoder
+
+PREDICATE_COMBINATIONS = ("concat", "add")
+
+
+@FrameScorer.register("indicator")
+class IndicatorFrameScorer(FrameScorer):
+    """Expands the batch to one row per (sentence, predicate) with tensor indexing, concatenates (or
+    adds) a predicate-mask embedding to the words as in DeepAtt, encodes each row and projects every
+    token to BIO tag logits.
+
+    When not training, rows are sorted by length and encoded in chunks cut to each chunk's own length
+    (a batch of sentences of mixed lengths wastes no work on padding), with at most
+    `inference_chunk_elements` attention elements per head and `inference_chunk_tokens` row tokens
+    per encoder call.
+
+    # Parameters
+
+    vocab : the vocabulary (`label_namespace` holds the BIO tags).
+    encoder : any `Seq2SeqEncoder`; its input width is the word width plus `predicate_embedding_dim`
+        (`concat`) or the word width (`add`).
+    predicate_embedding_dim : width of the predicate-mask embedding (DeepAtt: 100); ignored with `add`.
+    predicate_combination : `"concat"` (DeepAtt) or `"add"`.
+    per_layer_loss : return logits of every layer of a `SelfAttentionEncoder` (`forward_layers`), for
+        a loss at every layer and averaged distributions at inference (selective connection).
+    inference_chunk_elements, inference_chunk_tokens : chunk limits at inference (8192 tokens suits a
+        CPU; on a GPU larger chunks such as 131072 are faster).
+    label_namespace : vocabulary namespace of the tags.
+    """
+
+    def __init__(
+        self,
+        vocab: Vocabulary,
+        encoder: Seq2SeqEncoder,
+        predicate_embedding_dim: int = 100,
+        predicate_combination: str = "concat",
+        per_layer_loss: bool = False,
+        inference_chunk_elements: int = 2_000_000,
+        inference_chunk_tokens: int = 8192,
+        label_namespace: str = "labels",
+    ) -> None:
+        super().__init__()
+        if predicate_combination not in PREDICATE_COMBINATIONS:
+            raise ValueError(f"predicate_combination must be one of {PREDICATE_COMBINATIONS}, got {predicate_combination!r}")
+        if per_layer_loss and not isinstance(encoder, SelfAttentionEncoder):
+            raise ValueError(f"per_layer_loss needs an encoder with forward_layers(); {type(encoder).__name__} has none")
+        self.encoder = encoder
+        self.predicate_combination = predicate_combination
+        self.per_layer_loss = per_layer_loss
+        self.inference_chunk_elements = inference_chunk_elements
+        self.inference_chunk_tokens = inference_chunk_tokens
+        if predicate_combination == "add":
+            predicate_embedding_dim = encoder.get_input_dim()
+        self.predicate_embedding_dim = predicate_embedding_dim
+        self.predicate_embedding = nn.Embedding(2, predicate_embedding_dim)
+        # Same scale as allennlp's word embeddings (xavier): torch's default N(0, 1) would drown the
+        # words, most of all in encoders that multiply their input by sqrt(d) (DeepAtt).
+        nn.init.xavier_uniform_(self.predicate_embedding.weight)
+        self.tag_projection = nn.Linear(encoder.get_output_dim(), vocab.get_vocab_size(label_namespace))
+
+    def get_input_dim(self) -> int:
+        if self.predicate_combination == "add":
+            return self.encoder.get_input_dim()
+        return self.encoder.get_input_dim() - self.predicate_embedding_dim
+
+    def check_input_dim(self, embedding_dim: int) -> None:
+        if embedding_dim != self.get_input_dim():
+            fed = embedding_dim + self.predicate_embedding_dim if self.predicate_combination == "concat" else embedding_dim
+            detail = f" (embedding {embedding_dim} + predicate {self.predicate_embedding_dim})" if self.predicate_combination == "concat" else ""
+            raise ValueError(f"encoder input_dim is {self.encoder.get_input_dim()} but the model feeds it {fed}{detail}")
+
+    def get_sentence_output_dim(self) -> int:
+        return self.encoder.get_output_dim()
+
+    def encode_sentences(self, embedded: torch.Tensor, mask: torch.Tensor,
+                         context: Optional[Dict[str, Any]] = None) -> EncodedSentences:
+        """The encoder over each sentence with no predicate marked (all indicators 0)."""
+        return EncodedSentences(self._encode_layers(embedded, torch.zeros_like(mask, dtype=torch.long), mask))
+
+    def forward(self, embedded: torch.Tensor, mask: torch.Tensor, predicate_indices: torch.Tensor,
+                sentences: Optional[EncodedSentences] = None) -> List[torch.Tensor]:
+        """Logits `(batch, num_frames, seq_len, num_labels)` per layer (zeros for padded frames)."""
+        batch, num_frames = predicate_indices.shape
+        rows = (predicate_indices >= 0).nonzero(as_tuple=False)  # (num_rows, 2): (sentence, frame)
+        row_sentence, row_frame = rows[:, 0], rows[:, 1]
+        positions = torch.arange(mask.size(1), device=mask.device).unsqueeze(0)
+        indicator = (positions == predicate_indices[row_sentence, row_frame].unsqueeze(1)).long()
+        layers = self._encode_layers(embedded[row_sentence], indicator, mask[row_sentence])
+        outputs = []
+        for hidden in layers:
+            row_logits = self.tag_projection(hidden)  # (num_rows, seq_len, num_labels)
+            logits = row_logits.new_zeros(batch, num_frames, mask.size(1), row_logits.size(-1))
+            logits[row_sentence, row_frame] = row_logits
+            outputs.append(logits)
+        return outputs
+
+    def _condition(self, words: torch.Tensor, indicator: torch.Tensor) -> torch.Tensor:
+        predicate = self.predicate_embedding(indicator)
+        if self.predicate_combination == "concat":
+            return torch.cat([words, predicate], dim=-1)
+        return words + predicate
+
+    def _runner(self) -> Callable[[torch.Tensor, torch.Tensor], List[torch.Tensor]]:
+        if self.per_layer_loss:
+            return self.encoder.forward_layers  # type: ignore[return-value]
+        return lambda inputs, mask: [self.encoder(inputs, mask)]
+
+    def _encode_layers(self, words: torch.Tensor, indicator: torch.Tensor, mask: torch.Tensor) -> List[torch.Tensor]:
+        """Encode rows `(rows, seq_len, dim)`: the last layer, or every layer with `per_layer_loss`."""
+        rows, length = indicator.shape
+        if rows == 0:  # nothing to encode (no predicate anywhere in the batch)
+            return [words.new_zeros(0, length, self.encoder.get_output_dim())]
+        run = self._runner()
+        if self.training:
+            return run(self._condition(words, indicator), mask)
+        lengths = mask.sum(-1)
+        order = torch.argsort(lengths, descending=True)
+        sorted_lengths = lengths[order].tolist()
+        outputs: Optional[List[torch.Tensor]] = None
+        start = 0
+        while start < rows:
+            longest = max(sorted_lengths[start], 1)
+            size = max(1, min(self.inference_chunk_elements // (longest * longest), self.inference_chunk_tokens // longest))
+            chunk = order[start : start + size]
+            layers = run(self._condition(words[chunk, :longest], indicator[chunk, :longest]), mask[chunk, :longest])
+            if outputs is None:
+                outputs = [layer.new_zeros(rows, length, layer.size(-1)) for layer in layers]
+            for output, layer in zip(outputs, layers):
+                output[chunk, :longest] = layer
+            start += size
+        return outputs  # type: ignore[return-value]

@@ -1,0 +1,34 @@
+"""The JSON form of a predicted frame (the model's readable output, the predictor's output) and back."""
+from typing import Any, Dict, List, Optional
+
+from srl_zoo.data.formats import SrlFrame, SrlSpan, bio_to_spans
+from srl_zoo.data.formats.rendering import describe
+
+
+def frame_json(words: List[str], predicate_index: int, tags: List[str], sense: Optional[str] = None) -> Dict[str, Any]:
+    """`{"predicate": {"index", "word"[, "sense"]}, "tags", "arguments", "description"}` of one frame.
+
+    `tags` are the frame's BIO tags; each argument is `{"role", "start", "end", "text"}` (inclusive
+    token indices). `sense` is the frameset number (e.g. `"03"` for `come.03`) when known.
+    """
+    spans = bio_to_spans(tags)
+    predicate: Dict[str, Any] = {"index": predicate_index, "word": words[predicate_index]}
+    if sense is not None:
+        predicate["sense"] = sense
+    return {
+        "predicate": predicate,
+        "tags": tags,
+        "arguments": [
+            {"role": s.label, "start": s.start, "end": s.end, "text": " ".join(words[s.start : s.end + 1])} for s in spans
+        ],
+        "description": describe(words, spans),
+    }
+
+
+def frame_from_output(frame: Dict[str, Any], lemma: Optional[str] = None) -> SrlFrame:
+    """The `SrlFrame` of one frame of `frame_json`'s form (lemma: the word if not given)."""
+    return SrlFrame(
+        index=frame["predicate"]["index"],
+        lemma=lemma or frame["predicate"]["word"],
+        arguments=[SrlSpan(a["role"], a["start"], a["end"]) for a in frame["arguments"]],
+    )
