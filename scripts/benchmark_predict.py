@@ -54,14 +54,14 @@ def main() -> None:
     started = time.perf_counter()
     for batch in batches:
         t0 = time.perf_counter()
-        parsed = [predictor._words_and_predicates(item) for item in batch]
+        parsed = [predictor._request(item) for item in batch]
         t1 = time.perf_counter()
-        instances = [predictor.make_instance(w, p) for w, p in parsed if w]
+        instances = [predictor.make_instance(request) for request in parsed if request.words]
         t2 = time.perf_counter()
         outputs = predictor._forward(instances)
         t3 = time.perf_counter()
         tokenize, build, model = tokenize + t1 - t0, build + t2 - t1, model + t3 - t2
-        words += sum(len(w) for w, _ in parsed)
+        words += sum(len(request.words) for request in parsed)
         frames += sum(len(o["frames"]) for o in outputs)
     total = time.perf_counter() - started
     print(json.dumps({

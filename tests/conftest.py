@@ -13,5 +13,6 @@ REPO_ROOT = os.path.dirname(FIXTURES)
 # tests that need another value set it themselves.
 for _name, _value in (("SRL_ZOO_TEST_DECODING", "argmax"), ("SRL_ZOO_TEST_PREDICATE_SOURCE", "gold"),
                       ("SRL_ZOO_TEST_SC_NEXT_INPUT", "output"), ("SRL_ZOO_TEST_SC_BILSTM", "false"),
-                      ("SRL_ZOO_TEST_SC_INITIAL_STATE", "zero")):
+                      ("SRL_ZOO_TEST_SC_INITIAL_STATE", "zero"), ("SRL_ZOO_TEST_LISA_FORMAT", "conll2012"),
+                      ("SRL_ZOO_TEST_LISA_PARSE_LAYER", "1")):
     os.environ.setdefault(_name, _value)

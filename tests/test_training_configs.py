@@ -20,6 +20,9 @@ def test_there_are_configs_for_each_sublayer_and_dataset():
             assert f"deepatt/{sublayer}_{dataset}.jsonnet" in names
     for dataset in ("conll2005", "conll2012"):
         assert {f"selective_connection/sc_{dataset}.jsonnet", f"selective_connection/sc_bilstm_{dataset}.jsonnet"} <= names
+    for dataset in ("conll2005", "conll2012", "conll2009"):
+        assert f"lisa/lisa_{dataset}.jsonnet" in names
+    assert {"lisa/lisa_small_conll2012.jsonnet", "lisa/lisa_cpu_budget_conll2012.jsonnet", "lisa/sa_baseline_conll2012.jsonnet"} <= names
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda c: os.path.relpath(c, REPO_ROOT))
@@ -28,6 +31,8 @@ def test_config_builds(config, monkeypatch):
     monkeypatch.setenv("SRL_TRAIN_DATA", "unused")
     monkeypatch.setenv("SRL_DEV_DATA", "unused")
     monkeypatch.setenv("SRL_GLOVE", os.path.join(FIXTURES, "glove", "sample.50d.txt.gz"))
+    monkeypatch.setenv("SRL_TRAIN_TREES", "unused-trees")
+    monkeypatch.setenv("SRL_DEV_TREES", "unused-trees")
     for name, value in (("SRL_SC_SELECTIVE", "false"), ("SRL_SC_BILSTM", "true"), ("SRL_SC_LAYERS", "2"),
                         ("SRL_SC_NEXT_INPUT", "state")):
         monkeypatch.setenv(name, value)

@@ -13,8 +13,10 @@ from allennlp.models.archival import load_archive
 from tqdm import tqdm
 
 from srl_zoo.data.formats import SrlSentence, write_conll2005
+from srl_zoo.data.formats.io_utils import atomic_write
 from srl_zoo.decoding import TagDecoder
 from srl_zoo.metrics import PredicateF1, SrlSpanF1, frames_by_position, run_srl_eval
+from srl_zoo.modules.lisa import LisaEncoder
 from srl_zoo.predictors.frames import frame_from_output
 
 logger = logging.getLogger(__name__)
@@ -38,6 +40,7 @@ def srl_evaluate(model: Model, reader: DatasetReader, data_path: str, output_dir
     gold_sentences: List[SrlSentence] = []
     predicted_sentences: List[SrlSentence] = []
     metric, predicates = SrlSpanF1(), PredicateF1()
+    model.get_metrics(reset=True)
     for gold, predicted in tqdm(predict_sentences(model, reader, data_path, batch_size), desc="predicting"):
         gold_sentences.append(gold)
         predicted_sentences.append(predicted)
@@ -49,6 +52,7 @@ def srl_evaluate(model: Model, reader: DatasetReader, data_path: str, output_dir
     write_conll2005(predicted_sentences, predicted_path, props_only=True)
     result: Dict[str, object] = {
         "python": {**metric.get_metric(reset=True), **predicates.get_metric(reset=True)},
+        "model": model.get_metrics(reset=True),  # the model's own metrics, e.g. POS accuracy, parse UAS/LAS
         "gold_props": gold_path,
         "predicted_props": predicted_path,
     }
@@ -61,9 +65,18 @@ def srl_evaluate(model: Model, reader: DatasetReader, data_path: str, output_dir
             "precision": official.precision, "recall": official.recall, "f1": official.f1,
             "perfect_propositions": official.perfect_propositions,
         }
-        with open(os.path.join(output_dir, "srl-eval.txt"), "w", encoding="utf-8") as handle:
+        with atomic_write(os.path.join(output_dir, "srl-eval.txt")) as handle:
             handle.write(official.output)
     return result
+
+
+def set_parse_source(model: Model, source: str) -> None:
+    """Make every syntax head (LISA encoder) of `model` attend to `source` parses; an error if it has none."""
+    encoders = [module for module in model.modules() if isinstance(module, LisaEncoder) and module.arc_scorer is not None]
+    if not encoders:
+        raise ValueError("this model has no syntax head (a lisa encoder with parse_layer set): there is no parse to inject")
+    for encoder in encoders:
+        encoder.parse_source = source
 
 
 @Subcommand.register("srl-evaluate")
@@ -90,6 +103,12 @@ class SrlEvaluate(Subcommand):
             "srl_zoo's F1 then counts arguments of missed and of spurious predicates as errors, while "
             "srl-eval.pl skips spurious propositions",
         )
+        subparser.add_argument("--parse-source", choices=["predicted", "given"], default=None,
+                               help="models with a syntax head (LISA): attend to the parser's own parse ('predicted') or to "
+                               "the dependency trees read with the data ('given', e.g. CoNLL-2009 gold trees)")
+        subparser.add_argument("--parse-file", default=None,
+                               help="a CoNLL-U or CoNLL-2009 file with dependency trees of the same sentences as input_file, "
+                               "injected into the syntax head in place of the model's own parse (implies --parse-source given)")
         subparser.set_defaults(func=_run)
         return subparser
 
@@ -103,16 +122,23 @@ def _run(args: argparse.Namespace) -> None:
     if args.decoding is not None:
         archive.model.decoder = TagDecoder(args.decoding, archive.model.vocab.get_index_to_token_vocabulary(archive.model.label_namespace))
     reader = archive.validation_dataset_reader
+    if args.parse_file is not None or args.parse_source is not None:
+        set_parse_source(archive.model, "given" if args.parse_file is not None else args.parse_source)
+        if args.parse_file is not None:
+            reader.add_dependency_file(args.input_file, args.parse_file)
     if reader.__class__.__name__ == "Conll2009Reader":
         raise ValueError("srl-evaluate scores span SRL (CoNLL-2005/2012 data); CoNLL-2009 needs the eval09 scorer")
     result = srl_evaluate(archive.model, reader, args.input_file, args.output_dir, args.batch_size, args.scorer)
-    with open(os.path.join(args.output_dir, "metrics.json"), "w", encoding="utf-8") as handle:
+    with atomic_write(os.path.join(args.output_dir, "metrics.json")) as handle:
         json.dump(result, handle, indent=2)
     python = result["python"]
     print(f"srl_zoo     P {100 * python['precision-overall']:.2f}  R {100 * python['recall-overall']:.2f}  "
           f"F1 {100 * python['f1-measure-overall']:.2f}  Comp. {100 * python['perfect-propositions']:.2f}  "
           f"(predicates P {100 * python['predicate-precision']:.2f} R {100 * python['predicate-recall']:.2f} "
           f"F1 {100 * python['predicate-f1']:.2f})")
+    extra = {k: v for k, v in result["model"].items() if k.startswith(("pos-", "parse-"))}  # type: ignore[union-attr]
+    if extra:
+        print("heads       " + "  ".join(f"{k} {100 * v:.2f}" for k, v in sorted(extra.items())))
     if "srl_eval" in result:
         official = result["srl_eval"]
         print(f"srl-eval.pl P {official['precision']:.2f}  R {official['recall']:.2f}  F1 {official['f1']:.2f}  "

@@ -207,7 +207,7 @@ class SrlModel(Model):
         token_mask = (frame_mask.unsqueeze(-1) & mask.unsqueeze(1)).view(batch * num_frames, length)
         gold = gold_tags.view(batch * num_frames, length)
         total = sum(
-            sequence_cross_entropy_with_logits(logits.float().view(batch * num_frames, length, -1), gold, token_mask,
+            sequence_cross_entropy_with_logits(logits.float().reshape(batch * num_frames, length, -1), gold, token_mask,
                                                average="token", label_smoothing=self.label_smoothing)
             for logits in layer_logits
         )

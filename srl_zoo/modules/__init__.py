@@ -7,3 +7,5 @@ from srl_zoo.modules.sublayers import FeedForward, GatedConvolution, SummedBiLst
 from srl_zoo.modules.timing import timing_signal
 from srl_zoo.modules.transformer_input import TransformerInput
 from srl_zoo.modules.frame_scorers import EncodedSentences, FrameScorer, IndicatorFrameScorer
+from srl_zoo.modules.frame_scorers import BilinearFrameScorer
+from srl_zoo.modules.lisa import LisaEncoder

@@ -4,17 +4,32 @@ from torch import nn
 from torch.nn.utils.rnn import pack_padded_sequence, pad_packed_sequence
 
 
-class FeedForward(nn.Module):
-    """`W2 · dropout(ReLU(W1 x))`, hidden width 800 in DeepAtt. Input and output `(batch, seq_len, dim)`."""
+ACTIVATIONS = {"relu": nn.ReLU, "leaky_relu": lambda: nn.LeakyReLU(0.1)}
 
-    def __init__(self, dim: int, hidden_dim: int = 800, relu_dropout: float = 0.1) -> None:
+
+class FeedForward(nn.Module):
+    """`W2 · dropout(act(W1 x))`, hidden width 800 in DeepAtt. Input and output `(batch, seq_len, dim)`.
+
+    `activation`: `"relu"` (DeepAtt) or `"leaky_relu"` (LISA); `hidden_layers`: how many hidden
+    layers of `hidden_dim` (LISA's code: two, 200→800→800→200).
+    """
+
+    def __init__(self, dim: int, hidden_dim: int = 800, relu_dropout: float = 0.1, activation: str = "relu",
+                 hidden_layers: int = 1) -> None:
         super().__init__()
+        if activation not in ACTIVATIONS:
+            raise ValueError(f"activation must be one of {sorted(ACTIVATIONS)}, got {activation!r}")
         self.inner = nn.Linear(dim, hidden_dim)
+        self.hidden = nn.ModuleList(nn.Linear(hidden_dim, hidden_dim) for _ in range(hidden_layers - 1))
         self.outer = nn.Linear(hidden_dim, dim)
+        self.activation = ACTIVATIONS[activation]()
         self.dropout = nn.Dropout(relu_dropout)
 
     def forward(self, inputs: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
-        return self.outer(self.dropout(torch.relu(self.inner(inputs))))
+        hidden = self.dropout(self.activation(self.inner(inputs)))
+        for layer in self.hidden:
+            hidden = self.dropout(self.activation(layer(hidden)))
+        return self.outer(hidden)
 
 
 class GatedConvolution(nn.Module):

@@ -1,5 +1,5 @@
 """The `srl` Predictor: raw text or tokens in, frames with roles and spans out (JSON or CoNLL-2005)."""
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, NamedTuple, Optional
 
 import spacy
 import torch
@@ -16,12 +16,22 @@ from srl_zoo.predictors.frames import frame_from_output
 OUTPUT_FORMATS = ("json", "conll2005")
 
 
+class SrlRequest(NamedTuple):
+    """One input sentence: words, optional predicate indices, optional 1-based dependency heads (0 = root)."""
+
+    words: List[str]
+    predicates: Optional[List[int]] = None
+    heads: Optional[List[int]] = None
+    heads_given: bool = True  # False: placeholder heads, the model keeps its own parse
+
+
 @Predictor.register("srl")
 class SrlPredictor(Predictor):
     """Labels sentences given as `{"sentence": "..."}` or `{"tokens": [...]}`.
 
     An optional `"predicates": [token indices]` fixes the predicates; otherwise the model's
-    predicate identification head finds them. Text is tokenized with a blank spaCy pipeline
+    predicate identification head finds them. An optional `"heads": [1-based head per token, 0 =
+    root]` injects a dependency parse into models with a syntax head (LISA) in place of their own. Text is tokenized with a blank spaCy pipeline
     (rules only: no model, no download). Empty or whitespace-only input gives an empty result.
 
     Output per sentence: `words` and `frames`, each `{"predicate": {"index", "word", "sense"?},
@@ -54,7 +64,7 @@ class SrlPredictor(Predictor):
         """Split raw text into words with spaCy's rule-based tokenizer."""
         return [token.text for token in self._nlp.make_doc(text) if not token.is_space]
 
-    def _words_and_predicates(self, json_dict: JsonDict) -> (List[str], Optional[List[int]]):
+    def _request(self, json_dict: JsonDict) -> "SrlRequest":
         if "tokens" in json_dict:
             words = json_dict["tokens"]
             if not isinstance(words, list) or not all(isinstance(w, str) and w.strip() and w.split() == [w] for w in words):
@@ -70,14 +80,23 @@ class SrlPredictor(Predictor):
             if not isinstance(predicates, list) or not all(isinstance(i, int) and 0 <= i < len(words) for i in predicates):
                 raise ValueError(f"'predicates' must be a list of token indices between 0 and {len(words) - 1}")
             predicates = sorted(set(predicates))
-        return words, predicates
+        heads = json_dict.get("heads")
+        if heads is not None:
+            if not isinstance(heads, list) or len(heads) != len(words) or not all(
+                isinstance(h, int) and 0 <= h <= len(words) for h in heads
+            ):
+                raise ValueError(f"'heads' must be one 1-based head index (0 = root) per token: {len(words)} integers from 0 to {len(words)}")
+        return SrlRequest(words, predicates, heads)
 
     def _json_to_instance(self, json_dict: JsonDict) -> Instance:
-        return self.make_instance(*self._words_and_predicates(json_dict))
+        return self.make_instance(self._request(json_dict))
 
-    def make_instance(self, words: List[str], predicates: Optional[List[int]]) -> Instance:
+    def make_instance(self, request: "SrlRequest") -> Instance:
         """An Instance ready for the model (token indexers applied, as allennlp's readers expect)."""
-        instance = self._dataset_reader.text_to_instance(words, predicate_indices=predicates)
+        instance = self._dataset_reader.text_to_instance(
+            request.words, predicate_indices=request.predicates, dependency_heads=request.heads,
+            heads_given=request.heads is not None and request.heads_given,
+        )
         self._dataset_reader.apply_token_indexers(instance)
         return instance
 
@@ -85,11 +104,14 @@ class SrlPredictor(Predictor):
         return self.predict_batch_json([inputs])[0]
 
     def predict_batch_json(self, inputs: List[JsonDict]) -> List[JsonDict]:
-        parsed = [self._words_and_predicates(json_dict) for json_dict in inputs]
-        results: List[JsonDict] = [{"words": words, "frames": []} for words, _ in parsed]
-        todo = [i for i, (words, _) in enumerate(parsed) if words]
+        requests = [self._request(json_dict) for json_dict in inputs]
+        if any(request.heads is not None for request in requests):  # one batch needs the same fields everywhere
+            requests = [request if request.heads is not None else request._replace(heads=[0] * len(request.words), heads_given=False)
+                        for request in requests]
+        results: List[JsonDict] = [{"words": request.words, "frames": []} for request in requests]
+        todo = [i for i, request in enumerate(requests) if request.words]
         if todo:
-            instances = [self.make_instance(*parsed[i]) for i in todo]
+            instances = [self.make_instance(requests[i]) for i in todo]
             for i, output in zip(todo, self._forward(instances)):
                 results[i]["frames"] = output["frames"]
         return sanitize(results)

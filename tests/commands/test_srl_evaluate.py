@@ -79,3 +79,45 @@ def test_predicted_source_without_a_head_is_a_clear_error(archive, tmp_path):
         capture_output=True, text=True, cwd=REPO_ROOT,
     )
     assert completed.returncode != 0 and "needs a model trained with predicate_identification" in completed.stderr
+
+
+@pytest.fixture(scope="module")
+def lisa_archive(tmp_path_factory):
+    os.chdir(REPO_ROOT)
+    os.environ.update({"SRL_ZOO_TEST_LISA_FORMAT": "conll2012", "SRL_ZOO_TEST_PREDICATE_SOURCE": "gold",
+                       "SRL_ZOO_TEST_LISA_PARSE_LAYER": "1"})
+    serialization_dir = tmp_path_factory.mktemp("lisa")
+    train_model_from_file(os.path.join(FIXTURES, "lisa", "tiny.jsonnet"), str(serialization_dir))
+    return str(serialization_dir / "model.tar.gz")
+
+
+def run_evaluate(archive, data, out, *options):
+    return subprocess.run(
+        [sys.executable, "-m", "allennlp", "srl-evaluate", archive, data, "--output-dir", str(out),
+         "--include-package", "srl_zoo", *options],
+        capture_output=True, text=True, cwd=REPO_ROOT,
+    )
+
+
+def test_lisa_reports_its_heads_and_takes_an_injected_parse(lisa_archive, tmp_path):
+    data = os.path.join(FIXTURES, "conll2012", "edge_cases.gold_conll")
+    own = run_evaluate(lisa_archive, data, tmp_path / "own")
+    assert own.returncode == 0, own.stderr[-3000:]
+    assert "parse-uas" in own.stdout and "pos-accuracy" in own.stdout
+    injected = run_evaluate(lisa_archive, data, tmp_path / "gold", "--parse-file", os.path.join(FIXTURES, "conll2009", "edge_cases.txt"))
+    assert injected.returncode == 0, injected.stderr[-3000:]
+    own_metrics = json.loads((tmp_path / "own" / "metrics.json").read_text())["model"]
+    injected_metrics = json.loads((tmp_path / "gold" / "metrics.json").read_text())["model"]
+    assert "parse-uas" in injected_metrics and "parse-uas" in own_metrics
+
+
+def test_a_misaligned_parse_file_is_a_clear_error(lisa_archive, tmp_path):
+    data = os.path.join(FIXTURES, "conll2012", "edge_cases.gold_conll")
+    wrong = run_evaluate(lisa_archive, data, tmp_path / "x", "--parse-file", os.path.join(FIXTURES, "conll2009", "sample.txt"))
+    assert wrong.returncode != 0
+    assert "sample.txt, line 1: does not align with sentence 1" in wrong.stderr
+
+
+def test_parse_options_need_a_syntax_head(archive, tmp_path):
+    completed = run_evaluate(archive, os.path.join(FIXTURES, "conll2005", "sample.txt"), tmp_path / "x", "--parse-source", "given")
+    assert completed.returncode != 0 and "no syntax head" in completed.stderr

@@ -1,4 +1,5 @@
 """Shared dataset reader logic: one Instance per sentence with all of its predicate frames."""
+import os
 from typing import Any, Dict, Iterable, Iterator, List, Optional
 
 from allennlp.data import DatasetReader, Instance, Token
@@ -7,12 +8,13 @@ from allennlp.data.token_indexers import SingleIdTokenIndexer, TokenIndexer
 
 from srl_zoo.data.fields import SrlFramesField
 from srl_zoo.data.formats import SrlSentence
+from srl_zoo.data.formats.dependency_trees import attach_dependency_trees
 from srl_zoo.data.formats.labels import NOT_A_PREDICATE, predicate_label
 
 # These namespaces deliberately keep allennlp's padding and OOV entries (a POS tag, dependency
 # relation or sense unseen in training must not crash evaluation), so allennlp's advice to name
 # them "*labels"/"*tags" does not apply: silence it for them.
-SequenceLabelField._already_warned_namespaces.update({"pos", "predicate_senses", "dependency_relations"})
+SequenceLabelField._already_warned_namespaces.update({"pos", "predicate_senses", "dependency_relations", "pos_predicate"})
 
 
 class SrlReader(DatasetReader):
@@ -20,9 +22,13 @@ class SrlReader(DatasetReader):
 
     Instance fields: `tokens`; `frames` (predicate indices + per-frame BIO tags, namespace
     `labels`); `predicate_labels` per token (`-`, or the sense suffix such as `01`/`LV`, or `Y`
-    where the format has no senses; namespace `predicate_senses`, which has an OOV entry) when predicates are known; `pos_tags` (namespace `pos`) and, for CoNLL-2009, `dependency_heads`
-    (1-based, 0 = root) and `dependency_labels` (namespace `dependency_relations`), where the format has them; `metadata` with the
-    words, the predicate indices, lemmas and senses, and the parsed `SrlSentence`.
+    where the format has no senses; namespace `predicate_senses`, which has an OOV entry) when
+    predicates are known; `pos_tags` (namespace `pos`) where the format has them, and then also
+    `pos_predicate_labels` (`POS/predicate-label`, e.g. `VBD/Y` or `NN/-`, namespace
+    `pos_predicate`, for LISA's joint tagger); `dependency_heads` (1-based, 0 = root) and
+    `dependency_labels` (namespace `dependency_relations`) for CoNLL-2009 or from
+    `dependency_files`; `metadata` with the words, the predicate indices, lemmas and senses,
+    whether heads were given with a request (`heads_given`), and the parsed `SrlSentence`.
 
     Works lazily, with `max_instances`, and with allennlp's multi-process data loader.
 
@@ -31,24 +37,43 @@ class SrlReader(DatasetReader):
     token_indexers : `Dict[str, TokenIndexer]`, optional (default `{"tokens": SingleIdTokenIndexer()}`).
     label_convention : `str`, optional. Respell argument labels as `"conll2005"` (`A0`, `AM-TMP`)
         or `"propbank"` (`ARG0`, `ARGM-TMP`); `None` keeps the file's spelling.
+    dependency_files : `Dict[str, str]`, optional. Data file path → a CoNLL-U or CoNLL-2009 file
+        with the dependency trees of the same sentences (same order, same tokens), whose heads and
+        relations replace the data's own (e.g. for LISA on span data: the EWT CoNLL-2009 files hold
+        UD trees of the CoNLL-2005/2012 sentences). A path read without an entry keeps its own
+        trees (none for CoNLL-2005/2012). Misaligned files are a clear error naming file and line.
     """
 
     def __init__(
         self,
         token_indexers: Optional[Dict[str, TokenIndexer]] = None,
         label_convention: Optional[str] = None,
+        dependency_files: Optional[Dict[str, str]] = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(manual_distributed_sharding=True, manual_multiprocess_sharding=True, **kwargs)
         self._token_indexers = token_indexers or {"tokens": SingleIdTokenIndexer()}
         self._label_convention = label_convention
+        self.dependency_files: Dict[str, str] = {}
+        for data_path, trees_path in (dependency_files or {}).items():
+            self.add_dependency_file(data_path, trees_path)
 
     def parse(self, file_path: str) -> Iterator[SrlSentence]:
         raise NotImplementedError
 
     def _read(self, file_path: str) -> Iterable[Instance]:
-        for sentence in self.shard_iterable(self.parse(str(file_path))):
+        for sentence in self.shard_iterable(self.sentences(str(file_path))):
             yield self.sentence_to_instance(sentence)
+
+    def add_dependency_file(self, data_path: str, trees_path: str) -> None:
+        """Read the dependency trees of `data_path` from `trees_path` (paths relative to the working directory)."""
+        self.dependency_files[os.path.abspath(data_path)] = os.path.abspath(trees_path)
+
+    def sentences(self, file_path: str) -> Iterator[SrlSentence]:
+        """The parsed sentences of a data file, with the trees of its `dependency_files` entry if any."""
+        sentences = self.parse(file_path)
+        trees = self.dependency_files.get(os.path.abspath(file_path))
+        return attach_dependency_trees(sentences, trees, file_path) if trees else sentences
 
     def sentence_to_instance(self, sentence: SrlSentence) -> Instance:
         """The Instance of a parsed sentence, with gold frames."""
@@ -73,11 +98,13 @@ class SrlReader(DatasetReader):
         dependency_labels: Optional[List[str]] = None,
         predicate_labels: Optional[List[str]] = None,
         sentence: Optional[SrlSentence] = None,
+        heads_given: bool = False,
     ) -> Instance:
         """An Instance from tokens; predicates and tags are optional (e.g. raw text at prediction).
 
         `predicate_labels` (per token) default to `-` / the frames' labels when `sentence` is given.
-        `metadata["predicates_given"]` says whether `predicate_indices` were supplied at all.
+        `metadata["predicates_given"]` says whether `predicate_indices` were supplied at all;
+        `heads_given` marks `dependency_heads` injected with a request (LISA then uses that parse).
         """
         text_field = TextField([Token(t) for t in tokens])
         fields: Dict[str, Field] = {
@@ -93,6 +120,9 @@ class SrlReader(DatasetReader):
             fields["predicate_labels"] = SequenceLabelField(predicate_labels, text_field, label_namespace="predicate_senses")
         if pos_tags is not None:
             fields["pos_tags"] = SequenceLabelField(pos_tags, text_field, label_namespace="pos")
+            if predicate_labels is not None:
+                joint = [f"{pos}/{label}" for pos, label in zip(pos_tags, predicate_labels)]
+                fields["pos_predicate_labels"] = SequenceLabelField(joint, text_field, label_namespace="pos_predicate")
         if dependency_heads is not None:
             fields["dependency_heads"] = SequenceLabelField(
                 list(dependency_heads), text_field, label_namespace="dependency_head_indices"
@@ -108,6 +138,7 @@ class SrlReader(DatasetReader):
                 "predicate_indices": list(predicate_indices or []),
                 "predicate_lemmas": [frame.lemma for frame in frames],
                 "predicate_senses": [frame.sense for frame in frames],
+                "heads_given": heads_given and dependency_heads is not None,
                 "sentence": sentence,
             }
         )

@@ -1,27 +1,11 @@
 """The registrable frame scorer: how the shared Model conditions on predicates and scores BIO tags."""
-from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional
 
 import torch
 from allennlp.common import Registrable
 from torch import nn
 
-
-@dataclass
-class EncodedSentences:
-    """One encoder pass per sentence, without any predicate marked.
-
-    layers : every layer's output the encoder exposes, each `(batch, seq_len, dim)`; the last is the top.
-    extras : named intermediate results that auxiliary tasks read, e.g. LISA's arc scores
-        `(batch, seq_len, seq_len)`.
-    """
-
-    layers: List[torch.Tensor]
-    extras: Dict[str, torch.Tensor] = field(default_factory=dict)
-
-    @property
-    def top(self) -> torch.Tensor:
-        return self.layers[-1]
+from srl_zoo.modules.encoded_sentences import EncodedSentences
 
 
 class FrameScorer(nn.Module, Registrable):

@@ -6,7 +6,8 @@ from allennlp.data import Vocabulary
 from allennlp.modules import Seq2SeqEncoder
 from torch import nn
 
-from srl_zoo.modules.frame_scorers.frame_scorer import EncodedSentences, FrameScorer
+from srl_zoo.modules.encoded_sentences import EncodedSentences
+from srl_zoo.modules.frame_scorers.frame_scorer import FrameScorer
 from srl_zoo.modules.self_attention_encoder import SelfAttentionEncoder
 
 PREDICATE_COMBINATIONS = ("concat", "add")

@@ -1,0 +1,71 @@
+"""The `bilinear` frame scorer (LISA): one encoder pass per sentence, every (predicate, token) pair scored."""
+from typing import Any, Dict, List, Optional
+
+import torch
+from allennlp.data import Vocabulary
+from allennlp.modules import Seq2SeqEncoder
+from allennlp.modules.matrix_attention import BilinearMatrixAttention
+
+from srl_zoo.modules.biaffine import mlp
+from srl_zoo.modules.encoded_sentences import EncodedSentences
+from srl_zoo.modules.frame_scorers.frame_scorer import FrameScorer
+from srl_zoo.modules.self_attention_encoder import SelfAttentionEncoder
+
+
+@FrameScorer.register("bilinear")
+class BilinearFrameScorer(FrameScorer):
+    """Encodes each sentence once (no predicate marked), projects one layer through a predicate MLP and
+    a role MLP, and scores every tag for every (predicate, token) pair with a bilinear map (with
+    biases): `logits[b, f, t, l] = [p_f; 1]ᵀ W_l [r_t; 1]`. All predicates of a sentence cost one
+    encoder pass, however many there are.
+
+    # Parameters
+
+    vocab : the vocabulary (`label_namespace` holds the BIO tags).
+    encoder : any `Seq2SeqEncoder`; a `SelfAttentionEncoder` (e.g. `lisa`) also gets the batch's
+        side inputs and exposes every layer to the heads.
+    mlp_dim : width of the predicate and role MLPs (LISA: 200).
+    dropout : dropout after the MLPs.
+    layer : which of the encoder's layers the roles are read from (default the top one).
+    label_namespace : vocabulary namespace of the tags.
+    """
+
+    scores_from_sentences = True
+
+    def __init__(self, vocab: Vocabulary, encoder: Seq2SeqEncoder, mlp_dim: int = 200, dropout: float = 0.1,
+                 layer: int = -1, label_namespace: str = "labels") -> None:
+        super().__init__()
+        self.encoder = encoder
+        self.layer = layer
+        self.predicate_mlp = mlp(encoder.get_output_dim(), mlp_dim, dropout)
+        self.role_mlp = mlp(encoder.get_output_dim(), mlp_dim, dropout)
+        self.bilinear = BilinearMatrixAttention(mlp_dim, mlp_dim, use_input_biases=True,
+                                                label_dim=vocab.get_vocab_size(label_namespace))
+
+    def get_input_dim(self) -> int:
+        return self.encoder.get_input_dim()
+
+    def get_sentence_output_dim(self) -> int:
+        return self.encoder.get_output_dim()
+
+    def encode_sentences(self, embedded: torch.Tensor, mask: torch.Tensor,
+                         context: Optional[Dict[str, Any]] = None) -> EncodedSentences:
+        if isinstance(self.encoder, SelfAttentionEncoder):
+            return self.encoder.encode(embedded, mask, context)
+        return EncodedSentences([self.encoder(embedded, mask)])
+
+    def forward(self, embedded: torch.Tensor, mask: torch.Tensor, predicate_indices: torch.Tensor,
+                sentences: Optional[EncodedSentences] = None) -> List[torch.Tensor]:
+        """Logits `(batch, num_frames, seq_len, num_labels)` (zeros for padded frames)."""
+        if sentences is None:
+            sentences = self.encode_sentences(embedded, mask)
+        states = sentences.layers[self.layer]  # (batch, seq_len, dim)
+        frame_mask = predicate_indices >= 0
+        gather = predicate_indices.clamp(min=0).unsqueeze(-1).expand(-1, -1, states.size(-1))
+        predicates = self.predicate_mlp(states.gather(1, gather))  # (batch, num_frames, mlp_dim)
+        roles = self.role_mlp(states)  # (batch, seq_len, mlp_dim)
+        if predicates.size(1) == 0:
+            return [roles.new_zeros(roles.size(0), 0, roles.size(1), self.bilinear._weight_matrix.size(0))]
+        scores = self.bilinear(predicates, roles)  # (batch, num_labels, num_frames, seq_len)
+        logits = scores.permute(0, 2, 3, 1)  # (batch, num_frames, seq_len, num_labels)
+        return [logits * frame_mask[..., None, None].to(logits.dtype)]

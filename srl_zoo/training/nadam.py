@@ -1,0 +1,30 @@
+"""Adam with Nesterov momentum (`torch.optim.NAdam`) as an allennlp optimizer, LISA's choice."""
+from typing import Any, Dict, List, Optional, Tuple
+
+import torch
+from allennlp.training.optimizers import Optimizer, make_parameter_groups
+
+
+@Optimizer.register("nadam")
+class NadamOptimizer(Optimizer, torch.optim.NAdam):
+    """`torch.optim.NAdam` registered as `"nadam"` (allennlp 2.10 has none). LISA: lr 0.04 under a
+    Noam warm-up, betas (0.9, 0.98), eps 1e-12."""
+
+    def __init__(
+        self,
+        model_parameters: List[Tuple[str, torch.nn.Parameter]],
+        parameter_groups: Optional[List[Tuple[List[str], Dict[str, Any]]]] = None,
+        lr: float = 0.002,
+        betas: Tuple[float, float] = (0.9, 0.999),
+        eps: float = 1e-08,
+        weight_decay: float = 0.0,
+        momentum_decay: float = 0.004,
+    ) -> None:
+        super().__init__(
+            params=make_parameter_groups(model_parameters, parameter_groups),
+            lr=lr,
+            betas=betas,
+            eps=eps,
+            weight_decay=weight_decay,
+            momentum_decay=momentum_decay,
+        )
