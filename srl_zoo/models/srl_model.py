@@ -207,8 +207,9 @@ class SrlModel(Model):
         token_mask = (frame_mask.unsqueeze(-1) & mask.unsqueeze(1)).view(batch * num_frames, length)
         gold = gold_tags.view(batch * num_frames, length)
         total = sum(
-            sequence_cross_entropy_with_logits(logits.float().reshape(batch * num_frames, length, -1), gold, token_mask,
-                                               average="token", label_smoothing=self.label_smoothing)
+            # contiguous: float() keeps a permuted bf16 tensor's strides, which allennlp's view() rejects
+            sequence_cross_entropy_with_logits(logits.float().contiguous().view(batch * num_frames, length, -1), gold,
+                                               token_mask, average="token", label_smoothing=self.label_smoothing)
             for logits in layer_logits
         )
         return total / len(layer_logits)
