@@ -96,11 +96,11 @@ def test_bilinear_scores_match_the_formula():
         sentences = scorer.encode_sentences(embedded, MASK)
         logits = scorer(embedded, MASK, predicates, sentences)[0]
         states = sentences.top
-        weight = scorer.bilinear._weight_matrix  # (labels, 5, 5)
+        weight = scorer.bilinear.weight  # (labels, 5, 5)
         for b, f in ((0, 0), (0, 1), (1, 0)):
             p = torch.cat([scorer.predicate_mlp(states[b, predicates[b, f]]), torch.ones(1)])
             for t in range(5):
                 r = torch.cat([scorer.role_mlp(states[b, t]), torch.ones(1)])
-                expected = torch.stack([p @ weight[label] @ r for label in range(weight.size(0))]) + scorer.bilinear._bias
+                expected = torch.stack([p @ weight[label] @ r for label in range(weight.size(0))])
                 assert torch.allclose(logits[b, f, t], expected, atol=1e-5)
         assert logits[1, 1].abs().sum() == 0  # padded frame

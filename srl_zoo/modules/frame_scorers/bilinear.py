@@ -4,9 +4,8 @@ from typing import Any, Dict, List, Optional
 import torch
 from allennlp.data import Vocabulary
 from allennlp.modules import Seq2SeqEncoder
-from allennlp.modules.matrix_attention import BilinearMatrixAttention
 
-from srl_zoo.modules.biaffine import mlp
+from srl_zoo.modules.biaffine import LabeledBilinear, mlp
 from srl_zoo.modules.encoded_sentences import EncodedSentences
 from srl_zoo.modules.frame_scorers.frame_scorer import FrameScorer
 from srl_zoo.modules.self_attention_encoder import SelfAttentionEncoder
@@ -39,8 +38,7 @@ class BilinearFrameScorer(FrameScorer):
         self.layer = layer
         self.predicate_mlp = mlp(encoder.get_output_dim(), mlp_dim, dropout)
         self.role_mlp = mlp(encoder.get_output_dim(), mlp_dim, dropout)
-        self.bilinear = BilinearMatrixAttention(mlp_dim, mlp_dim, use_input_biases=True,
-                                                label_dim=vocab.get_vocab_size(label_namespace))
+        self.bilinear = LabeledBilinear(mlp_dim, mlp_dim, vocab.get_vocab_size(label_namespace))
 
     def get_input_dim(self) -> int:
         return self.encoder.get_input_dim()
@@ -65,7 +63,6 @@ class BilinearFrameScorer(FrameScorer):
         predicates = self.predicate_mlp(states.gather(1, gather))  # (batch, num_frames, mlp_dim)
         roles = self.role_mlp(states)  # (batch, seq_len, mlp_dim)
         if predicates.size(1) == 0:
-            return [roles.new_zeros(roles.size(0), 0, roles.size(1), self.bilinear._weight_matrix.size(0))]
-        scores = self.bilinear(predicates, roles)  # (batch, num_labels, num_frames, seq_len)
-        logits = scores.permute(0, 2, 3, 1)  # (batch, num_frames, seq_len, num_labels)
+            return [roles.new_zeros(roles.size(0), 0, roles.size(1), self.bilinear.get_num_labels())]
+        logits = self.bilinear(predicates, roles)  # (batch, num_frames, seq_len, num_labels)
         return [logits * frame_mask[..., None, None].to(logits.dtype)]
