@@ -16,6 +16,7 @@ function(format, overrides={}) {
     num_layers: 12,
     num_heads: 8,
     ffn_hidden_dim: 800,
+    ffn_hidden_layers: 2,      // 200→800→800→200 as in the authors' code
     parse_layer: 4,            // null: the `sa_baseline` (same transformer, no syntax head, no parse loss)
     pos_layer: 2,
     pre_norm: true,
@@ -23,6 +24,7 @@ function(format, overrides={}) {
     residual_dropout: 0.2,     // keep 0.8 in the paper
     dropout: 0.1,              // keep 0.9
     batch_size: 256,           // sentences per batch, as in the paper
+    max_tokens: null,          // or batches of at most this many sentence tokens (instead of batch_size)
     // LISA's code: lr 0.04 * min(step^-0.5, step * warmup^-1.5); allennlp's noam also multiplies by
     // model_size^-0.5, hence the sqrt(200) here to get the same schedule.
     optimizer: { type: 'nadam', lr: 0.04 * std.pow(200, 0.5), betas: [0.9, 0.98], eps: 1e-12 },
@@ -32,7 +34,12 @@ function(format, overrides={}) {
     patience: 20,
     predicate_source: 'gold',
     callbacks: [],
+    // 'indicator' scores the same transformer DeepAtt-style, one encoder row per (sentence,
+    // predicate) with a 100-d predicate-mask embedding (no syntax head, no POS/predicate head): the
+    // speed comparison of one pass per sentence against one pass per predicate
+    frame_scorer: 'bilinear',
   } + overrides,
+  local indicator = settings.frame_scorer == 'indicator',
 
   local trees = if format == 'conll2009' then {} else {
     // two objects merged, so that train and dev may be the same file
@@ -46,26 +53,26 @@ function(format, overrides={}) {
     type: 'srl',
     text_field_embedder: embedding.embedder(settings),
     frame_scorer: {
-      type: 'bilinear',
+      type: settings.frame_scorer,
       encoder: {
         type: 'lisa',
-        input_dim: settings.word_dim,
+        input_dim: settings.word_dim + (if indicator then 100 else 0),
         hidden_dim: settings.hidden_dim,
         num_layers: settings.num_layers,
         num_heads: settings.num_heads,
         ffn_hidden_dim: settings.ffn_hidden_dim,
+        ffn_hidden_layers: settings.ffn_hidden_layers,
         pre_norm: settings.pre_norm,
-        parse_layer: settings.parse_layer,
+        parse_layer: if indicator then null else settings.parse_layer,
         residual_dropout: settings.residual_dropout,
         attention_dropout: settings.dropout,
         relu_dropout: settings.dropout,
         scale_input: true,     // embeddings start at N(0, 1/d): sqrt(d) brings them to the positions' scale
       },
-      mlp_dim: settings.mlp_dim,
-      dropout: settings.dropout,
-    },
-    predicate_head: { type: 'joint_pos_predicate', layer: settings.pos_layer, mlp_dim: settings.mlp_dim, dropout: settings.dropout },
-    auxiliary_tasks: if settings.parse_layer == null then {} else {
+    } + (if indicator then { predicate_embedding_dim: 100 } else { mlp_dim: settings.mlp_dim, dropout: settings.dropout }),
+    predicate_head: if indicator then null else
+      { type: 'joint_pos_predicate', layer: settings.pos_layer, mlp_dim: settings.mlp_dim, dropout: settings.dropout },
+    auxiliary_tasks: if settings.parse_layer == null || indicator then {} else {
       parse: { type: 'dependency_parse', label_mlp_dim: 100, arc_loss_weight: 1.0, label_loss_weight: 0.1, dropout: settings.dropout },
     },
     predicate_source: settings.predicate_source,
@@ -74,8 +81,11 @@ function(format, overrides={}) {
     embedding_dropout: settings.residual_dropout,
     initializer: { regexes: embedding.initializer_regexes(settings) },
   },
-  data_loader: { batch_sampler: { type: 'bucket', batch_size: settings.batch_size, sorting_keys: ['tokens'] } },
-  validation_data_loader: { batch_sampler: { type: 'bucket', batch_size: 4 * settings.batch_size, sorting_keys: ['tokens'] } },
+  local sampler(scale) = if settings.max_tokens == null
+    then { type: 'bucket', batch_size: scale * settings.batch_size, sorting_keys: ['tokens'] }
+    else { type: 'max_tokens_sampler', max_tokens: scale * settings.max_tokens, sorting_keys: ['tokens'] },
+  data_loader: { batch_sampler: sampler(1) },
+  validation_data_loader: { batch_sampler: sampler(4) },
   trainer: {
     optimizer: settings.optimizer,
     learning_rate_scheduler: settings.scheduler,
