@@ -4,6 +4,7 @@ from typing import Dict, Mapping, Sequence
 from allennlp.training.metrics import Metric
 
 from srl_zoo.data.formats.labels import NO_SENSE
+from srl_zoo.metrics.distributed import sum_over_workers
 from srl_zoo.metrics.srl_span_f1 import precision_recall_f1
 
 
@@ -35,10 +36,13 @@ class PredicateF1(Metric):
                     self._senses_right += gold_sentence[index] == predicted_sentence[index]
 
     def get_metric(self, reset: bool = False) -> Dict[str, float]:
-        precision, recall, f1 = precision_recall_f1(self._ok, self._op, self._ms)
+        """Scores from every worker's counts (exact under allennlp's distributed trainer)."""
+        c = sum_over_workers({"ok": self._ok, "op": self._op, "ms": self._ms, "senses_right": self._senses_right,
+                              "senses_scored": self._senses_scored})
+        precision, recall, f1 = precision_recall_f1(c["ok"], c["op"], c["ms"])
         metrics = {"predicate-precision": precision, "predicate-recall": recall, "predicate-f1": f1}
-        if self._senses_scored:
-            metrics["sense-accuracy"] = self._senses_right / self._senses_scored
+        if c["senses_scored"]:
+            metrics["sense-accuracy"] = c["senses_right"] / c["senses_scored"]
         if reset:
             self.reset()
         return metrics

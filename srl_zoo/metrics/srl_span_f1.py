@@ -6,6 +6,7 @@ from typing import Dict, List, Mapping, Sequence, Tuple
 from allennlp.training.metrics import Metric
 
 from srl_zoo.data.formats import SrlSpan
+from srl_zoo.metrics.distributed import sum_over_workers
 
 EXCLUDED = ("V",)
 
@@ -70,6 +71,12 @@ def precision_recall_f1(ok: int, op: int, ms: int) -> Tuple[float, float, float]
     return precision, recall, f1
 
 
+def totals(counts: Mapping[str, Mapping[str, int]]) -> Tuple[int, int, int]:
+    """Correct, excess and missed arguments summed over the scored labels of `{label: counts}`."""
+    scored = [c for label, c in counts.items() if label not in EXCLUDED]
+    return sum(c["ok"] for c in scored), sum(c["op"] for c in scored), sum(c["ms"] for c in scored)
+
+
 @Metric.register("srl_span_f1")
 class SrlSpanF1(Metric):
     """Overall and per-label span P/R/F1 and the share of perfect propositions ("Comp.").
@@ -101,23 +108,31 @@ class SrlSpanF1(Metric):
             self._perfect += errors == 0
 
     def totals(self) -> Tuple[int, int, int]:
-        """Correct, excess and missed arguments over all scored labels."""
-        scored = [c for label, c in self._counts.items() if label not in EXCLUDED]
-        return sum(c["ok"] for c in scored), sum(c["op"] for c in scored), sum(c["ms"] for c in scored)
+        """Correct, excess and missed arguments over all scored labels (this worker's)."""
+        return totals(self._counts)
 
     def get_metric(self, reset: bool = False) -> Dict[str, float]:
-        precision, recall, f1 = precision_recall_f1(*self.totals())
+        """Scores from every worker's counts (exact under allennlp's distributed trainer)."""
+        flat = {f"{label}\t{key}": value for label, counts in self._counts.items() for key, value in counts.items()}
+        flat.update(propositions=self._propositions, perfect=self._perfect)
+        flat = sum_over_workers(flat)
+        propositions, perfect = flat.pop("propositions"), flat.pop("perfect")
+        counts: Dict[str, Dict[str, int]] = defaultdict(lambda: {"ok": 0, "op": 0, "ms": 0})
+        for name, value in flat.items():
+            label, key = name.split("\t")
+            counts[label][key] = value
+        precision, recall, f1 = precision_recall_f1(*totals(counts))
         metrics = {
             "precision-overall": precision,
             "recall-overall": recall,
             "f1-measure-overall": f1,
-            "perfect-propositions": self._perfect / self._propositions if self._propositions else 0.0,
+            "perfect-propositions": perfect / propositions if propositions else 0.0,
         }
         if reset:
-            for label in sorted(self._counts):
+            for label in sorted(counts):
                 if label in EXCLUDED:
                     continue
-                p, r, f = precision_recall_f1(*(self._counts[label][k] for k in ("ok", "op", "ms")))
+                p, r, f = precision_recall_f1(*(counts[label][k] for k in ("ok", "op", "ms")))
                 metrics[f"precision-{label}"], metrics[f"recall-{label}"], metrics[f"f1-measure-{label}"] = p, r, f
             self.reset()
         return metrics

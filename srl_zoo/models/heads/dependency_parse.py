@@ -5,6 +5,7 @@ import torch
 from allennlp.data import Vocabulary
 from allennlp.nn.util import sequence_cross_entropy_with_logits
 
+from srl_zoo.metrics.distributed import sum_over_workers
 from srl_zoo.models.heads.auxiliary_task import AuxiliaryTask
 from srl_zoo.modules.biaffine import RelationScorer, zero_based_heads
 from srl_zoo.modules.encoded_sentences import EncodedSentences
@@ -64,8 +65,9 @@ class DependencyParseTask(AuxiliaryTask):
 
     def get_metrics(self, reset: bool = False) -> Dict[str, float]:
         metrics = {}
-        if self._tokens:
-            metrics = {"uas": self._heads_right / self._tokens, "las": self._labeled_right / self._tokens}
+        counts = sum_over_workers({"tokens": self._tokens, "heads": self._heads_right, "labeled": self._labeled_right})
+        if counts["tokens"]:
+            metrics = {"uas": counts["heads"] / counts["tokens"], "las": counts["labeled"] / counts["tokens"]}
         if reset:
             self._tokens = self._heads_right = self._labeled_right = 0
         return metrics

@@ -1,0 +1,24 @@
+"""Exact metrics under allennlp's distributed trainer: every worker's counts summed before scoring."""
+from typing import Dict, Mapping
+
+import torch.distributed as dist
+
+
+def sum_over_workers(counts: Mapping[str, int]) -> Dict[str, int]:
+    """Key-wise sum of every worker's `counts` (keys may differ between workers); the counts themselves
+    outside a distributed run. A collective call: every worker must call it at the same point, as
+    allennlp's trainer does with `get_metrics` after each batch.
+
+    # Parameters
+
+    counts : this worker's integer counts by name.
+    """
+    if not (dist.is_available() and dist.is_initialized()) or dist.get_world_size() == 1:
+        return dict(counts)
+    gathered = [None] * dist.get_world_size()
+    dist.all_gather_object(gathered, dict(counts))
+    total: Dict[str, int] = {}
+    for worker_counts in gathered:
+        for key, value in worker_counts.items():  # type: ignore[union-attr]
+            total[key] = total.get(key, 0) + value
+    return total
