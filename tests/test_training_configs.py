@@ -33,6 +33,7 @@ def test_config_builds(config, monkeypatch):
     monkeypatch.setenv("SRL_GLOVE", os.path.join(FIXTURES, "glove", "sample.50d.txt.gz"))
     monkeypatch.setenv("SRL_TRAIN_TREES", "unused-trees")
     monkeypatch.setenv("SRL_DEV_TREES", "unused-trees")
+    monkeypatch.setenv("SRL_CUDA_DEVICES", "-1,-1")
     for name, value in (("SRL_SC_SELECTIVE", "false"), ("SRL_SC_BILSTM", "true"), ("SRL_SC_LAYERS", "2"),
                         ("SRL_SC_NEXT_INPUT", "state")):
         monkeypatch.setenv(name, value)
