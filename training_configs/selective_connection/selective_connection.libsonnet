@@ -16,6 +16,9 @@ function(format, overrides={}) {
     initial_state: 'random',  // N(0, 1/d) in training as in the paper, zero at inference
     max_tokens: 500,
     warmup_steps: 800,
+    optimizer: { type: 'adam', lr: 1.0, betas: [0.9, 0.98], eps: 1e-9 },
+    local outer = self,
+    scheduler: { type: 'noam', model_size: outer.hidden_dim, warmup_steps: outer.warmup_steps },
     num_epochs: 100,
     callbacks: [],
   } + overrides,
@@ -45,8 +48,8 @@ function(format, overrides={}) {
   data_loader: { batch_sampler: { type: 'max_tokens_sampler', max_tokens: settings.max_tokens, sorting_keys: ['tokens'] } },
   validation_data_loader: { batch_sampler: { type: 'max_tokens_sampler', max_tokens: 4 * settings.max_tokens, sorting_keys: ['tokens'] } },
   trainer: {
-    optimizer: { type: 'adam', lr: 1.0, betas: [0.9, 0.98], eps: 1e-9 },
-    learning_rate_scheduler: { type: 'noam', model_size: settings.hidden_dim, warmup_steps: settings.warmup_steps },
+    optimizer: settings.optimizer,
+    learning_rate_scheduler: settings.scheduler,
     grad_norm: 1.0,
     num_epochs: settings.num_epochs,
     patience: 20,
