@@ -39,6 +39,7 @@ function(sublayer, format, overrides={}) {
       residual_dropout: 0.2,
       attention_dropout: 0.1,
       relu_dropout: 0.1,
+      scale_input: embedding.scale_input(settings),
     },
     label_smoothing: 0.1,
     decoding: settings.decoding,

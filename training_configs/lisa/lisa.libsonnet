@@ -67,7 +67,8 @@ function(format, overrides={}) {
         residual_dropout: settings.residual_dropout,
         attention_dropout: settings.dropout,
         relu_dropout: settings.dropout,
-        scale_input: true,     // embeddings start at N(0, 1/d): sqrt(d) brings them to the positions' scale
+        // embeddings start at N(0, 1/d): sqrt(d) brings them to the positions' scale (not a transformer's output)
+        scale_input: embedding.scale_input(settings),
       },
     } + (if indicator then { predicate_embedding_dim: 100 } else { mlp_dim: settings.mlp_dim, dropout: settings.dropout }),
     predicate_head: if indicator then null else

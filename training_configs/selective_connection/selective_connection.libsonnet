@@ -40,6 +40,7 @@ function(format, overrides={}) {
       selective: settings.selective,
       next_input: settings.next_input,
       initial_state: settings.initial_state,
+      scale_input: embedding.scale_input(settings),
     },
     per_layer_loss: true,
     decoding: 'viterbi',

@@ -1,0 +1,64 @@
+"""The transformer-embedder configs (training_configs/transformer/) train on fixtures with a tiny,
+randomly initialised BERT-style model written to a temporary directory (nothing is downloaded), and
+their archives label a sentence far longer than the model's 512-piece limit (windowed)."""
+import json
+import os
+
+import pytest
+from allennlp.commands.train import train_model_from_file
+from allennlp.models.archival import load_archive
+from allennlp.predictors import Predictor
+
+from tests.conftest import FIXTURES, REPO_ROOT
+
+CONFIGS = ["deepatt_glu_conll2012", "sc_bilstm_conll2012", "lisa_conll2012", "bilstm_conll2012"]
+HIDDEN = 16
+
+
+@pytest.fixture(scope="module")
+def tiny_bert(tmp_path_factory):
+    """A 2-layer BERT (hidden 16, 512 positions) whose word-piece vocabulary is the fixture's words plus
+    single characters, so that any word can be split."""
+    from transformers import BertConfig, BertModel, BertTokenizerFast
+
+    directory = tmp_path_factory.mktemp("tiny_bert")
+    words = set()
+    with open(os.path.join(FIXTURES, "conll2012", "sample.gold_conll"), encoding="utf-8") as data:
+        for line in data:
+            fields = line.split()
+            if len(fields) > 3 and not line.startswith("#"):
+                words.add(fields[3])
+    characters = sorted({c for word in words for c in word} | set("abcdefghijklmnopqrstuvwxyz"))
+    vocab = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"] + sorted(words)[:300] + characters + [f"##{c}" for c in characters]
+    vocab = list(dict.fromkeys(vocab))
+    (directory / "vocab.txt").write_text("\n".join(vocab) + "\n", encoding="utf-8")
+    BertTokenizerFast(vocab_file=str(directory / "vocab.txt"), do_lower_case=False).save_pretrained(str(directory))
+    config = BertConfig(vocab_size=len(vocab), hidden_size=HIDDEN, num_hidden_layers=2, num_attention_heads=2,
+                        intermediate_size=32, max_position_embeddings=512)
+    BertModel(config).save_pretrained(str(directory))
+    return str(directory)
+
+
+@pytest.mark.parametrize("name", CONFIGS)
+def test_transformer_config_trains_and_predicts_long_sentences(name, tiny_bert, tmp_path, monkeypatch):
+    monkeypatch.chdir(REPO_ROOT)
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    monkeypatch.setenv("TRANSFORMERS_OFFLINE", "1")
+    monkeypatch.setenv("SRL_TRANSFORMER", tiny_bert)
+    monkeypatch.setenv("SRL_TRANSFORMER_DIM", str(HIDDEN))
+    for split in ("TRAIN", "DEV"):
+        monkeypatch.setenv(f"SRL_{split}_DATA", os.path.join(FIXTURES, "conll2012", "sample.gold_conll"))
+        monkeypatch.setenv(f"SRL_{split}_TREES", os.path.join(FIXTURES, "conll2009", "sample.txt"))
+    overrides = {"trainer.num_epochs": 1, "trainer.learning_rate_scheduler.num_epochs": 1}
+    config = os.path.join(REPO_ROOT, "training_configs", "transformer", f"{name}.jsonnet")
+    train_model_from_file(config, str(tmp_path / "run"), overrides=json.dumps(overrides))
+
+    archive = load_archive(str(tmp_path / "run" / "model.tar.gz"))
+    predictor = Predictor.from_archive(archive)  # the model's default predictor
+    long_sentence = ["antidisestablishmentarianism"] * 40 + ["The", "cat", "sat", "."] * 10  # > 1000 word pieces
+    short = ["The", "cat", "sat", "on", "the", "mat", "."]
+    outputs = predictor.predict_batch_json([{"tokens": long_sentence, "predicates": [42]},
+                                            {"tokens": short, "predicates": [2]}])
+    assert [len(o["words"]) for o in outputs] == [80, 7]
+    assert len(outputs[0]["frames"]) == 1 and len(outputs[0]["frames"][0]["tags"]) == 80
+    assert outputs[1]["frames"][0]["predicate"]["word"] == "sat"

@@ -1,0 +1,29 @@
+// A BiLSTM (allennlp's stacked_bidirectional_lstm, 2 layers of 300 per direction, highway connections)
+// over a pretrained transformer's word vectors and a 100-d predicate embedding, as in BERT-based SRL
+// models with an LSTM on top. Needs SRL_TRAIN_DATA, SRL_DEV_DATA, SRL_TRANSFORMER and SRL_TRANSFORMER_DIM.
+local data = import '../common/data.libsonnet';
+local embedding = import '../common/embedding.libsonnet';
+local settings = embedding.defaults(768, 100) + (import 'transformer.libsonnet');
+{
+  dataset_reader: data.reader('conll2012') + { token_indexers: embedding.token_indexers(settings) },
+  train_data_path: data.train,
+  validation_data_path: data.dev,
+  model: {
+    type: 'srl',
+    text_field_embedder: embedding.embedder(settings),
+    predicate_embedding_dim: settings.predicate_dim,
+    encoder: { type: 'stacked_bidirectional_lstm', input_size: settings.word_dim + settings.predicate_dim,
+               hidden_size: 300, num_layers: 2, recurrent_dropout_probability: 0.1, use_highway: true },
+    decoding: 'viterbi',
+    initializer: { regexes: embedding.initializer_regexes(settings) },
+  },
+  data_loader: { batch_sampler: { type: 'max_tokens_sampler', max_tokens: settings.max_tokens, sorting_keys: ['tokens'] } },
+  validation_data_loader: { batch_sampler: { type: 'max_tokens_sampler', max_tokens: 4 * settings.max_tokens, sorting_keys: ['tokens'] } },
+  trainer: {
+    optimizer: settings.optimizer,
+    learning_rate_scheduler: settings.scheduler,
+    grad_norm: 1.0,
+    num_epochs: settings.num_epochs,
+    validation_metric: '+f1-measure-overall',
+  },
+}

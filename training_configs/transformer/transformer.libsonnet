@@ -1,0 +1,14 @@
+// Settings shared by the transformer-embedder configs: word vectors from a pretrained transformer in a
+// local Hugging Face model directory (SRL_TRANSFORMER, e.g. a saved bert-base-cased or roberta-base;
+// nothing is downloaded), whose hidden size SRL_TRANSFORMER_DIM gives (768 for base models). The
+// transformer is fine-tuned with the SRL layers; sentences longer than 512 word pieces
+// (transformer_max_length) are encoded in windows. Adam with a 5e-5 peak and a linear warm-up,
+// as usual for fine-tuning, and 1000-token batches (the transformer sees each sentence once).
+{
+  transformer_model: std.extVar('SRL_TRANSFORMER'),
+  word_dim: std.parseInt(std.extVar('SRL_TRANSFORMER_DIM')),
+  max_tokens: 1000,
+  optimizer: { type: 'huggingface_adamw', lr: 5e-5, weight_decay: 0.01, correct_bias: true },
+  scheduler: { type: 'slanted_triangular', num_epochs: 15, cut_frac: 0.06 },
+  num_epochs: 15,
+}
