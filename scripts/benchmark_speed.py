@@ -31,7 +31,7 @@ import srl_zoo  # noqa: F401
 
 
 def count_tokens(batch: Dict) -> Tuple[int, int]:
-    mask = batch["tokens"]["tokens"]["tokens"] > 0
+    mask = nn_util.get_text_field_mask(batch["tokens"])  # any indexer (word ids or transformer pieces)
     lengths = mask.sum(-1)
     frames = (batch["frames"]["predicate_indices"] >= 0).sum(-1)
     return int(lengths.sum()), int((lengths * frames).sum())
