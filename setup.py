@@ -1,4 +1,5 @@
 """srl_zoo: semantic role labeling models (DeepAtt, LISA, selective connection, AMN) for AllenNLP."""
+
 from setuptools import find_packages, setup
 
 setup(

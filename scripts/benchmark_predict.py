@@ -10,6 +10,7 @@ pipeline), instance building, and the model (forward, decoding and output buildi
 --gold-predicates passes the gold tokens and predicate indices instead of raw text (the setting of
 allennlp-models' reference number); otherwise predicates come from the model's identification head.
 """
+
 import argparse
 import json
 import time
@@ -64,19 +65,28 @@ def main() -> None:
         words += sum(len(request.words) for request in parsed)
         frames += sum(len(o["frames"]) for o in outputs)
     total = time.perf_counter() - started
-    print(json.dumps({
-        "archive": args.archive,
-        "device": torch.cuda.get_device_name() if args.cuda else f"cpu ({torch.get_num_threads()} threads)",
-        "predicates": "gold" if args.gold_predicates else "predicted",
-        "mixed_precision": args.mixed_precision,
-        "batch_size": args.batch_size,
-        "sentences": len(inputs),
-        "tokens": words,
-        "frames": frames,
-        "sentences_per_s": round(len(inputs) / total, 1),
-        "tokens_per_s": round(words / total),
-        "seconds": {"tokenization": round(tokenize, 2), "instances": round(build, 2), "model": round(model, 2), "total": round(total, 2)},
-    }))
+    print(
+        json.dumps(
+            {
+                "archive": args.archive,
+                "device": torch.cuda.get_device_name() if args.cuda else f"cpu ({torch.get_num_threads()} threads)",
+                "predicates": "gold" if args.gold_predicates else "predicted",
+                "mixed_precision": args.mixed_precision,
+                "batch_size": args.batch_size,
+                "sentences": len(inputs),
+                "tokens": words,
+                "frames": frames,
+                "sentences_per_s": round(len(inputs) / total, 1),
+                "tokens_per_s": round(words / total),
+                "seconds": {
+                    "tokenization": round(tokenize, 2),
+                    "instances": round(build, 2),
+                    "model": round(model, 2),
+                    "total": round(total, 2),
+                },
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ allennlp's data loader (batching, tensorization) + the model + the metric, as va
 `--predict-max-tokens` sets the prediction batch size in sentence tokens (default: the config's).
 Peak memory: CUDA max allocated, or the process's max resident set size on CPU.
 """
+
 import argparse
 import json
 import resource
@@ -37,9 +38,13 @@ def count_tokens(batch: Dict) -> Tuple[int, int]:
     return int(lengths.sum()), int((lengths * frames).sum())
 
 
-def loader_for(params: Params, reader: DatasetReader, path: str, vocab: Vocabulary, key: str, max_instances: int) -> Iterable:
+def loader_for(
+    params: Params, reader: DatasetReader, path: str, vocab: Vocabulary, key: str, max_instances: int
+) -> Iterable:
     reader.max_instances = max_instances
-    loader = DataLoader.from_params(params.get(key, params.get("data_loader")).duplicate(), reader=reader, data_path=path)
+    loader = DataLoader.from_params(
+        params.get(key, params.get("data_loader")).duplicate(), reader=reader, data_path=path
+    )
     loader.index_with(vocab)
     return loader
 
@@ -54,10 +59,14 @@ def main() -> None:
     parser.add_argument("--cuda", action="store_true")
     parser.add_argument("--amp", action="store_true", help="bfloat16 autocast on CUDA")
     parser.add_argument("--overrides", default="")
-    parser.add_argument("--decoding", choices=["argmax", "viterbi"], default=None, help="override the config's decoding")
+    parser.add_argument(
+        "--decoding", choices=["argmax", "viterbi"], default=None, help="override the config's decoding"
+    )
     parser.add_argument("--predict-max-tokens", type=int, default=None, help="prediction batch size in sentence tokens")
     parser.add_argument("--predict-repeats", type=int, default=3)
-    parser.add_argument("--min-predicates", type=int, default=0, help="only sentences with at least this many predicates")
+    parser.add_argument(
+        "--min-predicates", type=int, default=0, help="only sentences with at least this many predicates"
+    )
     args = parser.parse_args()
     if args.threads:
         torch.set_num_threads(args.threads)
@@ -159,7 +168,9 @@ def main() -> None:
         "predict_batches": len(batches_on_device),
         "min_predicates": args.min_predicates,
         "decoding": model.decoder.decoding,
-        "peak_memory_mib": round(train_peak if args.cuda else resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024),
+        "peak_memory_mib": round(
+            train_peak if args.cuda else resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        ),
     }
     if args.cuda:
         result["predict_peak_memory_mib"] = round(predict_peak)

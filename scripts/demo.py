@@ -4,6 +4,7 @@ on it, evaluate with srl_zoo's metric and the official srl-eval.pl, and label a 
 The bundled sample is 20 training sentences (a smoke run of the whole pipeline, not a useful
 model); train on real data with the configs in training_configs/ (see README).
 """
+
 import json
 import os
 import subprocess
@@ -31,8 +32,10 @@ def summarize() -> None:
         sentences = list(read(os.path.join(FIXTURES, path)))
         frames = [f for s in sentences for f in s.frames]
         labels = Counter(a.label for f in frames for a in f.arguments if a.label not in ("V", "C-V"))
-        print(f"{name}: {len(sentences)} sentences, {sum(len(s) for s in sentences)} tokens, "
-              f"{len(frames)} predicates, {sum(labels.values())} arguments; top labels {labels.most_common(4)}")
+        print(
+            f"{name}: {len(sentences)} sentences, {sum(len(s) for s in sentences)} tokens, "
+            f"{len(frames)} predicates, {sum(labels.values())} arguments; top labels {labels.most_common(4)}"
+        )
 
 
 def run(command, log: str = None) -> None:
@@ -54,24 +57,62 @@ def main() -> None:
     allennlp = [sys.executable, "-m", "allennlp"]
     print("\n== Training training_configs/deepatt/ffn_small_conll2005.jsonnet on the sample")
     started = time.time()
-    run(allennlp + ["train", "training_configs/deepatt/ffn_small_conll2005.jsonnet", "-s", RUN_DIR, "-f",
-                    "--include-package", "srl_zoo"], log=RUN_DIR + ".train.log")
+    run(
+        allennlp
+        + [
+            "train",
+            "training_configs/deepatt/ffn_small_conll2005.jsonnet",
+            "-s",
+            RUN_DIR,
+            "-f",
+            "--include-package",
+            "srl_zoo",
+        ],
+        log=RUN_DIR + ".train.log",
+    )
     with open(os.path.join(RUN_DIR, "metrics.json"), encoding="utf-8") as handle:
         metrics = json.load(handle)
-    print(f"trained {metrics['epoch'] + 1} epochs in {time.time() - started:.0f} s (log: runs/demo.train.log); "
-          f"training loss {metrics['training_loss']:.3f}, best dev F1 {100 * metrics['best_validation_f1-measure-overall']:.2f} "
-          f"at epoch {metrics['best_epoch']}")
+    print(
+        f"trained {metrics['epoch'] + 1} epochs in {time.time() - started:.0f} s (log: runs/demo.train.log); "
+        f"training loss {metrics['training_loss']:.3f}, "
+        f"best dev F1 {100 * metrics['best_validation_f1-measure-overall']:.2f} "
+        f"at epoch {metrics['best_epoch']}"
+    )
     print("\n== Evaluating on 9 other dev sentences (srl_zoo metric and srl-eval.pl)")
-    run(allennlp + ["srl-evaluate", os.path.join(RUN_DIR, "model.tar.gz"), DEV, "--output-dir",
-                    os.path.join(RUN_DIR, "eval"), "--include-package", "srl_zoo"])
+    run(
+        allennlp
+        + [
+            "srl-evaluate",
+            os.path.join(RUN_DIR, "model.tar.gz"),
+            DEV,
+            "--output-dir",
+            os.path.join(RUN_DIR, "eval"),
+            "--include-package",
+            "srl_zoo",
+        ]
+    )
     print(f"\nProps files and srl-eval.pl's full report: {os.path.relpath(os.path.join(RUN_DIR, 'eval'), ROOT)}")
     print("\n== Labeling raw text (predicates found by the model; spaCy blank tokenizer, no download)")
     inputs = os.path.join(RUN_DIR, "raw_text.jsonl")
     with open(inputs, "w", encoding="utf-8") as handle:
         handle.write(json.dumps({"sentence": RAW_SENTENCE}) + "\n")
     predictions = os.path.join(RUN_DIR, "raw_text.predictions.jsonl")
-    run(allennlp + ["predict", os.path.join(RUN_DIR, "model.tar.gz"), inputs, "--output-file", predictions,
-                    "--predictor", "srl", "--silent", "--include-package", "srl_zoo"], log=RUN_DIR + ".predict.log")
+    run(
+        allennlp
+        + [
+            "predict",
+            os.path.join(RUN_DIR, "model.tar.gz"),
+            inputs,
+            "--output-file",
+            predictions,
+            "--predictor",
+            "srl",
+            "--silent",
+            "--include-package",
+            "srl_zoo",
+        ],
+        log=RUN_DIR + ".predict.log",
+    )
     with open(predictions, encoding="utf-8") as handle:
         result = json.loads(handle.readline())
     print("words:", " ".join(result["words"]))

@@ -3,6 +3,7 @@
 The scorer is not vendored in this repository; it is extracted to `.cache/srl-eval/srl-eval.pl`
 (or the path given as the first argument). Run once at install time (needs PyPI), never at run time.
 """
+
 import os
 import subprocess
 import sys

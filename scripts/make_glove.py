@@ -13,6 +13,7 @@ GloVe 6B is lowercased: a config that uses it should lowercase its tokens
 (`"token_indexers": {"tokens": {"type": "single_id", "lowercase_tokens": true}}`).
 The output is written to a temporary file and renamed, so an interrupted run leaves no half file.
 """
+
 import argparse
 import gzip
 import os
@@ -95,7 +96,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("output", help="the .txt.gz file to write")
     parser.add_argument("--package-dir", help="the folder with glove_6B_50d_emb.npy and glove_6B_index.parquet")
-    parser.add_argument("--words-from", nargs="*", default=None, help="keep only the (lowercased) words of these CoNLL files")
+    parser.add_argument(
+        "--words-from", nargs="*", default=None, help="keep only the (lowercased) words of these CoNLL files"
+    )
     args = parser.parse_args()
     keep = words_of(args.words_from) if args.words_from else None
     written = write_glove(args.output, args.package_dir or package_data_dir(), keep)

@@ -8,9 +8,10 @@ epoch, training time, best validation F1) and, when present, `<run>/<eval-dir>/m
 written by `allennlp srl-evaluate` (srl-eval.pl precision, recall, F1 and complete propositions),
 and the validation F1 after every epoch from `metrics_epoch_<n>.json` (to compare at equal epochs).
 """
+
 import argparse
-import json
 import glob
+import json
 import os
 import re
 from typing import Dict, List, Optional
@@ -39,7 +40,8 @@ def epoch_curve(run: str) -> str:
 def summarize(folder: str, eval_dir: str) -> List[str]:
     """One markdown row per run directory of `folder` that has a metrics.json."""
     rows = [
-        "| run | epochs | best epoch | training time | model F1 (best epoch) | srl-eval P | srl-eval R | srl-eval F1 | Comp. | F1 after each epoch |",
+        "| run | epochs | best epoch | training time | model F1 (best epoch) "
+        "| srl-eval P | srl-eval R | srl-eval F1 | Comp. | F1 after each epoch |",
         "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for name in sorted(os.listdir(folder)):
@@ -47,11 +49,16 @@ def summarize(folder: str, eval_dir: str) -> List[str]:
         if training is None:
             continue
         official = (_load(os.path.join(folder, name, eval_dir, "metrics.json")) or {}).get("srl_eval", {})
-        scores = [f"{official[key]:.2f}" if key in official else "" for key in ("precision", "recall", "f1", "perfect_propositions")]
+        scores = [
+            f"{official[key]:.2f}" if key in official else ""
+            for key in ("precision", "recall", "f1", "perfect_propositions")
+        ]
         rows.append(
             f"| {name} | {training.get('epoch', -1) + 1} | {training.get('best_epoch', -1) + 1} "
             f"| {str(training.get('training_duration', '')).split('.')[0]} "
-            f"| {_percent(training.get('best_validation_f1-measure-overall'))} | " + " | ".join(scores) + f" | {epoch_curve(os.path.join(folder, name))} |"
+            f"| {_percent(training.get('best_validation_f1-measure-overall'))} | "
+            + " | ".join(scores)
+            + f" | {epoch_curve(os.path.join(folder, name))} |"
         )
     return rows
 
@@ -59,7 +66,9 @@ def summarize(folder: str, eval_dir: str) -> List[str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("folder", help="a folder of `allennlp train -s` output directories")
-    parser.add_argument("--eval-dir", default="dev", help="the srl-evaluate --output-dir inside each run (default: dev)")
+    parser.add_argument(
+        "--eval-dir", default="dev", help="the srl-evaluate --output-dir inside each run (default: dev)"
+    )
     args = parser.parse_args()
     print("\n".join(summarize(args.folder, args.eval_dir)))
 

@@ -1,4 +1,5 @@
 """Tag decoding: argmax, and Viterbi under hard BIO constraints (no I-X without a B-X/I-X before it)."""
+
 from typing import Dict, List, Tuple
 
 import torch
@@ -24,7 +25,9 @@ def bio_constraints(labels: List[str]) -> Tuple[torch.Tensor, torch.Tensor]:
     return allowed, start
 
 
-def viterbi_decode(log_probs: torch.Tensor, mask: torch.Tensor, allowed: torch.Tensor, start: torch.Tensor) -> torch.Tensor:
+def viterbi_decode(
+    log_probs: torch.Tensor, mask: torch.Tensor, allowed: torch.Tensor, start: torch.Tensor
+) -> torch.Tensor:
     """The highest-scoring allowed tag sequence for every row.
 
     # Parameters

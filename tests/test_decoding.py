@@ -1,4 +1,5 @@
 """Viterbi under BIO constraints against brute-force enumeration of every tag sequence."""
+
 import itertools
 
 import pytest

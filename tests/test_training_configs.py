@@ -1,4 +1,5 @@
 """Every config in training_configs/ parses, and its reader, model and data loader build on fixtures."""
+
 import glob
 import os
 
@@ -12,7 +13,11 @@ from tests.conftest import FIXTURES, REPO_ROOT
 ALL_CONFIGS = sorted(glob.glob(os.path.join(REPO_ROOT, "training_configs", "**", "*.jsonnet"), recursive=True))
 # the transformer configs need a local model: test_transformer_configs.py writes one and trains them
 CONFIGS = [c for c in ALL_CONFIGS if os.sep + "transformer" + os.sep not in c]
-DATA = {"conll2005": "conll2005/sample.txt", "conll2012": "conll2012/sample.gold_conll", "conll2009": "conll2009/sample.txt"}
+DATA = {
+    "conll2005": "conll2005/sample.txt",
+    "conll2012": "conll2012/sample.gold_conll",
+    "conll2009": "conll2009/sample.txt",
+}
 
 
 def test_there_are_configs_for_each_sublayer_and_dataset():
@@ -21,10 +26,17 @@ def test_there_are_configs_for_each_sublayer_and_dataset():
         for dataset in ("conll2005", "conll2012"):
             assert f"deepatt/{sublayer}_{dataset}.jsonnet" in names
     for dataset in ("conll2005", "conll2012"):
-        assert {f"selective_connection/sc_{dataset}.jsonnet", f"selective_connection/sc_bilstm_{dataset}.jsonnet"} <= names
+        assert {
+            f"selective_connection/sc_{dataset}.jsonnet",
+            f"selective_connection/sc_bilstm_{dataset}.jsonnet",
+        } <= names
     for dataset in ("conll2005", "conll2012", "conll2009"):
         assert f"lisa/lisa_{dataset}.jsonnet" in names
-    assert {"lisa/lisa_small_conll2012.jsonnet", "lisa/lisa_cpu_budget_conll2012.jsonnet", "lisa/sa_baseline_conll2012.jsonnet"} <= names
+    assert {
+        "lisa/lisa_small_conll2012.jsonnet",
+        "lisa/lisa_cpu_budget_conll2012.jsonnet",
+        "lisa/sa_baseline_conll2012.jsonnet",
+    } <= names
     for family in ("deepatt_glu", "sc_bilstm", "lisa", "bilstm"):
         assert f"transformer/{family}_conll2012.jsonnet" in names
 
@@ -38,8 +50,12 @@ def test_config_builds(config, monkeypatch):
     monkeypatch.setenv("SRL_TRAIN_TREES", "unused-trees")
     monkeypatch.setenv("SRL_DEV_TREES", "unused-trees")
     monkeypatch.setenv("SRL_CUDA_DEVICES", "-1,-1")
-    for name, value in (("SRL_SC_SELECTIVE", "false"), ("SRL_SC_BILSTM", "true"), ("SRL_SC_LAYERS", "2"),
-                        ("SRL_SC_NEXT_INPUT", "state")):
+    for name, value in (
+        ("SRL_SC_SELECTIVE", "false"),
+        ("SRL_SC_BILSTM", "true"),
+        ("SRL_SC_LAYERS", "2"),
+        ("SRL_SC_NEXT_INPUT", "state"),
+    ):
         monkeypatch.setenv(name, value)
     params = Params.from_file(config)
     reader_params = params.pop("dataset_reader")

@@ -1,6 +1,7 @@
 """The transformer-embedder configs (training_configs/transformer/) train on fixtures with a tiny,
 randomly initialised BERT-style model written to a temporary directory (nothing is downloaded), and
 their archives label a sentence far longer than the model's 512-piece limit (windowed)."""
+
 import json
 import os
 
@@ -29,12 +30,23 @@ def tiny_bert(tmp_path_factory):
             if len(fields) > 3 and not line.startswith("#"):
                 words.add(fields[3])
     characters = sorted({c for word in words for c in word} | set("abcdefghijklmnopqrstuvwxyz"))
-    vocab = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"] + sorted(words)[:300] + characters + [f"##{c}" for c in characters]
+    vocab = (
+        ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
+        + sorted(words)[:300]
+        + characters
+        + [f"##{c}" for c in characters]
+    )
     vocab = list(dict.fromkeys(vocab))
     (directory / "vocab.txt").write_text("\n".join(vocab) + "\n", encoding="utf-8")
     BertTokenizerFast(vocab_file=str(directory / "vocab.txt"), do_lower_case=False).save_pretrained(str(directory))
-    config = BertConfig(vocab_size=len(vocab), hidden_size=HIDDEN, num_hidden_layers=2, num_attention_heads=2,
-                        intermediate_size=32, max_position_embeddings=512)
+    config = BertConfig(
+        vocab_size=len(vocab),
+        hidden_size=HIDDEN,
+        num_hidden_layers=2,
+        num_attention_heads=2,
+        intermediate_size=32,
+        max_position_embeddings=512,
+    )
     BertModel(config).save_pretrained(str(directory))
     return str(directory)
 
@@ -57,8 +69,9 @@ def test_transformer_config_trains_and_predicts_long_sentences(name, tiny_bert, 
     predictor = Predictor.from_archive(archive)  # the model's default predictor
     long_sentence = ["antidisestablishmentarianism"] * 40 + ["The", "cat", "sat", "."] * 10  # > 1000 word pieces
     short = ["The", "cat", "sat", "on", "the", "mat", "."]
-    outputs = predictor.predict_batch_json([{"tokens": long_sentence, "predicates": [42]},
-                                            {"tokens": short, "predicates": [2]}])
+    outputs = predictor.predict_batch_json(
+        [{"tokens": long_sentence, "predicates": [42]}, {"tokens": short, "predicates": [2]}]
+    )
     assert [len(o["words"]) for o in outputs] == [80, 7]
     assert len(outputs[0]["frames"]) == 1 and len(outputs[0]["frames"][0]["tags"]) == 80
     assert outputs[1]["frames"][0]["predicate"]["word"] == "sat"

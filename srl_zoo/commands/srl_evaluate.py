@@ -1,4 +1,5 @@
 """`allennlp srl-evaluate`: predict a CoNLL file, write CoNLL-2005 props, score with Python and srl-eval.pl."""
+
 import argparse
 import json
 import logging
@@ -22,7 +23,9 @@ from srl_zoo.predictors.frames import frame_from_output
 logger = logging.getLogger(__name__)
 
 
-def predict_sentences(model: Model, reader: DatasetReader, data_path: str, batch_size: int = 64) -> Iterator[Tuple[SrlSentence, SrlSentence]]:
+def predict_sentences(
+    model: Model, reader: DatasetReader, data_path: str, batch_size: int = 64
+) -> Iterator[Tuple[SrlSentence, SrlSentence]]:
     """Yield `(gold, predicted)` sentences. Predicted frames take the gold lemma where a gold
     predicate sits at the same position (srl-eval.pl aligns propositions by position and verb)."""
     model.eval()
@@ -34,8 +37,14 @@ def predict_sentences(model: Model, reader: DatasetReader, data_path: str, batch
             yield gold, SrlSentence(tokens=gold.tokens, frames=frames)
 
 
-def srl_evaluate(model: Model, reader: DatasetReader, data_path: str, output_dir: str, batch_size: int = 64,
-                 scorer: Optional[str] = None) -> Dict[str, object]:
+def srl_evaluate(
+    model: Model,
+    reader: DatasetReader,
+    data_path: str,
+    output_dir: str,
+    batch_size: int = 64,
+    scorer: Optional[str] = None,
+) -> Dict[str, object]:
     """Write `gold.props` and `predicted.props` to `output_dir`; return Python and srl-eval.pl scores."""
     gold_sentences: List[SrlSentence] = []
     predicted_sentences: List[SrlSentence] = []
@@ -62,7 +71,9 @@ def srl_evaluate(model: Model, reader: DatasetReader, data_path: str, output_dir
         logger.warning("not running srl-eval.pl: %s", error)
     else:
         result["srl_eval"] = {
-            "precision": official.precision, "recall": official.recall, "f1": official.f1,
+            "precision": official.precision,
+            "recall": official.recall,
+            "f1": official.f1,
             "perfect_propositions": official.perfect_propositions,
         }
         with atomic_write(os.path.join(output_dir, "srl-eval.txt")) as handle:
@@ -72,9 +83,13 @@ def srl_evaluate(model: Model, reader: DatasetReader, data_path: str, output_dir
 
 def set_parse_source(model: Model, source: str) -> None:
     """Make every syntax head (LISA encoder) of `model` attend to `source` parses; an error if it has none."""
-    encoders = [module for module in model.modules() if isinstance(module, LisaEncoder) and module.arc_scorer is not None]
+    encoders = [
+        module for module in model.modules() if isinstance(module, LisaEncoder) and module.arc_scorer is not None
+    ]
     if not encoders:
-        raise ValueError("this model has no syntax head (a lisa encoder with parse_layer set): there is no parse to inject")
+        raise ValueError(
+            "this model has no syntax head (a lisa encoder with parse_layer set): there is no parse to inject"
+        )
     for encoder in encoders:
         encoder.parse_source = source
 
@@ -91,24 +106,41 @@ class SrlEvaluate(Subcommand):
         subparser = parser.add_parser(self.name, description=description, help=description)
         subparser.add_argument("archive_file", help="model.tar.gz from `allennlp train`")
         subparser.add_argument("input_file", help="a data file the archive's dataset reader reads")
-        subparser.add_argument("--output-dir", required=True, help="where gold.props, predicted.props and metrics.json go")
+        subparser.add_argument(
+            "--output-dir", required=True, help="where gold.props, predicted.props and metrics.json go"
+        )
         subparser.add_argument("--batch-size", type=int, default=64)
         subparser.add_argument("--cuda-device", type=int, default=-1)
-        subparser.add_argument("--scorer", default=None, help="path to srl-eval.pl (default: $SRL_EVAL_PL or .cache/srl-eval)")
-        subparser.add_argument("--decoding", choices=["argmax", "viterbi"], default=None,
-                               help="override the model's decoding (e.g. to compare argmax with Viterbi on one model)")
         subparser.add_argument(
-            "--predicate-source", choices=["gold", "predicted"], default=None,
+            "--scorer", default=None, help="path to srl-eval.pl (default: $SRL_EVAL_PL or .cache/srl-eval)"
+        )
+        subparser.add_argument(
+            "--decoding",
+            choices=["argmax", "viterbi"],
+            default=None,
+            help="override the model's decoding (e.g. to compare argmax with Viterbi on one model)",
+        )
+        subparser.add_argument(
+            "--predicate-source",
+            choices=["gold", "predicted"],
+            default=None,
             help="override the model's predicate_source; 'predicted' needs a model with predicate_identification. "
             "srl_zoo's F1 then counts arguments of missed and of spurious predicates as errors, while "
             "srl-eval.pl skips spurious propositions",
         )
-        subparser.add_argument("--parse-source", choices=["predicted", "given"], default=None,
-                               help="models with a syntax head (LISA): attend to the parser's own parse ('predicted') or to "
-                               "the dependency trees read with the data ('given', e.g. CoNLL-2009 gold trees)")
-        subparser.add_argument("--parse-file", default=None,
-                               help="a CoNLL-U or CoNLL-2009 file with dependency trees of the same sentences as input_file, "
-                               "injected into the syntax head in place of the model's own parse (implies --parse-source given)")
+        subparser.add_argument(
+            "--parse-source",
+            choices=["predicted", "given"],
+            default=None,
+            help="models with a syntax head (LISA): attend to the parser's own parse ('predicted') or to "
+            "the dependency trees read with the data ('given', e.g. CoNLL-2009 gold trees)",
+        )
+        subparser.add_argument(
+            "--parse-file",
+            default=None,
+            help="a CoNLL-U or CoNLL-2009 file with dependency trees of the same sentences as input_file, "
+            "injected into the syntax head in place of the model's own parse (implies --parse-source given)",
+        )
         subparser.set_defaults(func=_run)
         return subparser
 
@@ -120,7 +152,9 @@ def _run(args: argparse.Namespace) -> None:
             raise ValueError("--predicate-source predicted needs a model trained with predicate_identification: true")
         archive.model.predicate_source = args.predicate_source
     if args.decoding is not None:
-        archive.model.decoder = TagDecoder(args.decoding, archive.model.vocab.get_index_to_token_vocabulary(archive.model.label_namespace))
+        archive.model.decoder = TagDecoder(
+            args.decoding, archive.model.vocab.get_index_to_token_vocabulary(archive.model.label_namespace)
+        )
     reader = archive.validation_dataset_reader
     if args.parse_file is not None or args.parse_source is not None:
         set_parse_source(archive.model, "given" if args.parse_file is not None else args.parse_source)
@@ -132,14 +166,18 @@ def _run(args: argparse.Namespace) -> None:
     with atomic_write(os.path.join(args.output_dir, "metrics.json")) as handle:
         json.dump(result, handle, indent=2)
     python = result["python"]
-    print(f"srl_zoo     P {100 * python['precision-overall']:.2f}  R {100 * python['recall-overall']:.2f}  "
-          f"F1 {100 * python['f1-measure-overall']:.2f}  Comp. {100 * python['perfect-propositions']:.2f}  "
-          f"(predicates P {100 * python['predicate-precision']:.2f} R {100 * python['predicate-recall']:.2f} "
-          f"F1 {100 * python['predicate-f1']:.2f})")
+    print(
+        f"srl_zoo     P {100 * python['precision-overall']:.2f}  R {100 * python['recall-overall']:.2f}  "
+        f"F1 {100 * python['f1-measure-overall']:.2f}  Comp. {100 * python['perfect-propositions']:.2f}  "
+        f"(predicates P {100 * python['predicate-precision']:.2f} R {100 * python['predicate-recall']:.2f} "
+        f"F1 {100 * python['predicate-f1']:.2f})"
+    )
     extra = {k: v for k, v in result["model"].items() if k.startswith(("pos-", "parse-"))}  # type: ignore[union-attr]
     if extra:
         print("heads       " + "  ".join(f"{k} {100 * v:.2f}" for k, v in sorted(extra.items())))
     if "srl_eval" in result:
         official = result["srl_eval"]
-        print(f"srl-eval.pl P {official['precision']:.2f}  R {official['recall']:.2f}  F1 {official['f1']:.2f}  "
-              f"Comp. {official['perfect_propositions']:.2f}")
+        print(
+            f"srl-eval.pl P {official['precision']:.2f}  R {official['recall']:.2f}  F1 {official['f1']:.2f}  "
+            f"Comp. {official['perfect_propositions']:.2f}"
+        )

@@ -1,4 +1,5 @@
 """Exact metrics under allennlp's distributed trainer: every worker's counts summed before scoring."""
+
 from typing import Dict, Mapping
 
 import torch.distributed as dist

@@ -1,4 +1,5 @@
 """Predicate identification precision/recall/F1 and sense accuracy."""
+
 from typing import Dict, Mapping, Sequence
 
 from allennlp.training.metrics import Metric
@@ -37,8 +38,15 @@ class PredicateF1(Metric):
 
     def get_metric(self, reset: bool = False) -> Dict[str, float]:
         """Scores from every worker's counts (exact under allennlp's distributed trainer)."""
-        c = sum_over_workers({"ok": self._ok, "op": self._op, "ms": self._ms, "senses_right": self._senses_right,
-                              "senses_scored": self._senses_scored})
+        c = sum_over_workers(
+            {
+                "ok": self._ok,
+                "op": self._op,
+                "ms": self._ms,
+                "senses_right": self._senses_right,
+                "senses_scored": self._senses_scored,
+            }
+        )
         precision, recall, f1 = precision_recall_f1(c["ok"], c["op"], c["ms"])
         metrics = {"predicate-precision": precision, "predicate-recall": recall, "predicate-f1": f1}
         if c["senses_scored"]:

@@ -1,4 +1,5 @@
 """Run the official CoNLL-2005 scorer `srl-eval.pl` (from the allennlp-models 2.10.1 wheel) and parse it."""
+
 import os
 import re
 import shutil
@@ -6,7 +7,9 @@ import subprocess
 from dataclasses import dataclass, field
 from typing import Dict, Optional, Tuple
 
-_REPO_CACHE = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), ".cache", "srl-eval", "srl-eval.pl")
+_REPO_CACHE = os.path.join(
+    os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), ".cache", "srl-eval", "srl-eval.pl"
+)
 _ROW = re.compile(r"^\s*(\S+)\s+(\d+)\s+(\d+)\s+(\d+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s*$")
 
 

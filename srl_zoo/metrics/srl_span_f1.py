@@ -1,4 +1,5 @@
 """Span SRL precision/recall/F1 with the semantics of the official CoNLL-2005 scorer srl-eval.pl."""
+
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Dict, List, Mapping, Sequence, Tuple
@@ -56,8 +57,9 @@ def compare_frame(gold: Sequence[SrlSpan], predicted: Sequence[SrlSpan]) -> Dict
     return counts
 
 
-def frames_by_position(gold: Mapping[int, Sequence[SrlSpan]], predicted: Mapping[int, Sequence[SrlSpan]]
-                       ) -> Tuple[List[Sequence[SrlSpan]], List[Sequence[SrlSpan]]]:
+def frames_by_position(
+    gold: Mapping[int, Sequence[SrlSpan]], predicted: Mapping[int, Sequence[SrlSpan]]
+) -> Tuple[List[Sequence[SrlSpan]], List[Sequence[SrlSpan]]]:
     """Argument lists of one sentence's gold and predicted frames, keyed by predicate position and
     paired up; a predicate on one side only gets an empty list on the other (missed or spurious)."""
     positions = sorted(gold.keys() | predicted.keys())

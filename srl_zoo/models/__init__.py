@@ -1,2 +1,3 @@
 """The shared `srl` Model."""
+
 from srl_zoo.models.srl_model import SrlModel

@@ -1,4 +1,5 @@
 """The shared SRL Model: one Instance per sentence; a frame scorer, heads and decoding chosen in the config."""
+
 from typing import Any, Dict, List, Optional
 
 import torch
@@ -97,11 +98,19 @@ class SrlModel(Model):
         if predicate_source not in PREDICATE_SOURCES:
             raise ValueError(f"predicate_source must be one of {PREDICATE_SOURCES}, got {predicate_source!r}")
         if (frame_scorer is None) == (encoder is None):
-            raise ValueError("give the model either a frame_scorer or an encoder (shorthand for an indicator frame scorer)")
+            raise ValueError(
+                "give the model either a frame_scorer or an encoder (shorthand for an indicator frame scorer)"
+            )
         if frame_scorer is None:
             frame_scorer = IndicatorFrameScorer(
-                vocab, encoder, predicate_embedding_dim, predicate_combination, per_layer_loss,  # type: ignore[arg-type]
-                inference_chunk_elements, inference_chunk_tokens, label_namespace,
+                vocab,
+                encoder,
+                predicate_embedding_dim,
+                predicate_combination,
+                per_layer_loss,  # type: ignore[arg-type]
+                inference_chunk_elements,
+                inference_chunk_tokens,
+                label_namespace,
             )
         frame_scorer.check_input_dim(text_field_embedder.get_output_dim())
         self.text_field_embedder = text_field_embedder
@@ -122,7 +131,10 @@ class SrlModel(Model):
         if predicate_source == "predicted" and self.predicate_head is None:
             raise ValueError("predicate_source 'predicted' needs a predicate head (predicate_identification: true)")
         self.auxiliary_tasks = nn.ModuleDict(
-            {name: task.construct(vocab=vocab, input_dim=sentence_dim) for name, task in (auxiliary_tasks or {}).items()}
+            {
+                name: task.construct(vocab=vocab, input_dim=sentence_dim)
+                for name, task in (auxiliary_tasks or {}).items()
+            }
         )
         initializer(self)
 
@@ -176,7 +188,9 @@ class SrlModel(Model):
             if not self.training:
                 uses_predicted = self._sentences_using_predicted_predicates(metadata, mask.size(0))
                 if uses_predicted.any():
-                    predicate_indices = self._merge_predicted_predicates(predicate_indices, found.label_ids, uses_predicted)
+                    predicate_indices = self._merge_predicted_predicates(
+                        predicate_indices, found.label_ids, uses_predicted
+                    )
         elif metadata is not None and not all(m.get("predicates_given", True) for m in metadata):
             raise ValueError("this model has no predicate identification head: give the predicates with each sentence")
         output["predicate_indices"] = predicate_indices
@@ -185,7 +199,11 @@ class SrlModel(Model):
         frame_mask = predicate_indices >= 0  # (batch, num_frames)
         gold_tags = frames.get("tags")
         if gold_tags is not None and not uses_predicted.any():
-            losses.append(self._tag_loss(layer_logits, gold_tags, frame_mask, mask) if frame_mask.size(1) else embedded.sum() * 0.0)
+            losses.append(
+                self._tag_loss(layer_logits, gold_tags, frame_mask, mask)
+                if frame_mask.size(1)
+                else embedded.sum() * 0.0
+            )
         if decodes:
             self._decode(layer_logits, frame_mask, mask, output)
         if losses:
@@ -196,31 +214,45 @@ class SrlModel(Model):
                 self._update_srl_metric(output["predicted_tags"], predicate_indices, mask, metadata)
         return output
 
-    def _encoder_context(self, inputs: Dict[str, torch.Tensor], metadata: Optional[List[Dict[str, Any]]]) -> Dict[str, Any]:
+    def _encoder_context(
+        self, inputs: Dict[str, torch.Tensor], metadata: Optional[List[Dict[str, Any]]]
+    ) -> Dict[str, Any]:
         """Side inputs for encoders that use them (LISA's syntax head): the batch's fields and metadata."""
         return {"training": self.training, "metadata": metadata, **inputs}
 
-    def _tag_loss(self, layer_logits: List[torch.Tensor], gold_tags: torch.Tensor, frame_mask: torch.Tensor,
-                  mask: torch.Tensor) -> torch.Tensor:
+    def _tag_loss(
+        self, layer_logits: List[torch.Tensor], gold_tags: torch.Tensor, frame_mask: torch.Tensor, mask: torch.Tensor
+    ) -> torch.Tensor:
         """Token-averaged cross entropy over real frames' real tokens, averaged over the layers."""
         batch, num_frames, length = gold_tags.shape
         token_mask = (frame_mask.unsqueeze(-1) & mask.unsqueeze(1)).view(batch * num_frames, length)
         gold = gold_tags.view(batch * num_frames, length)
         total = sum(
             # contiguous: float() keeps a permuted bf16 tensor's strides, which allennlp's view() rejects
-            sequence_cross_entropy_with_logits(logits.float().contiguous().view(batch * num_frames, length, -1), gold,
-                                               token_mask, average="token", label_smoothing=self.label_smoothing)
+            sequence_cross_entropy_with_logits(
+                logits.float().contiguous().view(batch * num_frames, length, -1),
+                gold,
+                token_mask,
+                average="token",
+                label_smoothing=self.label_smoothing,
+            )
             for logits in layer_logits
         )
         return total / len(layer_logits)
 
-    def _decode(self, layer_logits: List[torch.Tensor], frame_mask: torch.Tensor, mask: torch.Tensor,
-                output: Dict[str, Any]) -> None:
+    def _decode(
+        self, layer_logits: List[torch.Tensor], frame_mask: torch.Tensor, mask: torch.Tensor, output: Dict[str, Any]
+    ) -> None:
         """Adds `class_probabilities` (the layers' mean distribution) and `predicted_tags` to `output`."""
         if len(layer_logits) == 1:
             log_probs = torch.log_softmax(layer_logits[0].float(), dim=-1)
         else:  # the average of the layers' label distributions
-            log_probs = torch.stack([torch.softmax(l.float(), dim=-1) for l in layer_logits]).mean(0).clamp_min(1e-12).log()
+            log_probs = (
+                torch.stack([torch.softmax(logits.float(), dim=-1) for logits in layer_logits])
+                .mean(0)
+                .clamp_min(1e-12)
+                .log()
+            )
         rows = frame_mask.nonzero(as_tuple=False)  # (num_rows, 2): (sentence, frame)
         row_sentence, row_frame = rows[:, 0], rows[:, 1]
         row_mask = mask[row_sentence]
@@ -230,13 +262,17 @@ class SrlModel(Model):
         output["class_probabilities"] = log_probs.exp() * frame_mask[..., None, None]
         output["predicted_tags"] = predicted_tags
 
-    def _sentences_using_predicted_predicates(self, metadata: Optional[List[Dict[str, Any]]], batch: int) -> torch.Tensor:
+    def _sentences_using_predicted_predicates(
+        self, metadata: Optional[List[Dict[str, Any]]], batch: int
+    ) -> torch.Tensor:
         if self.predicate_source == "predicted":
             return torch.ones(batch, dtype=torch.bool)
         given = [m.get("predicates_given", True) for m in metadata] if metadata is not None else [True] * batch
         return ~torch.tensor(given, dtype=torch.bool)
 
-    def _merge_predicted_predicates(self, gold_indices: torch.Tensor, label_ids: torch.Tensor, uses_predicted: torch.Tensor) -> torch.Tensor:
+    def _merge_predicted_predicates(
+        self, gold_indices: torch.Tensor, label_ids: torch.Tensor, uses_predicted: torch.Tensor
+    ) -> torch.Tensor:
         """Predicate indices `(batch, num_frames)`: predicted ones for the flagged sentences, gold for the rest."""
         per_sentence = []
         is_predicate = (label_ids != self.predicate_head.not_a_predicate).cpu()  # type: ignore[union-attr]
@@ -254,8 +290,13 @@ class SrlModel(Model):
     def _tags_of(self, ids: List[int]) -> List[str]:
         return [self.vocab.get_token_from_index(i, self.label_namespace) for i in ids]
 
-    def _update_srl_metric(self, predicted_tags: torch.Tensor, predicate_indices: torch.Tensor, mask: torch.Tensor,
-                           metadata: List[Dict[str, Any]]) -> None:
+    def _update_srl_metric(
+        self,
+        predicted_tags: torch.Tensor,
+        predicate_indices: torch.Tensor,
+        mask: torch.Tensor,
+        metadata: List[Dict[str, Any]],
+    ) -> None:
         """Pair gold and predicted frames by predicate position; an unmatched side has no arguments."""
         gold_frames: List[List[SrlSpan]] = []
         predicted_frames: List[List[SrlSpan]] = []
@@ -267,7 +308,8 @@ class SrlModel(Model):
                 continue
             predicted = {
                 index: bio_to_spans(self._tags_of(tags[b, f, : lengths[b]].tolist()))
-                for f, index in enumerate(predicate_indices[b].tolist()) if index >= 0
+                for f, index in enumerate(predicate_indices[b].tolist())
+                if index >= 0
             }
             gold, guessed = frames_by_position(sentence.arguments_by_predicate(), predicted)
             gold_frames.extend(gold)
@@ -295,7 +337,9 @@ class SrlModel(Model):
                 if label_ids is not None:
                     label = self.vocab.get_token_from_index(int(label_ids[b, index]), "predicate_senses")
                     sense = None if label in no_sense else label
-                sentence_frames.append(frame_json(words, index, self._tags_of(predicted_tags[b, f, :length].tolist()), sense))
+                sentence_frames.append(
+                    frame_json(words, index, self._tags_of(predicted_tags[b, f, :length].tolist()), sense)
+                )
             all_frames.append(sentence_frames)
         output_dict["frames"] = all_frames
         return output_dict

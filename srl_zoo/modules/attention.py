@@ -1,4 +1,5 @@
 """Multi-head self-attention through `torch.nn.functional.scaled_dot_product_attention`."""
+
 from typing import Optional
 
 import torch
@@ -25,8 +26,13 @@ class MultiHeadSelfAttention(nn.Module):
         self.qkv = nn.Linear(dim, 3 * dim)
         self.output = nn.Linear(dim, dim)
 
-    def forward(self, inputs: torch.Tensor, mask: torch.Tensor, attention_bias: Optional[torch.Tensor] = None,
-                last_head_weights: Optional[torch.Tensor] = None) -> torch.Tensor:
+    def forward(
+        self,
+        inputs: torch.Tensor,
+        mask: torch.Tensor,
+        attention_bias: Optional[torch.Tensor] = None,
+        last_head_weights: Optional[torch.Tensor] = None,
+    ) -> torch.Tensor:
         """
         # Parameters
 

@@ -1,5 +1,6 @@
 """Dozat & Manning (2017) biaffine dependency scoring: arc scores for every (dependent, head) pair, and
 relation labels of each dependent's arc."""
+
 import torch
 from torch import nn
 
@@ -45,7 +46,9 @@ class LabeledBilinear(nn.Module):
         right = torch.cat([right, right.new_ones(right.shape[:-1] + (1,))], -1)
         weight = self.weight.to(left.dtype)
         projected = torch.einsum("bid,lde->bile", left, weight)  # (batch, num_left, num_labels, right_dim + 1)
-        scores = projected.reshape(batch, -1, right.size(-1)) @ right.transpose(1, 2)  # (batch, num_left * labels, num_right)
+        scores = projected.reshape(batch, -1, right.size(-1)) @ right.transpose(
+            1, 2
+        )  # (batch, num_left * labels, num_right)
         return scores.view(batch, num_left, self.get_num_labels(), right.size(1)).transpose(2, 3)
 
 
@@ -68,7 +71,8 @@ class ArcScorer(nn.Module):
         self.bilinear = LabeledBilinear(mlp_dim, mlp_dim, 1)
 
     def forward(self, states: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
-        """`states (batch, seq_len, input_dim)`, `mask (batch, seq_len)` bool -> float32 scores `(batch, seq_len, seq_len)`."""
+        """`states (batch, seq_len, input_dim)`, `mask (batch, seq_len)` bool -> float32 scores
+        `(batch, seq_len, seq_len)`."""
         scores = self.bilinear(self.dependent(states), self.head(states)).squeeze(-1).float()
         return scores.masked_fill(~mask.unsqueeze(1), MASKED)
 
@@ -93,7 +97,8 @@ class RelationScorer(nn.Module):
         nn.init.xavier_uniform_(self.weight)
 
     def forward(self, states: torch.Tensor, heads: torch.Tensor) -> torch.Tensor:
-        """`states (batch, seq_len, input_dim)`, 0-based `heads (batch, seq_len)` -> `(batch, seq_len, num_relations)`."""
+        """`states (batch, seq_len, input_dim)`, 0-based `heads (batch, seq_len)` ->
+        `(batch, seq_len, num_relations)`."""
         dependent = self.dependent(states)
         head = self.head(states)
         head = head.gather(1, heads.unsqueeze(-1).expand(-1, -1, head.size(-1)))  # each dependent's head

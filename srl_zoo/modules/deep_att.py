@@ -1,12 +1,13 @@
 """DeepAtt (Tan et al. 2018): a stack of [nonlinear sub-layer, multi-head self-attention] layers."""
+
 import torch
 from allennlp.modules.seq2seq_encoders import Seq2SeqEncoder
 from torch import nn
 
 from srl_zoo.modules.attention import MultiHeadSelfAttention
 from srl_zoo.modules.residual import PostNormResidual
-from srl_zoo.modules.sublayers import build_sublayer
 from srl_zoo.modules.self_attention_encoder import SelfAttentionEncoder
+from srl_zoo.modules.sublayers import build_sublayer
 
 
 @Seq2SeqEncoder.register("deep_att")
@@ -49,8 +50,12 @@ class DeepAttEncoder(SelfAttentionEncoder):
         super().__init__(input_dim, hidden_dim, scale_input, use_timing_signal, residual_dropout)
         self.layers = nn.ModuleList()
         for _ in range(num_layers):
-            nonlinear = PostNormResidual(build_sublayer(sublayer, hidden_dim, ffn_hidden_dim, relu_dropout), hidden_dim, residual_dropout)
-            attention = PostNormResidual(MultiHeadSelfAttention(hidden_dim, num_heads, attention_dropout), hidden_dim, residual_dropout)
+            nonlinear = PostNormResidual(
+                build_sublayer(sublayer, hidden_dim, ffn_hidden_dim, relu_dropout), hidden_dim, residual_dropout
+            )
+            attention = PostNormResidual(
+                MultiHeadSelfAttention(hidden_dim, num_heads, attention_dropout), hidden_dim, residual_dropout
+            )
             self.layers.append(nn.ModuleList([nonlinear, attention] if sublayer_first else [attention, nonlinear]))
         if orthogonal_init:
             for name, parameter in self.layers.named_parameters():

@@ -1,4 +1,5 @@
 """What one encoder pass over each sentence (no predicate marked) gives the heads and scorers."""
+
 from dataclasses import dataclass, field
 from typing import Dict, List
 

@@ -1,4 +1,5 @@
 """LISA (Strubell et al. 2018): a transformer whose attention head in one layer follows a dependency parse."""
+
 from typing import Any, Dict, List, Optional
 
 import torch
@@ -84,10 +85,22 @@ class LisaEncoder(SelfAttentionEncoder):
         if parse_source not in PARSE_SOURCES:
             raise ValueError(f"parse_source must be one of {PARSE_SOURCES}, got {parse_source!r}")
         if parse_layer is not None and not 0 <= parse_layer < num_layers - 1:
-            raise ValueError(f"parse_layer must be between 0 and {num_layers - 2} (the next layer holds the parse head), got {parse_layer}")
+            raise ValueError(
+                f"parse_layer must be between 0 and {num_layers - 2} (the next layer holds the parse head), "
+                f"got {parse_layer}"
+            )
         self.layers = nn.ModuleList(
-            TransformerLayer(hidden_dim, num_heads, ffn_hidden_dim, residual_dropout, attention_dropout, relu_dropout,
-                             pre_norm, "leaky_relu", ffn_hidden_layers)
+            TransformerLayer(
+                hidden_dim,
+                num_heads,
+                ffn_hidden_dim,
+                residual_dropout,
+                attention_dropout,
+                relu_dropout,
+                pre_norm,
+                "leaky_relu",
+                ffn_hidden_layers,
+            )
             for _ in range(num_layers)
         )
         # pre-norm layers output an un-normalised residual stream: each exposed output gets its own LayerNorm
@@ -103,7 +116,9 @@ class LisaEncoder(SelfAttentionEncoder):
     def forward_layers(self, inputs: torch.Tensor, mask: torch.Tensor) -> List[torch.Tensor]:
         return self.encode(inputs, mask).layers
 
-    def encode(self, inputs: torch.Tensor, mask: torch.Tensor, context: Optional[Dict[str, Any]] = None) -> EncodedSentences:
+    def encode(
+        self, inputs: torch.Tensor, mask: torch.Tensor, context: Optional[Dict[str, Any]] = None
+    ) -> EncodedSentences:
         """Every layer's normalised output; `extras`: `arc_scores (batch, seq_len, seq_len)` (float32,
         rows dependents), `syntax_states` (the parser's input) and `parse_attention` (what the head used).
 

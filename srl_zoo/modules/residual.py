@@ -1,4 +1,5 @@
 """Post-norm residual wrapper `LayerNorm(x + Dropout(f(x)))` used by every self-attention stack here."""
+
 import torch
 from torch import nn
 

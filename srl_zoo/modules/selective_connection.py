@@ -1,4 +1,5 @@
 """Selectively connected self-attentions (Applied Sciences 2019): attention modules joined by a gated state."""
+
 from typing import List
 
 import torch
@@ -7,8 +8,8 @@ from torch import nn
 
 from srl_zoo.modules.attention import MultiHeadSelfAttention
 from srl_zoo.modules.residual import PostNormResidual
-from srl_zoo.modules.sublayers import FeedForward, SummedBiLstm
 from srl_zoo.modules.self_attention_encoder import SelfAttentionEncoder
+from srl_zoo.modules.sublayers import FeedForward, SummedBiLstm
 
 INITIAL_STATES = ("zero", "learned", "random")
 NEXT_INPUTS = ("state", "output")
@@ -85,21 +86,29 @@ class SelectiveConnectionEncoder(SelfAttentionEncoder):
         self.next_input, self.initial_state = next_input, initial_state
         self.input_bilstm = SummedBiLstm(hidden_dim) if input_bilstm else None
         self.modules_ = nn.ModuleList(
-            nn.ModuleList([
-                PostNormResidual(MultiHeadSelfAttention(hidden_dim, num_heads, attention_dropout), hidden_dim, residual_dropout),
-                PostNormResidual(FeedForward(hidden_dim, ffn_hidden_dim, relu_dropout), hidden_dim, residual_dropout),
-            ])
+            nn.ModuleList(
+                [
+                    PostNormResidual(
+                        MultiHeadSelfAttention(hidden_dim, num_heads, attention_dropout), hidden_dim, residual_dropout
+                    ),
+                    PostNormResidual(
+                        FeedForward(hidden_dim, ffn_hidden_dim, relu_dropout), hidden_dim, residual_dropout
+                    ),
+                ]
+            )
             for _ in range(num_layers)
         )
         self.selective = selective
-        self.connections = nn.ModuleList(SelectiveConnection(hidden_dim) for _ in range(num_layers)) if selective else None
+        self.connections = (
+            nn.ModuleList(SelectiveConnection(hidden_dim) for _ in range(num_layers)) if selective else None
+        )
         self.learned_state = nn.Parameter(torch.zeros(hidden_dim)) if selective and initial_state == "learned" else None
 
     def _initial_state(self, like: torch.Tensor) -> torch.Tensor:
         if self.learned_state is not None:
             return self.learned_state.expand_as(like)
         if self.initial_state == "random" and self.training:
-            return torch.randn_like(like) * self._hidden_dim ** -0.5
+            return torch.randn_like(like) * self._hidden_dim**-0.5
         return torch.zeros_like(like)
 
     def forward_layers(self, inputs: torch.Tensor, mask: torch.Tensor) -> List[torch.Tensor]:

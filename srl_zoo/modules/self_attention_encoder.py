@@ -1,11 +1,11 @@
 """What every self-attention stack here shares: its widths, the input preparation and `forward_layers`."""
+
 from typing import Any, Dict, List, Optional
 
 import torch
 from allennlp.modules.seq2seq_encoders import Seq2SeqEncoder
 
 from srl_zoo.modules.encoded_sentences import EncodedSentences
-
 from srl_zoo.modules.transformer_input import TransformerInput
 
 
@@ -14,8 +14,15 @@ class SelfAttentionEncoder(Seq2SeqEncoder):
     directions seen, `self.input` = `TransformerInput` (projection, √d scale, bias, timing, dropout),
     and `forward_layers`, the outputs that a per-layer loss or an auxiliary task reads."""
 
-    def __init__(self, input_dim: int, hidden_dim: int, scale_input: bool, use_timing_signal: bool, dropout: float,
-                 input_bias: bool = True) -> None:
+    def __init__(
+        self,
+        input_dim: int,
+        hidden_dim: int,
+        scale_input: bool,
+        use_timing_signal: bool,
+        dropout: float,
+        input_bias: bool = True,
+    ) -> None:
         super().__init__()
         self._input_dim, self._hidden_dim = input_dim, hidden_dim
         self.input = TransformerInput(input_dim, hidden_dim, scale_input, use_timing_signal, dropout, input_bias)
@@ -34,7 +41,9 @@ class SelfAttentionEncoder(Seq2SeqEncoder):
         is `forward`'s output. By default only that one."""
         return [self.forward(inputs, mask)]
 
-    def encode(self, inputs: torch.Tensor, mask: torch.Tensor, context: Optional[Dict[str, Any]] = None) -> EncodedSentences:
+    def encode(
+        self, inputs: torch.Tensor, mask: torch.Tensor, context: Optional[Dict[str, Any]] = None
+    ) -> EncodedSentences:
         """`forward_layers` as `EncodedSentences`; encoders with side inputs or intermediate results
         (LISA's syntax head) override it. `context` holds the batch's side inputs (e.g. gold heads)."""
         return EncodedSentences(self.forward_layers(inputs, mask))

@@ -1,8 +1,8 @@
 """DeepAtt's nonlinear sub-layers: feed-forward (ReLU), gated linear convolution, summed BiLSTM."""
+
 import torch
 from torch import nn
 from torch.nn.utils.rnn import pack_padded_sequence, pad_packed_sequence
-
 
 ACTIVATIONS = {"relu": nn.ReLU, "leaky_relu": lambda: nn.LeakyReLU(0.1)}
 
@@ -14,8 +14,14 @@ class FeedForward(nn.Module):
     layers of `hidden_dim` (LISA's code: two, 200→800→800→200).
     """
 
-    def __init__(self, dim: int, hidden_dim: int = 800, relu_dropout: float = 0.1, activation: str = "relu",
-                 hidden_layers: int = 1) -> None:
+    def __init__(
+        self,
+        dim: int,
+        hidden_dim: int = 800,
+        relu_dropout: float = 0.1,
+        activation: str = "relu",
+        hidden_layers: int = 1,
+    ) -> None:
         super().__init__()
         if activation not in ACTIVATIONS:
             raise ValueError(f"activation must be one of {sorted(ACTIVATIONS)}, got {activation!r}")

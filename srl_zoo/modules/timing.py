@@ -1,11 +1,18 @@
 """The sinusoidal timing signal of "Attention is all you need" (sin half, cos half)."""
+
 import math
 
 import torch
 
 
-def timing_signal(length: int, channels: int, min_timescale: float = 1.0, max_timescale: float = 1.0e4,
-                  device: torch.device = None, dtype: torch.dtype = torch.float32) -> torch.Tensor:
+def timing_signal(
+    length: int,
+    channels: int,
+    min_timescale: float = 1.0,
+    max_timescale: float = 1.0e4,
+    device: torch.device = None,
+    dtype: torch.dtype = torch.float32,
+) -> torch.Tensor:
     """Sinusoids at geometrically spaced timescales, shape `(length, channels)`.
 
     The first `channels // 2` channels are sines, the next ones cosines (an odd channel is zero).
@@ -13,7 +20,9 @@ def timing_signal(length: int, channels: int, min_timescale: float = 1.0, max_ti
     positions = torch.arange(length, device=device, dtype=torch.float32)
     num_timescales = channels // 2
     log_increment = math.log(max_timescale / min_timescale) / max(num_timescales - 1, 1)
-    inverse = min_timescale * torch.exp(torch.arange(num_timescales, device=device, dtype=torch.float32) * -log_increment)
+    inverse = min_timescale * torch.exp(
+        torch.arange(num_timescales, device=device, dtype=torch.float32) * -log_increment
+    )
     scaled = positions[:, None] * inverse[None, :]
     signal = torch.cat([torch.sin(scaled), torch.cos(scaled)], dim=1)
     if channels % 2:

@@ -1,4 +1,5 @@
 """Input preparation of DeepAtt-style encoders: project, scale by √d, add a bias and the timing signal."""
+
 import math
 
 import torch
@@ -20,8 +21,15 @@ class TransformerInput(nn.Module):
     use_bias : add the learned bias `b` (DeepAtt's code; LISA's has none).
     """
 
-    def __init__(self, input_dim: int, dim: int, scale_input: bool = True, use_timing_signal: bool = True,
-                 dropout: float = 0.2, use_bias: bool = True) -> None:
+    def __init__(
+        self,
+        input_dim: int,
+        dim: int,
+        scale_input: bool = True,
+        use_timing_signal: bool = True,
+        dropout: float = 0.2,
+        use_bias: bool = True,
+    ) -> None:
         super().__init__()
         self.projection = nn.Linear(input_dim, dim, bias=False) if input_dim != dim else None
         self.scale = math.sqrt(dim) if scale_input else 1.0

@@ -1,4 +1,5 @@
 """A transformer layer (self-attention, then feed-forward) with pre- or post-LayerNorm residuals."""
+
 from typing import Optional
 
 import torch
@@ -19,8 +20,18 @@ class TransformerLayer(nn.Module):
     pre_norm : pre-LayerNorm (true) or post-LayerNorm (false).
     """
 
-    def __init__(self, dim: int, num_heads: int, ffn_hidden_dim: int, residual_dropout: float, attention_dropout: float,
-                 relu_dropout: float, pre_norm: bool = True, activation: str = "leaky_relu", ffn_hidden_layers: int = 1) -> None:
+    def __init__(
+        self,
+        dim: int,
+        num_heads: int,
+        ffn_hidden_dim: int,
+        residual_dropout: float,
+        attention_dropout: float,
+        relu_dropout: float,
+        pre_norm: bool = True,
+        activation: str = "leaky_relu",
+        ffn_hidden_layers: int = 1,
+    ) -> None:
         super().__init__()
         self.attention = MultiHeadSelfAttention(dim, num_heads, attention_dropout)
         self.feed_forward = FeedForward(dim, ffn_hidden_dim, relu_dropout, activation, ffn_hidden_layers)
@@ -29,10 +40,17 @@ class TransformerLayer(nn.Module):
         self.dropout = nn.Dropout(residual_dropout)
         self.pre_norm = pre_norm
 
-    def forward(self, inputs: torch.Tensor, mask: torch.Tensor, last_head_weights: Optional[torch.Tensor] = None) -> torch.Tensor:
-        """`last_head_weights (batch, seq_len, seq_len)`: fixed attention of the last head (see `MultiHeadSelfAttention`)."""
+    def forward(
+        self, inputs: torch.Tensor, mask: torch.Tensor, last_head_weights: Optional[torch.Tensor] = None
+    ) -> torch.Tensor:
+        """`last_head_weights (batch, seq_len, seq_len)`: fixed attention of the last head (see
+        `MultiHeadSelfAttention`)."""
         if self.pre_norm:
-            hidden = inputs + self.dropout(self.attention(self.attention_norm(inputs), mask, last_head_weights=last_head_weights))
+            hidden = inputs + self.dropout(
+                self.attention(self.attention_norm(inputs), mask, last_head_weights=last_head_weights)
+            )
             return hidden + self.dropout(self.feed_forward(self.feed_forward_norm(hidden), mask))
-        hidden = self.attention_norm(inputs + self.dropout(self.attention(inputs, mask, last_head_weights=last_head_weights)))
+        hidden = self.attention_norm(
+            inputs + self.dropout(self.attention(inputs, mask, last_head_weights=last_head_weights))
+        )
         return self.feed_forward_norm(hidden + self.dropout(self.feed_forward(hidden, mask)))

@@ -1,2 +1,3 @@
 """Small `allennlp.nn` additions: initializers."""
+
 from srl_zoo.nn.initializers import RescaleInitializer

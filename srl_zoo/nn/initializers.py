@@ -1,4 +1,5 @@
 """An initializer that rescales a tensor's existing values (e.g. pretrained vectors) to a target spread."""
+
 from typing import Any, Optional
 
 import torch

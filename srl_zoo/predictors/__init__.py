@@ -1,2 +1,3 @@
 """The `srl` Predictor."""
+
 from srl_zoo.predictors.srl_predictor import SrlPredictor

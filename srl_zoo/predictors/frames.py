@@ -1,4 +1,5 @@
 """The JSON form of a predicted frame (the model's readable output, the predictor's output) and back."""
+
 from typing import Any, Dict, List, Optional
 
 from srl_zoo.data.formats import SrlFrame, SrlSpan, bio_to_spans
@@ -19,7 +20,8 @@ def frame_json(words: List[str], predicate_index: int, tags: List[str], sense: O
         "predicate": predicate,
         "tags": tags,
         "arguments": [
-            {"role": s.label, "start": s.start, "end": s.end, "text": " ".join(words[s.start : s.end + 1])} for s in spans
+            {"role": s.label, "start": s.start, "end": s.end, "text": " ".join(words[s.start : s.end + 1])}
+            for s in spans
         ],
         "description": describe(words, spans),
     }

@@ -1,4 +1,5 @@
 """The `srl` Predictor: raw text or tokens in, frames with roles and spans out (JSON or CoNLL-2005)."""
+
 from typing import Any, Dict, List, NamedTuple, Optional
 
 import spacy
@@ -46,8 +47,15 @@ class SrlPredictor(Predictor):
         GPUs); decoding and the output probabilities stay float32.
     """
 
-    def __init__(self, model: Model, dataset_reader: DatasetReader, frozen: bool = True,
-                 output_format: str = "json", language: str = "en", mixed_precision: bool = False) -> None:
+    def __init__(
+        self,
+        model: Model,
+        dataset_reader: DatasetReader,
+        frozen: bool = True,
+        output_format: str = "json",
+        language: str = "en",
+        mixed_precision: bool = False,
+    ) -> None:
         super().__init__(model, dataset_reader, frozen)
         if output_format not in OUTPUT_FORMATS:
             raise ValueError(f"output_format must be one of {OUTPUT_FORMATS}, got {output_format!r}")
@@ -67,25 +75,35 @@ class SrlPredictor(Predictor):
     def _request(self, json_dict: JsonDict) -> "SrlRequest":
         if "tokens" in json_dict:
             words = json_dict["tokens"]
-            if not isinstance(words, list) or not all(isinstance(w, str) and w.strip() and w.split() == [w] for w in words):
+            if not isinstance(words, list) or not all(
+                isinstance(w, str) and w.strip() and w.split() == [w] for w in words
+            ):
                 raise ValueError("'tokens' must be a list of non-empty strings without whitespace")
         elif "sentence" in json_dict:
             if not isinstance(json_dict["sentence"], str):
                 raise ValueError("'sentence' must be a string")
             words = self.tokenize(json_dict["sentence"])
         else:
-            raise ValueError(f"each input needs 'sentence' (a string) or 'tokens' (a list of strings); got keys {sorted(json_dict)}")
+            raise ValueError(
+                f"each input needs 'sentence' (a string) or 'tokens' (a list of strings); got keys {sorted(json_dict)}"
+            )
         predicates = json_dict.get("predicates")
         if predicates is not None:
-            if not isinstance(predicates, list) or not all(isinstance(i, int) and 0 <= i < len(words) for i in predicates):
+            if not isinstance(predicates, list) or not all(
+                isinstance(i, int) and 0 <= i < len(words) for i in predicates
+            ):
                 raise ValueError(f"'predicates' must be a list of token indices between 0 and {len(words) - 1}")
             predicates = sorted(set(predicates))
         heads = json_dict.get("heads")
         if heads is not None:
-            if not isinstance(heads, list) or len(heads) != len(words) or not all(
-                isinstance(h, int) and 0 <= h <= len(words) for h in heads
+            if (
+                not isinstance(heads, list)
+                or len(heads) != len(words)
+                or not all(isinstance(h, int) and 0 <= h <= len(words) for h in heads)
             ):
-                raise ValueError(f"'heads' must be one 1-based head index (0 = root) per token: {len(words)} integers from 0 to {len(words)}")
+                raise ValueError(
+                    f"'heads' must be one 1-based head index (0 = root) per token: {len(words)} integers from 0 to {len(words)}"
+                )
         return SrlRequest(words, predicates, heads)
 
     def _json_to_instance(self, json_dict: JsonDict) -> Instance:
@@ -94,7 +112,9 @@ class SrlPredictor(Predictor):
     def make_instance(self, request: "SrlRequest") -> Instance:
         """An Instance ready for the model (token indexers applied, as allennlp's readers expect)."""
         instance = self._dataset_reader.text_to_instance(
-            request.words, predicate_indices=request.predicates, dependency_heads=request.heads,
+            request.words,
+            predicate_indices=request.predicates,
+            dependency_heads=request.heads,
             heads_given=request.heads is not None and request.heads_given,
         )
         self._dataset_reader.apply_token_indexers(instance)
@@ -106,8 +126,12 @@ class SrlPredictor(Predictor):
     def predict_batch_json(self, inputs: List[JsonDict]) -> List[JsonDict]:
         requests = [self._request(json_dict) for json_dict in inputs]
         if any(request.heads is not None for request in requests):  # one batch needs the same fields everywhere
-            requests = [request if request.heads is not None else request._replace(heads=[0] * len(request.words), heads_given=False)
-                        for request in requests]
+            requests = [
+                request
+                if request.heads is not None
+                else request._replace(heads=[0] * len(request.words), heads_given=False)
+                for request in requests
+            ]
         results: List[JsonDict] = [{"words": request.words, "frames": []} for request in requests]
         todo = [i for i, request in enumerate(requests) if request.words]
         if todo:

@@ -1,4 +1,5 @@
 """A trainer callback that runs every forward pass under bfloat16 autocast (GPU or CPU)."""
+
 import functools
 import logging
 from typing import Any, Callable, Dict
@@ -37,15 +38,18 @@ class MixedPrecisionCallback(TrainerCallback):
 
     def on_start(self, trainer: Any, is_primary: bool = True, **kwargs: Any) -> None:
         if getattr(trainer, "_use_amp", False):
-            raise ValueError("the mixed_precision callback and the trainer's use_amp both set autocast: use one of them")
+            raise ValueError(
+                "the mixed_precision callback and the trainer's use_amp both set autocast: use one of them"
+            )
         device = getattr(trainer, "cuda_device", torch.device("cpu"))
         device_type = device.type if isinstance(device, torch.device) else ("cuda" if int(device) >= 0 else "cpu")
         trainer.batch_outputs = autocast_calls(trainer.batch_outputs, device_type, self.dtype)
         logger.info("Forward passes run under %s autocast on %s", self.dtype, device_type)
 
 
-def autocast_calls(function: Callable[..., Dict[str, torch.Tensor]], device_type: str,
-                   dtype: torch.dtype) -> Callable[..., Dict[str, torch.Tensor]]:
+def autocast_calls(
+    function: Callable[..., Dict[str, torch.Tensor]], device_type: str, dtype: torch.dtype
+) -> Callable[..., Dict[str, torch.Tensor]]:
     """`function` wrapped so that each call runs under `torch.autocast(device_type, dtype)`."""
 
     @functools.wraps(function)

@@ -1,4 +1,5 @@
 """Adam with Nesterov momentum (`torch.optim.NAdam`) as an allennlp optimizer, LISA's choice."""
+
 from typing import Any, Dict, List, Optional, Tuple
 
 import torch

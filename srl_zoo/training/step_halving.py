@@ -1,4 +1,5 @@
 """DeepAtt's learning-rate schedule: constant, then halved at `start` steps and every `every` steps after."""
+
 from allennlp.training.learning_rate_schedulers import LearningRateScheduler
 from torch.optim import Optimizer
 
@@ -28,7 +29,7 @@ class StepHalvingScheduler(LearningRateScheduler):
 
     def get_values_at(self, step: int, base: float) -> float:
         halvings = 0 if step < self.start else 1 + (step - self.start) // self.every
-        return base * 0.5 ** halvings
+        return base * 0.5**halvings
 
     def get_values(self):
         return [self.get_values_at(self._steps, base) for base in self.base_values]

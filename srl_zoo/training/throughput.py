@@ -1,4 +1,5 @@
 """A trainer callback that measures training throughput per epoch and writes it to `throughput.jsonl`."""
+
 import json
 import logging
 import os
@@ -38,9 +39,18 @@ class ThroughputCallback(TrainerCallback):
         self._tokens: Optional[torch.Tensor] = None
         self.epochs: List[Dict[str, Any]] = []
 
-    def on_batch(self, trainer: Any, batch_inputs: List[Dict[str, Any]], batch_outputs: List[Dict[str, Any]],
-                 batch_metrics: Dict[str, Any], epoch: int, batch_number: int, is_training: bool,
-                 is_primary: bool = True, **kwargs: Any) -> None:
+    def on_batch(
+        self,
+        trainer: Any,
+        batch_inputs: List[Dict[str, Any]],
+        batch_outputs: List[Dict[str, Any]],
+        batch_metrics: Dict[str, Any],
+        epoch: int,
+        batch_number: int,
+        is_training: bool,
+        is_primary: bool = True,
+        **kwargs: Any,
+    ) -> None:
         if not is_training:
             return
         now = time.perf_counter()
@@ -53,7 +63,9 @@ class ThroughputCallback(TrainerCallback):
             counts = batch_token_counts(batch)
             self._tokens = counts if self._tokens is None else self._tokens + counts
 
-    def on_epoch(self, trainer: Any, metrics: Dict[str, Any], epoch: int, is_primary: bool = True, **kwargs: Any) -> None:
+    def on_epoch(
+        self, trainer: Any, metrics: Dict[str, Any], epoch: int, is_primary: bool = True, **kwargs: Any
+    ) -> None:
         if self._first is None or self._last is None or self._tokens is None:
             self._reset()
             return

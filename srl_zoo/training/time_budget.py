@@ -1,4 +1,5 @@
 """A trainer callback that ends training at an epoch boundary before a wall-clock budget runs out."""
+
 import logging
 import time
 from typing import Any, Dict, Optional
@@ -25,9 +26,15 @@ class TimeBudgetCallback(TrainerCallback):
     def on_start(self, trainer: Any, is_primary: bool = True, **kwargs: Any) -> None:
         self._start = time.monotonic()
 
-    def on_epoch(self, trainer: Any, metrics: Dict[str, Any], epoch: int, is_primary: bool = True, **kwargs: Any) -> None:
+    def on_epoch(
+        self, trainer: Any, metrics: Dict[str, Any], epoch: int, is_primary: bool = True, **kwargs: Any
+    ) -> None:
         elapsed = time.monotonic() - (self._start or time.monotonic())
         per_epoch = elapsed / (epoch + 1)
         if elapsed + per_epoch > self.seconds:
-            logger.info("Time budget: %.1f of %.1f min used, another epoch would overrun; stopping.", elapsed / 60, self.seconds / 60)
+            logger.info(
+                "Time budget: %.1f of %.1f min used, another epoch would overrun; stopping.",
+                elapsed / 60,
+                self.seconds / 60,
+            )
             trainer._metric_tracker._patience = 0

@@ -1,4 +1,5 @@
 """`allennlp srl-evaluate` end to end: a tiny trained model, props files, Python metric == srl-eval.pl."""
+
 import json
 import os
 import subprocess
@@ -25,9 +26,23 @@ def archive(tmp_path_factory):
 def test_cli_writes_props_and_matches_srl_eval(archive, tmp_path, decoding):
     out = tmp_path / "eval"
     completed = subprocess.run(
-        [sys.executable, "-m", "allennlp", "srl-evaluate", archive, os.path.join(FIXTURES, "conll2005", "sample.txt"),
-         "--output-dir", str(out), "--decoding", decoding, "--include-package", "srl_zoo"],
-        capture_output=True, text=True, cwd=REPO_ROOT,
+        [
+            sys.executable,
+            "-m",
+            "allennlp",
+            "srl-evaluate",
+            archive,
+            os.path.join(FIXTURES, "conll2005", "sample.txt"),
+            "--output-dir",
+            str(out),
+            "--decoding",
+            decoding,
+            "--include-package",
+            "srl_zoo",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=REPO_ROOT,
     )
     assert completed.returncode == 0, completed.stderr[-3000:]
     assert "srl-eval.pl P" in completed.stdout
@@ -48,7 +63,8 @@ def archive_with_head(tmp_path_factory):
     os.environ["SRL_ZOO_TEST_PREDICATE_SOURCE"] = "gold"
     serialization_dir = tmp_path_factory.mktemp("model_with_head")
     train_model_from_file(
-        os.path.join(FIXTURES, "deepatt", "ffn_predicate_identification.jsonnet"), str(serialization_dir),
+        os.path.join(FIXTURES, "deepatt", "ffn_predicate_identification.jsonnet"),
+        str(serialization_dir),
         overrides='{"trainer.num_epochs": 6}',
     )
     return str(serialization_dir / "model.tar.gz")
@@ -58,10 +74,23 @@ def archive_with_head(tmp_path_factory):
 def test_predicate_source_option(archive_with_head, tmp_path, source):
     out = tmp_path / source
     completed = subprocess.run(
-        [sys.executable, "-m", "allennlp", "srl-evaluate", archive_with_head,
-         os.path.join(FIXTURES, "conll2012", "sample.gold_conll"), "--output-dir", str(out),
-         "--predicate-source", source, "--include-package", "srl_zoo"],
-        capture_output=True, text=True, cwd=REPO_ROOT,
+        [
+            sys.executable,
+            "-m",
+            "allennlp",
+            "srl-evaluate",
+            archive_with_head,
+            os.path.join(FIXTURES, "conll2012", "sample.gold_conll"),
+            "--output-dir",
+            str(out),
+            "--predicate-source",
+            source,
+            "--include-package",
+            "srl_zoo",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=REPO_ROOT,
     )
     assert completed.returncode == 0, completed.stderr[-3000:]
     python = json.loads((out / "metrics.json").read_text())["python"]
@@ -74,9 +103,23 @@ def test_predicate_source_option(archive_with_head, tmp_path, source):
 
 def test_predicted_source_without_a_head_is_a_clear_error(archive, tmp_path):
     completed = subprocess.run(
-        [sys.executable, "-m", "allennlp", "srl-evaluate", archive, os.path.join(FIXTURES, "conll2005", "sample.txt"),
-         "--output-dir", str(tmp_path), "--predicate-source", "predicted", "--include-package", "srl_zoo"],
-        capture_output=True, text=True, cwd=REPO_ROOT,
+        [
+            sys.executable,
+            "-m",
+            "allennlp",
+            "srl-evaluate",
+            archive,
+            os.path.join(FIXTURES, "conll2005", "sample.txt"),
+            "--output-dir",
+            str(tmp_path),
+            "--predicate-source",
+            "predicted",
+            "--include-package",
+            "srl_zoo",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=REPO_ROOT,
     )
     assert completed.returncode != 0 and "needs a model trained with predicate_identification" in completed.stderr
 
@@ -84,8 +127,13 @@ def test_predicted_source_without_a_head_is_a_clear_error(archive, tmp_path):
 @pytest.fixture(scope="module")
 def lisa_archive(tmp_path_factory):
     os.chdir(REPO_ROOT)
-    os.environ.update({"SRL_ZOO_TEST_LISA_FORMAT": "conll2012", "SRL_ZOO_TEST_PREDICATE_SOURCE": "gold",
-                       "SRL_ZOO_TEST_LISA_PARSE_LAYER": "1"})
+    os.environ.update(
+        {
+            "SRL_ZOO_TEST_LISA_FORMAT": "conll2012",
+            "SRL_ZOO_TEST_PREDICATE_SOURCE": "gold",
+            "SRL_ZOO_TEST_LISA_PARSE_LAYER": "1",
+        }
+    )
     serialization_dir = tmp_path_factory.mktemp("lisa")
     train_model_from_file(os.path.join(FIXTURES, "lisa", "tiny.jsonnet"), str(serialization_dir))
     return str(serialization_dir / "model.tar.gz")
@@ -93,9 +141,22 @@ def lisa_archive(tmp_path_factory):
 
 def run_evaluate(archive, data, out, *options):
     return subprocess.run(
-        [sys.executable, "-m", "allennlp", "srl-evaluate", archive, data, "--output-dir", str(out),
-         "--include-package", "srl_zoo", *options],
-        capture_output=True, text=True, cwd=REPO_ROOT,
+        [
+            sys.executable,
+            "-m",
+            "allennlp",
+            "srl-evaluate",
+            archive,
+            data,
+            "--output-dir",
+            str(out),
+            "--include-package",
+            "srl_zoo",
+            *options,
+        ],
+        capture_output=True,
+        text=True,
+        cwd=REPO_ROOT,
     )
 
 
@@ -104,7 +165,9 @@ def test_lisa_reports_its_heads_and_takes_an_injected_parse(lisa_archive, tmp_pa
     own = run_evaluate(lisa_archive, data, tmp_path / "own")
     assert own.returncode == 0, own.stderr[-3000:]
     assert "parse-uas" in own.stdout and "pos-accuracy" in own.stdout
-    injected = run_evaluate(lisa_archive, data, tmp_path / "gold", "--parse-file", os.path.join(FIXTURES, "conll2009", "edge_cases.txt"))
+    injected = run_evaluate(
+        lisa_archive, data, tmp_path / "gold", "--parse-file", os.path.join(FIXTURES, "conll2009", "edge_cases.txt")
+    )
     assert injected.returncode == 0, injected.stderr[-3000:]
     own_metrics = json.loads((tmp_path / "own" / "metrics.json").read_text())["model"]
     injected_metrics = json.loads((tmp_path / "gold" / "metrics.json").read_text())["model"]
@@ -113,11 +176,15 @@ def test_lisa_reports_its_heads_and_takes_an_injected_parse(lisa_archive, tmp_pa
 
 def test_a_misaligned_parse_file_is_a_clear_error(lisa_archive, tmp_path):
     data = os.path.join(FIXTURES, "conll2012", "edge_cases.gold_conll")
-    wrong = run_evaluate(lisa_archive, data, tmp_path / "x", "--parse-file", os.path.join(FIXTURES, "conll2009", "sample.txt"))
+    wrong = run_evaluate(
+        lisa_archive, data, tmp_path / "x", "--parse-file", os.path.join(FIXTURES, "conll2009", "sample.txt")
+    )
     assert wrong.returncode != 0
     assert "sample.txt, line 1: does not align with sentence 1" in wrong.stderr
 
 
 def test_parse_options_need_a_syntax_head(archive, tmp_path):
-    completed = run_evaluate(archive, os.path.join(FIXTURES, "conll2005", "sample.txt"), tmp_path / "x", "--parse-source", "given")
+    completed = run_evaluate(
+        archive, os.path.join(FIXTURES, "conll2005", "sample.txt"), tmp_path / "x", "--parse-source", "given"
+    )
     assert completed.returncode != 0 and "no syntax head" in completed.stderr

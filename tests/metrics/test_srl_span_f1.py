@@ -1,4 +1,5 @@
 """The Python span metric against the official srl-eval.pl (perl) on the same props files."""
+
 import random
 
 import pytest
@@ -11,7 +12,11 @@ from tests.conftest import fixture_path
 def test_continuation_pieces_join_their_argument_and_v_is_not_scored():
     gold = [SrlSpan("A1", 0, 1), SrlSpan("V", 2, 2), SrlSpan("C-A1", 4, 5), SrlSpan("C-V", 3, 3), SrlSpan("R-A0", 6, 6)]
     units = argument_units(gold)
-    assert [(u.label, u.pieces) for u in units] == [("A1", [(0, 1), (4, 5)]), ("V", [(2, 2), (3, 3)]), ("R-A0", [(6, 6)])]
+    assert [(u.label, u.pieces) for u in units] == [
+        ("A1", [(0, 1), (4, 5)]),
+        ("V", [(2, 2), (3, 3)]),
+        ("R-A0", [(6, 6)]),
+    ]
     # predicting only the first piece of a discontinuous argument is wrong (excess) and misses it
     counts = compare_frame(gold, [SrlSpan("A1", 0, 1), SrlSpan("V", 2, 2), SrlSpan("R-A0", 6, 6)])
     assert counts["A1"] == {"ok": 0, "op": 1, "ms": 1}
@@ -46,7 +51,9 @@ def test_python_metric_equals_srl_eval_pl(tmp_path, seed):
         read_conll2005(fixture_path("conll2005", "edge_cases.txt"))
     )
     predicted = [
-        SrlSentence(tokens=s.tokens, frames=[SrlFrame(f.index, f.lemma, None, perturb(f.arguments, rng)) for f in s.frames])
+        SrlSentence(
+            tokens=s.tokens, frames=[SrlFrame(f.index, f.lemma, None, perturb(f.arguments, rng)) for f in s.frames]
+        )
         for s in gold
     ]
     write_conll2005(gold, str(tmp_path / "gold.props"), props_only=True)

@@ -1,4 +1,5 @@
 """LISA through the shared Model: the bilinear frame scorer, the joint POS/predicate head and the parse task."""
+
 import os
 
 import pytest
@@ -20,9 +21,15 @@ class LisaTestCase(ModelTestCase):
 
 
 class TestLisaModel(LisaTestCase):
-    @pytest.mark.parametrize("format, source, parse_layer", [
-        ("conll2012", "gold", "1"), ("conll2012", "predicted", "1"), ("conll2009", "gold", "2"), ("conll2012", "gold", "null"),
-    ])
+    @pytest.mark.parametrize(
+        "format, source, parse_layer",
+        [
+            ("conll2012", "gold", "1"),
+            ("conll2012", "predicted", "1"),
+            ("conll2009", "gold", "2"),
+            ("conll2012", "gold", "null"),
+        ],
+    )
     def test_train_save_load_and_batch_consistency(self, monkeypatch, format, source, parse_layer):
         self.set_up_lisa(monkeypatch, format, source, parse_layer)
         self.ensure_model_can_train_save_and_load(self.param_file)
@@ -81,8 +88,12 @@ class TestLisaModel(LisaTestCase):
         assert injected["metadata"]["heads_given"] and not plain["metadata"]["heads_given"]
         plain_output = self.model.forward_on_instance(plain)
         injected_output = self.model.forward_on_instance(injected)
-        assert not torch.allclose(torch.tensor(plain_output["class_probabilities"]), torch.tensor(injected_output["class_probabilities"]))
-        mixed = predictor.predict_batch_json([request, {**request, "heads": list(heads)}])  # some with heads, some without
+        assert not torch.allclose(
+            torch.tensor(plain_output["class_probabilities"]), torch.tensor(injected_output["class_probabilities"])
+        )
+        mixed = predictor.predict_batch_json(
+            [request, {**request, "heads": list(heads)}]
+        )  # some with heads, some without
         assert len(mixed) == 2 and all(len(result["frames"]) == 1 for result in mixed)
         with pytest.raises(ValueError, match="'heads' must be one 1-based head index"):
             predictor.predict_json({**request, "heads": [0] * (len(words) - 1)})

@@ -1,4 +1,5 @@
 """The shared `srl` Model with each DeepAtt sub-layer, both decodings, and the BiLSTM baseline."""
+
 import os
 
 import pytest
@@ -104,8 +105,10 @@ class TestPredicateIdentification(SrlModelTestCase):
     def set_up_head(self, source: str) -> None:
         os.chdir(REPO_ROOT)
         os.environ["SRL_ZOO_TEST_PREDICATE_SOURCE"] = source
-        self.set_up_model(os.path.join(FIXTURES, "deepatt", "ffn_predicate_identification.jsonnet"),
-                          os.path.join(FIXTURES, "conll2012", "sample.gold_conll"))
+        self.set_up_model(
+            os.path.join(FIXTURES, "deepatt", "ffn_predicate_identification.jsonnet"),
+            os.path.join(FIXTURES, "conll2012", "sample.gold_conll"),
+        )
 
     @pytest.mark.parametrize("source", ["gold", "predicted"])
     def test_train_save_load_and_batch_consistency(self, source):

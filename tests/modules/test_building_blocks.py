@@ -1,4 +1,5 @@
 """Timing signal, masked SDPA attention, sub-layers and the deep_att encoder."""
+
 import math
 
 import pytest
@@ -31,13 +32,16 @@ def padded_pair(module, dim=8, length=5, extra=3):
     return alone, together[:, :length]
 
 
-@pytest.mark.parametrize("factory", [
-    lambda: MultiHeadSelfAttention(8, 2, 0.0),
-    lambda: GatedConvolution(8),
-    lambda: SummedBiLstm(8),
-    lambda: DeepAttEncoder(8, 8, num_layers=2, num_heads=2, sublayer="glu"),
-    lambda: DeepAttEncoder(8, 8, num_layers=2, num_heads=2, sublayer="bilstm"),
-])
+@pytest.mark.parametrize(
+    "factory",
+    [
+        lambda: MultiHeadSelfAttention(8, 2, 0.0),
+        lambda: GatedConvolution(8),
+        lambda: SummedBiLstm(8),
+        lambda: DeepAttEncoder(8, 8, num_layers=2, num_heads=2, sublayer="glu"),
+        lambda: DeepAttEncoder(8, 8, num_layers=2, num_heads=2, sublayer="bilstm"),
+    ],
+)
 def test_padding_never_changes_real_positions(factory):
     alone, together = padded_pair(factory())
     assert torch.allclose(alone, together, atol=1e-5)

@@ -1,4 +1,5 @@
 """LISA's pieces against brute force: the parse-attention head, the syntax head's inputs, the bilinear scorer."""
+
 import pytest
 import torch
 from allennlp.data import Vocabulary
@@ -37,7 +38,9 @@ def test_last_head_follows_the_given_weights_and_the_others_attend_normally():
 
 def make_encoder(**kwargs) -> LisaEncoder:
     torch.manual_seed(0)
-    settings = dict(input_dim=6, hidden_dim=8, num_layers=3, num_heads=2, ffn_hidden_dim=12, parse_layer=0, arc_mlp_dim=10)
+    settings = dict(
+        input_dim=6, hidden_dim=8, num_layers=3, num_heads=2, ffn_hidden_dim=12, parse_layer=0, arc_mlp_dim=10
+    )
     settings.update(kwargs)
     return LisaEncoder(**settings)
 

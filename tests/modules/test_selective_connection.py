@@ -1,4 +1,5 @@
 """The selective-connection update, the encoder's layer outputs, and the per-layer loss option."""
+
 import os
 
 import pytest
@@ -30,8 +31,16 @@ def test_update_follows_the_equations():
 @pytest.mark.parametrize("input_bilstm", [False, True])
 def test_layers_padding_and_determinism(next_input, input_bilstm):
     torch.manual_seed(1)
-    encoder = SelectiveConnectionEncoder(8, 8, num_layers=3, num_heads=2, ffn_hidden_dim=8, input_bilstm=input_bilstm,
-                                         next_input=next_input, initial_state="random").eval()
+    encoder = SelectiveConnectionEncoder(
+        8,
+        8,
+        num_layers=3,
+        num_heads=2,
+        ffn_hidden_dim=8,
+        input_bilstm=input_bilstm,
+        next_input=next_input,
+        initial_state="random",
+    ).eval()
     x = torch.randn(1, 5, 8)
     padded = torch.cat([x, 50 * torch.randn(1, 2, 8)], dim=1)
     mask = torch.tensor([[True] * 5 + [False] * 2])
@@ -63,18 +72,32 @@ def test_bad_options_are_clear_errors():
 class TestSelectiveConnectionModel(ModelTestCase):
     def set_up(self, next_input="output", input_bilstm=False, initial_state="zero"):
         os.chdir(REPO_ROOT)
-        os.environ.update({"SRL_ZOO_TEST_SC_NEXT_INPUT": next_input, "SRL_ZOO_TEST_SC_BILSTM": str(input_bilstm).lower(),
-                           "SRL_ZOO_TEST_SC_INITIAL_STATE": initial_state})
-        self.set_up_model(os.path.join(FIXTURES, "selective_connection", "tiny.jsonnet"),
-                          os.path.join(FIXTURES, "conll2005", "sample.txt"))
+        os.environ.update(
+            {
+                "SRL_ZOO_TEST_SC_NEXT_INPUT": next_input,
+                "SRL_ZOO_TEST_SC_BILSTM": str(input_bilstm).lower(),
+                "SRL_ZOO_TEST_SC_INITIAL_STATE": initial_state,
+            }
+        )
+        self.set_up_model(
+            os.path.join(FIXTURES, "selective_connection", "tiny.jsonnet"),
+            os.path.join(FIXTURES, "conll2005", "sample.txt"),
+        )
 
-    @pytest.mark.parametrize("next_input, input_bilstm, initial_state",
-                             [("output", False, "zero"), ("state", True, "learned"), ("output", True, "random")])
+    @pytest.mark.parametrize(
+        "next_input, input_bilstm, initial_state",
+        [("output", False, "zero"), ("state", True, "learned"), ("output", True, "random")],
+    )
     def test_train_save_load_and_batch_consistency(self, next_input, input_bilstm, initial_state):
         self.set_up(next_input, input_bilstm, initial_state)
         # with S_0 = 0 the first connection's U matrices multiply zeros: no gradient, by construction
-        unused = {"frame_scorer.encoder.connections.0.gates_from_state.weight", "frame_scorer.encoder.connections.0.candidate_from_state.weight"}
-        self.ensure_model_can_train_save_and_load(self.param_file, gradients_to_ignore=unused if initial_state == "zero" else None)
+        unused = {
+            "frame_scorer.encoder.connections.0.gates_from_state.weight",
+            "frame_scorer.encoder.connections.0.candidate_from_state.weight",
+        }
+        self.ensure_model_can_train_save_and_load(
+            self.param_file, gradients_to_ignore=unused if initial_state == "zero" else None
+        )
         self.ensure_batch_predictions_are_consistent()
 
     def test_loss_is_the_mean_of_the_layer_losses_and_inference_averages_distributions(self):
@@ -87,20 +110,32 @@ class TestSelectiveConnectionModel(ModelTestCase):
         self.model.eval()
         output = self.model(**tensors)
         rows = (tensors["frames"]["predicate_indices"] >= 0).nonzero()
-        indicator = (torch.arange(tensors["frames"]["tags"].size(-1))[None]
-                     == tensors["frames"]["predicate_indices"][rows[:, 0], rows[:, 1]][:, None]).long()
+        indicator = (
+            torch.arange(tensors["frames"]["tags"].size(-1))[None]
+            == tensors["frames"]["predicate_indices"][rows[:, 0], rows[:, 1]][:, None]
+        ).long()
         mask = output["mask"][rows[:, 0]]
         words = self.model.text_field_embedder(tensors["tokens"])[rows[:, 0]]
-        layers = self.model.frame_scorer.encoder.forward_layers(self.model.frame_scorer._condition(words, indicator), mask)
+        layers = self.model.frame_scorer.encoder.forward_layers(
+            self.model.frame_scorer._condition(words, indicator), mask
+        )
         logits = [self.model.frame_scorer.tag_projection(h) for h in layers]
         gold = tensors["frames"]["tags"][rows[:, 0], rows[:, 1]]
-        expected = sum(sequence_cross_entropy_with_logits(l, gold, mask, average="token", label_smoothing=0.1) for l in logits) / 3
+        expected = (
+            sum(
+                sequence_cross_entropy_with_logits(layer, gold, mask, average="token", label_smoothing=0.1)
+                for layer in logits
+            )
+            / 3
+        )
         assert output["loss"].item() == pytest.approx(expected.item(), rel=1e-5)
-        average = torch.stack([l.softmax(-1) for l in logits]).mean(0)
+        average = torch.stack([layer.softmax(-1) for layer in logits]).mean(0)
         assert torch.allclose(output["class_probabilities"][rows[:, 0], rows[:, 1]], average, atol=1e-5)
 
     def test_per_layer_loss_needs_an_encoder_with_layers(self):
         self.set_up()
-        params = Params.from_file(os.path.join(FIXTURES, "deepatt", "bilstm_baseline.jsonnet"), '{"model.per_layer_loss": true}').pop("model")
+        params = Params.from_file(
+            os.path.join(FIXTURES, "deepatt", "bilstm_baseline.jsonnet"), '{"model.per_layer_loss": true}'
+        ).pop("model")
         with pytest.raises(ValueError, match="per_layer_loss needs an encoder with forward_layers"):
             Model.from_params(vocab=self.vocab, params=params)

@@ -1,4 +1,5 @@
 """The `rescale` initializer, alone and on pretrained GloVe vectors loaded through `pretrained_file`."""
+
 import gzip
 import os
 
@@ -26,7 +27,9 @@ def test_rescale_sets_the_spread_and_keeps_directions():
     tensor = original.clone()
     RescaleInitializer(std=0.1)(tensor)
     assert tensor.std().item() == pytest.approx(0.1, rel=1e-4)
-    assert torch.allclose(tensor / tensor.norm(dim=1, keepdim=True), original / original.norm(dim=1, keepdim=True), atol=1e-5)
+    assert torch.allclose(
+        tensor / tensor.norm(dim=1, keepdim=True), original / original.norm(dim=1, keepdim=True), atol=1e-5
+    )
     centered = original.clone()
     RescaleInitializer(std=0.5, center=True)(centered)
     assert centered.mean(0).abs().max().item() < 1e-5 and centered.std().item() == pytest.approx(0.5, rel=1e-4)
@@ -51,5 +54,7 @@ def test_pretrained_vectors_survive_the_model_initializer_rescaled():
         row = weight[vocab.get_token_index(word, "tokens")]
         assert torch.nn.functional.cosine_similarity(row, vectors[word], dim=0).item() == pytest.approx(1.0, abs=1e-5)
     # one factor for all rows: relative norms are kept
-    ratio = weight[vocab.get_token_index("the", "tokens")].norm() / weight[vocab.get_token_index("bush", "tokens")].norm()
+    ratio = (
+        weight[vocab.get_token_index("the", "tokens")].norm() / weight[vocab.get_token_index("bush", "tokens")].norm()
+    )
     assert ratio.item() == pytest.approx((vectors["the"].norm() / vectors["bush"].norm()).item(), rel=1e-4)

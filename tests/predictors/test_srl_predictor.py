@@ -1,4 +1,5 @@
 """The `srl` Predictor on raw text: edge cases, batching, JSON and CoNLL-2005 output, the CLI."""
+
 import json
 import os
 import subprocess
@@ -18,7 +19,9 @@ def archive(tmp_path_factory):
     os.chdir(REPO_ROOT)
     os.environ["SRL_ZOO_TEST_PREDICATE_SOURCE"] = "gold"
     serialization_dir = tmp_path_factory.mktemp("model")
-    train_model_from_file(os.path.join(FIXTURES, "deepatt", "ffn_predicate_identification.jsonnet"), str(serialization_dir))
+    train_model_from_file(
+        os.path.join(FIXTURES, "deepatt", "ffn_predicate_identification.jsonnet"), str(serialization_dir)
+    )
     return str(serialization_dir / "model.tar.gz")
 
 
@@ -52,7 +55,9 @@ def test_raw_sentence_is_tokenized_offline_and_labeled(predictor):
 
 
 def test_given_predicates_are_used(predictor):
-    result = predictor.predict_json({"tokens": ["President", "Bush", "nominated", "two", "individuals"], "predicates": [2]})
+    result = predictor.predict_json(
+        {"tokens": ["President", "Bush", "nominated", "two", "individuals"], "predicates": [2]}
+    )
     assert [f["predicate"]["index"] for f in result["frames"]] == [2]
     assert_well_formed(result)
 
@@ -87,11 +92,14 @@ def test_long_and_non_ascii_and_mixed_batch(predictor):
     assert predictor.predict_json(batch[1]) == results[1]
 
 
-@pytest.mark.parametrize("bad, message", [
-    ({"text": "x"}, "needs 'sentence'"),
-    ({"tokens": ["a b"]}, "'tokens' must be"),
-    ({"tokens": ["a"], "predicates": [3]}, "'predicates' must be"),
-])
+@pytest.mark.parametrize(
+    "bad, message",
+    [
+        ({"text": "x"}, "needs 'sentence'"),
+        ({"tokens": ["a b"]}, "'tokens' must be"),
+        ({"tokens": ["a"], "predicates": [3]}, "'predicates' must be"),
+    ],
+)
 def test_bad_inputs_name_the_field(predictor, bad, message):
     with pytest.raises(ValueError, match=message):
         predictor.predict_json(bad)
@@ -99,12 +107,32 @@ def test_bad_inputs_name_the_field(predictor, bad, message):
 
 def run_predict(archive, tmp_path, *extra):
     inputs = tmp_path / "input.jsonl"
-    inputs.write_text('{"sentence": "Bush nominated two individuals ."}\n{"sentence": ""}\n{"tokens": ["Cats", "sleep"], "predicates": [1]}\n')
+    inputs.write_text(
+        '{"sentence": "Bush nominated two individuals ."}\n{"sentence": ""}\n{"tokens": ["Cats", "sleep"], "predicates": [1]}\n'
+    )
     out = tmp_path / "out.txt"
     completed = subprocess.run(
-        [sys.executable, "-m", "allennlp", "predict", archive, str(inputs), "--output-file", str(out),
-         "--batch-size", "64", "--cuda-device", "-1", "--silent", "--include-package", "srl_zoo", *extra],
-        capture_output=True, text=True, cwd=REPO_ROOT,
+        [
+            sys.executable,
+            "-m",
+            "allennlp",
+            "predict",
+            archive,
+            str(inputs),
+            "--output-file",
+            str(out),
+            "--batch-size",
+            "64",
+            "--cuda-device",
+            "-1",
+            "--silent",
+            "--include-package",
+            "srl_zoo",
+            *extra,
+        ],
+        capture_output=True,
+        text=True,
+        cwd=REPO_ROOT,
     )
     assert completed.returncode == 0, completed.stderr[-3000:]
     return out.read_text()

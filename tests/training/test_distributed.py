@@ -1,6 +1,7 @@
 """allennlp's distributed trainer with two gloo (CPU) workers: the validation metrics of the span,
 predicate and parse heads, computed while each worker sees half of the data, equal a one-process
 evaluation of the same model on the whole file."""
+
 import json
 import os
 
@@ -9,8 +10,15 @@ from allennlp.commands.train import train_model_from_file
 
 from tests.conftest import FIXTURES, REPO_ROOT
 
-COMPARED = ("f1-measure-overall", "precision-overall", "perfect-propositions", "predicate-f1", "pos-accuracy",
-            "parse-uas", "parse-las")
+COMPARED = (
+    "f1-measure-overall",
+    "precision-overall",
+    "perfect-propositions",
+    "predicate-f1",
+    "pos-accuracy",
+    "parse-uas",
+    "parse-las",
+)
 
 
 class EvaluateArgs:
@@ -37,10 +45,16 @@ def test_two_gloo_workers_give_the_metrics_of_one(tmp_path, monkeypatch):
     monkeypatch.setenv("SRL_ZOO_TEST_LISA_PARSE_LAYER", "1")
     data = os.path.join(FIXTURES, "conll2012", "sample.gold_conll")  # 20 sentences, so both workers see some
     overrides = {"distributed": {"cuda_devices": [-1, -1]}, "trainer.num_epochs": 40, "validation_data_path": data}
-    train_model_from_file(os.path.join(FIXTURES, "lisa", "tiny.jsonnet"), str(tmp_path / "run"),
-                          overrides=json.dumps(overrides), include_package=["srl_zoo"])
+    train_model_from_file(
+        os.path.join(FIXTURES, "lisa", "tiny.jsonnet"),
+        str(tmp_path / "run"),
+        overrides=json.dumps(overrides),
+        include_package=["srl_zoo"],
+    )
     trained = json.loads((tmp_path / "run" / "metrics.json").read_text())
-    evaluated = evaluate_from_args(EvaluateArgs(str(tmp_path / "run" / "model.tar.gz"), data, str(tmp_path / "eval.json")))
+    evaluated = evaluate_from_args(
+        EvaluateArgs(str(tmp_path / "run" / "model.tar.gz"), data, str(tmp_path / "eval.json"))
+    )
     for name in COMPARED:  # the archive holds the best epoch's weights
         assert trained[f"best_validation_{name}"] == evaluated[name], name
     assert 0 < evaluated["predicate-f1"] < 1 and 0 < evaluated["parse-uas"] < 1  # not trivially equal

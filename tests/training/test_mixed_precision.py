@@ -1,4 +1,5 @@
 """The `mixed_precision` and `throughput` trainer callbacks, on CPU with a tiny fixture model."""
+
 import json
 import os
 
@@ -30,8 +31,9 @@ def tiny_config(monkeypatch):
 
 
 def test_training_in_bfloat16_on_cpu_records_throughput(tiny_config, tmp_path):
-    overrides = json.dumps({"trainer.callbacks": [{"type": "mixed_precision"}, {"type": "throughput"}],
-                            "data_loader.batch_size": 4})
+    overrides = json.dumps(
+        {"trainer.callbacks": [{"type": "mixed_precision"}, {"type": "throughput"}], "data_loader.batch_size": 4}
+    )
     model = train_model_from_file(tiny_config, str(tmp_path / "run"), overrides=overrides)
     records = [json.loads(line) for line in open(tmp_path / "run" / "throughput.jsonl")]
     assert [r["epoch"] for r in records] == [0, 1]
@@ -44,8 +46,9 @@ def test_training_in_bfloat16_on_cpu_records_throughput(tiny_config, tmp_path):
 
 
 def test_mixed_precision_and_use_amp_together_is_a_clear_error(tiny_config, tmp_path):
-    overrides = json.dumps({"trainer.callbacks": [{"type": "mixed_precision"}], "trainer.use_amp": True,
-                            "trainer.cuda_device": -1})
+    overrides = json.dumps(
+        {"trainer.callbacks": [{"type": "mixed_precision"}], "trainer.use_amp": True, "trainer.cuda_device": -1}
+    )
     with pytest.raises(ValueError):
         train_model_from_file(tiny_config, str(tmp_path / "run"), overrides=overrides)
 

@@ -1,4 +1,5 @@
 """The `conll2005` dataset reader (srlconll layout, configurable columns)."""
+
 from typing import Any, Dict, Iterator, Optional, Union
 
 from allennlp.data import DatasetReader

@@ -1,4 +1,5 @@
 """The `conll2009` dataset reader (dependency SRL: arguments on head words)."""
+
 from typing import Iterator
 
 from allennlp.data import DatasetReader

@@ -1,4 +1,5 @@
 """The `conll2012` dataset reader (OntoNotes `*gold_conll`, a file or a directory tree)."""
+
 from typing import Any, Iterator, Optional
 
 from allennlp.data import DatasetReader

@@ -1,4 +1,5 @@
 """Shared dataset reader logic: one Instance per sentence with all of its predicate frames."""
+
 import os
 from typing import Any, Dict, Iterable, Iterator, List, Optional
 
@@ -14,7 +15,9 @@ from srl_zoo.data.formats.labels import NOT_A_PREDICATE, predicate_label
 # These namespaces deliberately keep allennlp's padding and OOV entries (a POS tag, dependency
 # relation or sense unseen in training must not crash evaluation), so allennlp's advice to name
 # them "*labels"/"*tags" does not apply: silence it for them.
-SequenceLabelField._already_warned_namespaces.update({"pos", "predicate_senses", "dependency_relations", "pos_predicate"})
+SequenceLabelField._already_warned_namespaces.update(
+    {"pos", "predicate_senses", "dependency_relations", "pos_predicate"}
+)
 
 
 class SrlReader(DatasetReader):
@@ -117,7 +120,9 @@ class SrlReader(DatasetReader):
             for frame in frames:
                 predicate_labels[frame.index] = predicate_label(frame)
         if predicate_labels is not None:
-            fields["predicate_labels"] = SequenceLabelField(predicate_labels, text_field, label_namespace="predicate_senses")
+            fields["predicate_labels"] = SequenceLabelField(
+                predicate_labels, text_field, label_namespace="predicate_senses"
+            )
         if pos_tags is not None:
             fields["pos_tags"] = SequenceLabelField(pos_tags, text_field, label_namespace="pos")
             if predicate_labels is not None:

@@ -1,4 +1,5 @@
 """A field holding all predicate frames of one sentence: predicate positions and per-frame BIO tags."""
+
 from typing import Dict, List, Optional
 
 import torch
@@ -76,7 +77,9 @@ class SrlFramesField(Field[Dict[str, torch.Tensor]]):
         return tensors
 
     def empty_field(self) -> "SrlFramesField":
-        return SrlFramesField([], None if self.tags is None else [], self.sequence_field.empty_field(), self.label_namespace)
+        return SrlFramesField(
+            [], None if self.tags is None else [], self.sequence_field.empty_field(), self.label_namespace
+        )
 
     def batch_tensors(self, tensor_list: List[Dict[str, torch.Tensor]]) -> Dict[str, torch.Tensor]:  # type: ignore
         return {key: torch.stack([tensors[key] for tensors in tensor_list]) for key in tensor_list[0]}

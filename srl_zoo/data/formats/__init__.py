@@ -1,4 +1,5 @@
 """Pure-Python readers and writers for the CoNLL-2005, CoNLL-2012 and CoNLL-2009 SRL formats."""
+
 from srl_zoo.data.formats.conll2005 import Conll2005Columns, read_conll2005, write_conll2005
 from srl_zoo.data.formats.conll2009 import read_conll2009, write_conll2009
 from srl_zoo.data.formats.conll2012 import read_conll2012, write_conll2012

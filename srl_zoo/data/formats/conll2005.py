@@ -1,4 +1,5 @@
 """CoNLL-2005 (srlconll) format: word, POS, parse, NE, target verb, one props column per predicate."""
+
 from dataclasses import dataclass, fields
 from typing import Dict, Iterable, Iterator, List, Optional, Union
 
@@ -70,7 +71,9 @@ def _parse_block(block, path: str, layout: Conll2005Columns, label_convention: O
     for number, columns in block:
         if len(columns) != width:
             raise ConllFormatError(
-                path, number, f"wrong column count: expected {width} columns like line {first_line}, found {len(columns)}"
+                path,
+                number,
+                f"wrong column count: expected {width} columns like line {first_line}, found {len(columns)}",
             )
         if len(columns) < needed:
             raise ConllFormatError(
@@ -96,7 +99,9 @@ def _parse_block(block, path: str, layout: Conll2005Columns, label_convention: O
         spans = parse_bracket_column(column(layout.first_props + k), line_numbers, path)
         if not any(span.label == "V" for span in spans):
             raise ConllFormatError(
-                path, line_numbers[row], f"props column {layout.first_props + k + 1} has no V span for target {targets[row]!r}"
+                path,
+                line_numbers[row],
+                f"props column {layout.first_props + k + 1} has no V span for target {targets[row]!r}",
             )
         arguments = [SrlSpan(normalize_label(s.label, label_convention), s.start, s.end) for s in spans]
         frames.append(SrlFrame(index=row, lemma=targets[row], arguments=arguments))

@@ -1,4 +1,5 @@
 """CoNLL-2009 format: 14 fixed tab-separated columns plus one APRED column per predicate."""
+
 from typing import Iterable, Iterator, List, Optional
 
 from srl_zoo.data.formats.io_utils import atomic_write, iter_blocks, iter_lines
@@ -6,8 +7,20 @@ from srl_zoo.data.formats.labels import normalize_label
 from srl_zoo.data.formats.sentence import ConllFormatError, SrlFrame, SrlSentence, SrlSpan
 
 COLUMN_NAMES = (
-    "ID", "FORM", "LEMMA", "PLEMMA", "POS", "PPOS", "FEAT", "PFEAT",
-    "HEAD", "PHEAD", "DEPREL", "PDEPREL", "FILLPRED", "PRED",
+    "ID",
+    "FORM",
+    "LEMMA",
+    "PLEMMA",
+    "POS",
+    "PPOS",
+    "FEAT",
+    "PFEAT",
+    "HEAD",
+    "PHEAD",
+    "DEPREL",
+    "PDEPREL",
+    "FILLPRED",
+    "PRED",
 )
 FIXED_COLUMNS = len(COLUMN_NAMES)
 # columns kept verbatim (only for writing the input back)
@@ -27,11 +40,17 @@ def _parse_block(block, path: str, label_convention: Optional[str]) -> SrlSenten
     heads = []
     for position, (number, columns) in enumerate(block):
         if len(columns) != width or width < FIXED_COLUMNS:
-            expected = f"{width} columns like line {first_line}" if len(columns) != width else f"at least {FIXED_COLUMNS} tab-separated columns"
+            expected = (
+                f"{width} columns like line {first_line}"
+                if len(columns) != width
+                else f"at least {FIXED_COLUMNS} tab-separated columns"
+            )
             raise ConllFormatError(path, number, f"wrong column count: expected {expected}, found {len(columns)}")
         if columns[0] != str(position + 1):
             raise ConllFormatError(
-                path, number, f"ID (column 1) is {columns[0]!r}, expected {position + 1}: missing blank line between sentences?"
+                path,
+                number,
+                f"ID (column 1) is {columns[0]!r}, expected {position + 1}: missing blank line between sentences?",
             )
         head = columns[8]
         if not head.isdigit() or int(head) > n:
@@ -57,7 +76,9 @@ def _parse_block(block, path: str, label_convention: Optional[str]) -> SrlSenten
         sense = None if senses[row] == "_" else senses[row]
         lemma = sense.rsplit(".", 1)[0] if sense and "." in sense else lemmas[row]
         cells = column(FIXED_COLUMNS + k)
-        arguments = [SrlSpan(normalize_label(cell, label_convention), i, i) for i, cell in enumerate(cells) if cell != "_"]
+        arguments = [
+            SrlSpan(normalize_label(cell, label_convention), i, i) for i, cell in enumerate(cells) if cell != "_"
+        ]
         frames.append(SrlFrame(index=row, lemma=lemma, sense=sense, arguments=arguments))
     return SrlSentence(
         tokens=column(1),
@@ -96,9 +117,20 @@ def conll2009_rows(sentence: SrlSentence) -> List[List[str]]:
     rows = []
     for i in range(n):
         row = [
-            str(i + 1), sentence.tokens[i], lemmas[i], kept("plemmas", lemmas)[i], pos[i], kept("ppos", pos)[i],
-            kept("feats", ["_"] * n)[i], kept("pfeats", ["_"] * n)[i], heads[i], kept("pheads", heads)[i],
-            deprels[i], kept("pdeprels", deprels)[i], fillpred[i], senses[i],
+            str(i + 1),
+            sentence.tokens[i],
+            lemmas[i],
+            kept("plemmas", lemmas)[i],
+            pos[i],
+            kept("ppos", pos)[i],
+            kept("feats", ["_"] * n)[i],
+            kept("pfeats", ["_"] * n)[i],
+            heads[i],
+            kept("pheads", heads)[i],
+            deprels[i],
+            kept("pdeprels", deprels)[i],
+            fillpred[i],
+            senses[i],
         ]
         rows.append(row + [cells[i] for cells in apreds])
     return rows

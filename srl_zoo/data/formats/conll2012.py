@@ -1,4 +1,5 @@
 """CoNLL-2012 / OntoNotes `*gold_conll` format: one file or a directory tree of them."""
+
 import os
 from typing import Iterable, Iterator, List, Optional, Tuple
 
@@ -62,20 +63,24 @@ def _parse_block(block, path: str, label_convention: Optional[str]) -> SrlSenten
     width = len(first_columns)
     for position, (number, columns) in enumerate(block):
         if len(columns) != width or len(columns) < MIN_COLUMNS:
-            expected = f"{width} columns like line {first_line}" if len(columns) != width else f"at least {MIN_COLUMNS} columns"
+            expected = (
+                f"{width} columns like line {first_line}"
+                if len(columns) != width
+                else f"at least {MIN_COLUMNS} columns"
+            )
             raise ConllFormatError(path, number, f"wrong column count: expected {expected}, found {len(columns)}")
         if columns[2] != str(position):
             raise ConllFormatError(
-                path, number, f"word number (column 3) is {columns[2]!r}, expected {position}: missing blank line between sentences?"
+                path,
+                number,
+                f"word number (column 3) is {columns[2]!r}, expected {position}: missing blank line between sentences?",
             )
     line_numbers = [number for number, _ in block]
 
     def column(index: int) -> List[str]:
         return [columns[index] for _, columns in block]
 
-    argument_columns = [
-        parse_bracket_column(column(k), line_numbers, path) for k in range(FIXED_COLUMNS, width - 1)
-    ]
+    argument_columns = [parse_bracket_column(column(k), line_numbers, path) for k in range(FIXED_COLUMNS, width - 1)]
     lemmas, framesets = column(6), column(7)
     predicate_rows = _predicate_rows(framesets, argument_columns, line_numbers, path)
     frames = [

@@ -1,4 +1,5 @@
 """Dependency trees from CoNLL-U or CoNLL-2009 files, and attaching them to aligned SRL sentences."""
+
 import dataclasses
 from dataclasses import dataclass
 from typing import Iterable, Iterator, List
@@ -35,8 +36,12 @@ def read_dependency_trees(path: str) -> Iterator[DependencyTree]:
             continue
         columns = text.split("\t")
         if len(columns) != CONLLU_COLUMNS and len(columns) < CONLL2009_MIN_COLUMNS:
-            raise ConllFormatError(path, number, f"expected {CONLLU_COLUMNS} (CoNLL-U) or at least {CONLL2009_MIN_COLUMNS} "
-                                                 f"(CoNLL-2009) tab-separated columns, found {len(columns)}")
+            raise ConllFormatError(
+                path,
+                number,
+                f"expected {CONLLU_COLUMNS} (CoNLL-U) or at least {CONLL2009_MIN_COLUMNS} "
+                f"(CoNLL-2009) tab-separated columns, found {len(columns)}",
+            )
         if "-" in columns[0] or "." in columns[0]:  # CoNLL-U multiword token or empty node
             continue
         if not rows:
@@ -68,14 +73,24 @@ def attach_dependency_trees(sentences: Iterable[SrlSentence], trees_path: str, d
     for count, sentence in enumerate(sentences, start=1):
         tree = next(trees, None)
         if tree is None:
-            raise ConllFormatError(trees_path, None, f"has fewer sentences than {data_path}: none for sentence {count} "
-                                                     f"({sentence.source or 'no source'})")
+            raise ConllFormatError(
+                trees_path,
+                None,
+                f"has fewer sentences than {data_path}: none for sentence {count} "
+                f"({sentence.source or 'no source'})",
+            )
         if tree.tokens != sentence.tokens:
-            detail = (f"{len(tree.tokens)} tokens where the SRL sentence has {len(sentence.tokens)}"
-                      if len(tree.tokens) != len(sentence.tokens) else
-                      f"token {next(i for i, (a, b) in enumerate(zip(tree.tokens, sentence.tokens)) if a != b) + 1} differs")
-            raise ConllFormatError(trees_path, tree.line, f"does not align with sentence {count} of {data_path} "
-                                                          f"({sentence.source or 'no source'}): {detail}")
+            detail = (
+                f"{len(tree.tokens)} tokens where the SRL sentence has {len(sentence.tokens)}"
+                if len(tree.tokens) != len(sentence.tokens)
+                else f"token {next(i for i, (a, b) in enumerate(zip(tree.tokens, sentence.tokens)) if a != b) + 1}"
+                " differs"
+            )
+            raise ConllFormatError(
+                trees_path,
+                tree.line,
+                f"does not align with sentence {count} of {data_path} " f"({sentence.source or 'no source'}): {detail}",
+            )
         yield dataclasses.replace(sentence, heads=tree.heads, dependency_labels=tree.relations)
     extra = next(trees, None)
     if extra is not None:

@@ -1,4 +1,5 @@
 """Line reading with file/line-aware errors, bracket columns, and atomic file writing."""
+
 import contextlib
 import gzip
 import os
@@ -30,9 +31,7 @@ def iter_lines(path: str) -> Iterator[Tuple[int, str]]:
             try:
                 text = raw.decode("utf-8")
             except UnicodeDecodeError as error:
-                raise ConllFormatError(
-                    path, number, f"invalid UTF-8 at byte {error.start} of the line"
-                ) from None
+                raise ConllFormatError(path, number, f"invalid UTF-8 at byte {error.start} of the line") from None
             text = text.rstrip("\r\n")
             if text.strip():
                 seen_content = True
@@ -91,7 +90,9 @@ def parse_bracket_column(cells: Sequence[str], line_numbers: Sequence[int], path
                 raise ConllFormatError(path, line, f"unbalanced brackets: {cell!r} closes a span that was never opened")
             open_label, start, _ = open_spans.pop()
             if label and label != open_label:
-                raise ConllFormatError(path, line, f"unbalanced brackets: {cell!r} closes {label!r} but {open_label!r} is open")
+                raise ConllFormatError(
+                    path, line, f"unbalanced brackets: {cell!r} closes {label!r} but {open_label!r} is open"
+                )
             spans.append(SrlSpan(open_label, start, position))
     if open_spans:
         label, _, line = open_spans[-1]

@@ -1,5 +1,6 @@
 """Label spellings: argument labels in PropBank (`ARG0`, `ARGM-TMP`) vs CoNLL-2005 (`A0`, `AM-TMP`)
 style, and the per-token predicate labels of predicate identification."""
+
 import re
 from typing import TYPE_CHECKING, Optional
 
@@ -13,15 +14,15 @@ _PREFIX = re.compile(r"^((?:[CR]-)?)(.*)$")
 
 def _to_conll2005(core: str) -> str:
     if core.startswith("ARGM-"):
-        return "AM-" + core[len("ARGM-"):]
+        return "AM-" + core[len("ARGM-") :]
     if core.startswith("ARG"):
-        return "A" + core[len("ARG"):]
+        return "A" + core[len("ARG") :]
     return core
 
 
 def _to_propbank(core: str) -> str:
     if core.startswith("AM-"):
-        return "ARGM-" + core[len("AM-"):]
+        return "ARGM-" + core[len("AM-") :]
     if re.match(r"^A[0-9A]", core):
         return "ARG" + core[1:]
     return core
@@ -35,9 +36,7 @@ def normalize_label(label: str, convention: Optional[str]) -> str:
     if convention is None:
         return label
     if convention not in LABEL_CONVENTIONS:
-        raise ValueError(
-            f"label_convention must be one of {LABEL_CONVENTIONS} or null, got {convention!r}"
-        )
+        raise ValueError(f"label_convention must be one of {LABEL_CONVENTIONS} or null, got {convention!r}")
     prefix, core = _PREFIX.match(label).groups()  # type: ignore[union-attr]
     if convention == "conll2005":
         return prefix + _to_conll2005(core)

@@ -1,4 +1,5 @@
 """Human-readable renderings of labeled spans."""
+
 from typing import List, Sequence
 
 from srl_zoo.data.formats.sentence import SrlSpan

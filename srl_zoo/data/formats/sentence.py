@@ -1,4 +1,5 @@
 """The format-independent representation of one SRL-annotated sentence."""
+
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional
 

@@ -1,4 +1,5 @@
 """The registrable auxiliary task: an extra loss (with metrics) on the sentence encodings."""
+
 from typing import Any, Dict, Mapping, Optional
 
 import torch
@@ -17,8 +18,9 @@ class AuxiliaryTask(nn.Module, Registrable):
     batch has no gold annotation for the task (e.g. raw text).
     """
 
-    def forward(self, sentences: EncodedSentences, mask: torch.Tensor, inputs: Mapping[str, Any],
-                update_metrics: bool = True) -> Optional[torch.Tensor]:
+    def forward(
+        self, sentences: EncodedSentences, mask: torch.Tensor, inputs: Mapping[str, Any], update_metrics: bool = True
+    ) -> Optional[torch.Tensor]:
         raise NotImplementedError
 
     def get_metrics(self, reset: bool = False) -> Dict[str, float]:

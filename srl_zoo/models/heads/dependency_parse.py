@@ -1,4 +1,5 @@
 """The `dependency_parse` auxiliary task: LISA's parser loss (arcs) and dependency relation labels."""
+
 from typing import Any, Dict, Mapping, Optional
 
 import torch
@@ -30,18 +31,28 @@ class DependencyParseTask(AuxiliaryTask):
     dropout : dropout after the MLPs.
     """
 
-    def __init__(self, vocab: Vocabulary, input_dim: int, label_mlp_dim: int = 100, arc_loss_weight: float = 1.0,
-                 label_loss_weight: float = 0.1, dropout: float = 0.1) -> None:
+    def __init__(
+        self,
+        vocab: Vocabulary,
+        input_dim: int,
+        label_mlp_dim: int = 100,
+        arc_loss_weight: float = 1.0,
+        label_loss_weight: float = 0.1,
+        dropout: float = 0.1,
+    ) -> None:
         super().__init__()
         self.relations = RelationScorer(input_dim, vocab.get_vocab_size("dependency_relations"), label_mlp_dim, dropout)
         self.arc_loss_weight = arc_loss_weight
         self.label_loss_weight = label_loss_weight
         self._tokens = self._heads_right = self._labeled_right = 0
 
-    def forward(self, sentences: EncodedSentences, mask: torch.Tensor, inputs: Mapping[str, Any],
-                update_metrics: bool = True) -> Optional[torch.Tensor]:
+    def forward(
+        self, sentences: EncodedSentences, mask: torch.Tensor, inputs: Mapping[str, Any], update_metrics: bool = True
+    ) -> Optional[torch.Tensor]:
         if "arc_scores" not in sentences.extras:
-            raise ValueError("the dependency_parse task needs an encoder with a syntax head (e.g. lisa with parse_layer set)")
+            raise ValueError(
+                "the dependency_parse task needs an encoder with a syntax head (e.g. lisa with parse_layer set)"
+            )
         heads = inputs.get("dependency_heads")
         if heads is None:
             return None
@@ -52,7 +63,9 @@ class DependencyParseTask(AuxiliaryTask):
         relations = inputs.get("dependency_labels")
         if relations is not None:
             logits = self.relations(states, gold_heads).float()
-            loss = loss + self.label_loss_weight * sequence_cross_entropy_with_logits(logits, relations, mask, average="token")
+            loss = loss + self.label_loss_weight * sequence_cross_entropy_with_logits(
+                logits, relations, mask, average="token"
+            )
         if update_metrics:
             predicted_heads = arc_scores.argmax(-1)
             heads_right = (predicted_heads == gold_heads) & mask

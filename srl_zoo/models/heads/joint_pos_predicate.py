@@ -1,4 +1,5 @@
 """LISA's joint POS/predicate tagger: one softmax over `POS/predicate-label` pairs seen in training."""
+
 from typing import Any, Dict, Mapping
 
 import torch
@@ -34,8 +35,15 @@ class JointPosPredicateHead(PredicateHead):
     loss_weight : weight of the cross entropy in the Model's loss (LISA: 1.0).
     """
 
-    def __init__(self, vocab: Vocabulary, input_dim: int, layer: int = 2, mlp_dim: int = 200, dropout: float = 0.1,
-                 loss_weight: float = 1.0) -> None:
+    def __init__(
+        self,
+        vocab: Vocabulary,
+        input_dim: int,
+        layer: int = 2,
+        mlp_dim: int = 200,
+        dropout: float = 0.1,
+        loss_weight: float = 1.0,
+    ) -> None:
         super().__init__(vocab)
         self.layer = layer
         self.loss_weight = loss_weight
@@ -60,8 +68,9 @@ class JointPosPredicateHead(PredicateHead):
             to_predicate[index, vocab.get_token_index(predicate, PREDICATE_NAMESPACE)] = 1.0
         return to_pos, to_predicate
 
-    def forward(self, sentences: EncodedSentences, mask: torch.Tensor, inputs: Mapping[str, Any],
-                update_metrics: bool = True) -> PredicateOutput:
+    def forward(
+        self, sentences: EncodedSentences, mask: torch.Tensor, inputs: Mapping[str, Any], update_metrics: bool = True
+    ) -> PredicateOutput:
         logits = self.classifier(self.mlp(sentences.layers[self.layer])).float()  # (batch, seq_len, num_joint)
         probabilities = torch.softmax(logits, dim=-1)
         predicate_probabilities = probabilities @ self.to_predicate  # (batch, seq_len, num_predicate_labels)

@@ -1,4 +1,5 @@
 """The registrable predicate head: finds the predicates (and senses) of a sentence for raw-text prediction."""
+
 from dataclasses import dataclass
 from typing import Any, Dict, List, Mapping, Optional
 
@@ -39,8 +40,9 @@ class PredicateHead(nn.Module, Registrable):
         self.not_a_predicate = vocab.get_token_index(NOT_A_PREDICATE, PREDICATE_NAMESPACE)
         self.metric = PredicateF1()
 
-    def forward(self, sentences: EncodedSentences, mask: torch.Tensor, inputs: Mapping[str, Any],
-                update_metrics: bool = True) -> PredicateOutput:
+    def forward(
+        self, sentences: EncodedSentences, mask: torch.Tensor, inputs: Mapping[str, Any], update_metrics: bool = True
+    ) -> PredicateOutput:
         """
         # Parameters
 
@@ -62,7 +64,9 @@ class PredicateHead(nn.Module, Registrable):
         """Per sentence, `{token index: predicate label}` of the tokens that are predicates."""
         maps = []
         for ids, length in zip(label_ids.tolist(), mask.sum(-1).tolist()):
-            maps.append({i: self.label_of(label) for i, label in enumerate(ids[:length]) if label != self.not_a_predicate})
+            maps.append(
+                {i: self.label_of(label) for i, label in enumerate(ids[:length]) if label != self.not_a_predicate}
+            )
         return maps
 
     def get_metrics(self, reset: bool = False) -> Dict[str, float]:

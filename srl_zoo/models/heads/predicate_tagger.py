@@ -1,4 +1,5 @@
 """The `tagger` predicate head: a per-token linear classifier over predicate labels."""
+
 from typing import Any, Mapping
 
 import torch
@@ -29,8 +30,9 @@ class PredicateTaggerHead(PredicateHead):
         self.loss_weight = loss_weight
         self.projection = nn.Linear(input_dim, vocab.get_vocab_size(PREDICATE_NAMESPACE))
 
-    def forward(self, sentences: EncodedSentences, mask: torch.Tensor, inputs: Mapping[str, Any],
-                update_metrics: bool = True) -> PredicateOutput:
+    def forward(
+        self, sentences: EncodedSentences, mask: torch.Tensor, inputs: Mapping[str, Any], update_metrics: bool = True
+    ) -> PredicateOutput:
         logits = self.projection(sentences.layers[self.layer])  # (batch, seq_len, num_predicate_labels)
         label_ids = logits.argmax(-1).masked_fill(~mask, self.not_a_predicate)
         gold = inputs.get("predicate_labels")

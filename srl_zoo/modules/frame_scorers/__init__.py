@@ -1,5 +1,6 @@
 """Frame scorers: how the shared Model conditions on predicates and scores each frame's tags."""
+
 from srl_zoo.modules.encoded_sentences import EncodedSentences
+from srl_zoo.modules.frame_scorers.bilinear import BilinearFrameScorer
 from srl_zoo.modules.frame_scorers.frame_scorer import FrameScorer
 from srl_zoo.modules.frame_scorers.indicator import IndicatorFrameScorer
-from srl_zoo.modules.frame_scorers.bilinear import BilinearFrameScorer

@@ -1,4 +1,5 @@
 """The `bilinear` frame scorer (LISA): one encoder pass per sentence, every (predicate, token) pair scored."""
+
 from typing import Any, Dict, List, Optional
 
 import torch
@@ -31,8 +32,15 @@ class BilinearFrameScorer(FrameScorer):
 
     scores_from_sentences = True
 
-    def __init__(self, vocab: Vocabulary, encoder: Seq2SeqEncoder, mlp_dim: int = 200, dropout: float = 0.1,
-                 layer: int = -1, label_namespace: str = "labels") -> None:
+    def __init__(
+        self,
+        vocab: Vocabulary,
+        encoder: Seq2SeqEncoder,
+        mlp_dim: int = 200,
+        dropout: float = 0.1,
+        layer: int = -1,
+        label_namespace: str = "labels",
+    ) -> None:
         super().__init__()
         self.encoder = encoder
         self.layer = layer
@@ -46,14 +54,20 @@ class BilinearFrameScorer(FrameScorer):
     def get_sentence_output_dim(self) -> int:
         return self.encoder.get_output_dim()
 
-    def encode_sentences(self, embedded: torch.Tensor, mask: torch.Tensor,
-                         context: Optional[Dict[str, Any]] = None) -> EncodedSentences:
+    def encode_sentences(
+        self, embedded: torch.Tensor, mask: torch.Tensor, context: Optional[Dict[str, Any]] = None
+    ) -> EncodedSentences:
         if isinstance(self.encoder, SelfAttentionEncoder):
             return self.encoder.encode(embedded, mask, context)
         return EncodedSentences([self.encoder(embedded, mask)])
 
-    def forward(self, embedded: torch.Tensor, mask: torch.Tensor, predicate_indices: torch.Tensor,
-                sentences: Optional[EncodedSentences] = None) -> List[torch.Tensor]:
+    def forward(
+        self,
+        embedded: torch.Tensor,
+        mask: torch.Tensor,
+        predicate_indices: torch.Tensor,
+        sentences: Optional[EncodedSentences] = None,
+    ) -> List[torch.Tensor]:
         """Logits `(batch, num_frames, seq_len, num_labels)` (zeros for padded frames)."""
         if sentences is None:
             sentences = self.encode_sentences(embedded, mask)

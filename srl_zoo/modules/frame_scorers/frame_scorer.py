@@ -1,4 +1,5 @@
 """The registrable frame scorer: how the shared Model conditions on predicates and scores BIO tags."""
+
 from typing import Any, Dict, List, Optional
 
 import torch
@@ -34,14 +35,17 @@ class FrameScorer(nn.Module, Registrable):
     def check_input_dim(self, embedding_dim: int) -> None:
         """Raise a clear `ValueError` when the embedder's width does not fit the scorer."""
         if embedding_dim != self.get_input_dim():
-            raise ValueError(f"the frame scorer reads {self.get_input_dim()}-d words but the embedder gives {embedding_dim}")
+            raise ValueError(
+                f"the frame scorer reads {self.get_input_dim()}-d words but the embedder gives {embedding_dim}"
+            )
 
     def get_sentence_output_dim(self) -> int:
         """Width of `encode_sentences`' layers."""
         raise NotImplementedError
 
-    def encode_sentences(self, embedded: torch.Tensor, mask: torch.Tensor,
-                         context: Optional[Dict[str, Any]] = None) -> EncodedSentences:
+    def encode_sentences(
+        self, embedded: torch.Tensor, mask: torch.Tensor, context: Optional[Dict[str, Any]] = None
+    ) -> EncodedSentences:
         """
         # Parameters
 
@@ -52,6 +56,11 @@ class FrameScorer(nn.Module, Registrable):
         """
         raise NotImplementedError
 
-    def forward(self, embedded: torch.Tensor, mask: torch.Tensor, predicate_indices: torch.Tensor,
-                sentences: Optional[EncodedSentences] = None) -> List[torch.Tensor]:
+    def forward(
+        self,
+        embedded: torch.Tensor,
+        mask: torch.Tensor,
+        predicate_indices: torch.Tensor,
+        sentences: Optional[EncodedSentences] = None,
+    ) -> List[torch.Tensor]:
         raise NotImplementedError

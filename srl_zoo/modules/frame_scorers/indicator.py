@@ -1,4 +1,5 @@
 """The `indicator` frame scorer: one encoder row per (sentence, predicate), a predicate-mask embedding (DeepAtt)."""
+
 from typing import Any, Callable, Dict, List, Optional
 
 import torch
@@ -51,9 +52,13 @@ class IndicatorFrameScorer(FrameScorer):
     ) -> None:
         super().__init__()
         if predicate_combination not in PREDICATE_COMBINATIONS:
-            raise ValueError(f"predicate_combination must be one of {PREDICATE_COMBINATIONS}, got {predicate_combination!r}")
+            raise ValueError(
+                f"predicate_combination must be one of {PREDICATE_COMBINATIONS}, got {predicate_combination!r}"
+            )
         if per_layer_loss and not isinstance(encoder, SelfAttentionEncoder):
-            raise ValueError(f"per_layer_loss needs an encoder with forward_layers(); {type(encoder).__name__} has none")
+            raise ValueError(
+                f"per_layer_loss needs an encoder with forward_layers(); {type(encoder).__name__} has none"
+            )
         self.encoder = encoder
         self.predicate_combination = predicate_combination
         self.per_layer_loss = per_layer_loss
@@ -75,20 +80,36 @@ class IndicatorFrameScorer(FrameScorer):
 
     def check_input_dim(self, embedding_dim: int) -> None:
         if embedding_dim != self.get_input_dim():
-            fed = embedding_dim + self.predicate_embedding_dim if self.predicate_combination == "concat" else embedding_dim
-            detail = f" (embedding {embedding_dim} + predicate {self.predicate_embedding_dim})" if self.predicate_combination == "concat" else ""
-            raise ValueError(f"encoder input_dim is {self.encoder.get_input_dim()} but the model feeds it {fed}{detail}")
+            fed = (
+                embedding_dim + self.predicate_embedding_dim
+                if self.predicate_combination == "concat"
+                else embedding_dim
+            )
+            detail = (
+                f" (embedding {embedding_dim} + predicate {self.predicate_embedding_dim})"
+                if self.predicate_combination == "concat"
+                else ""
+            )
+            raise ValueError(
+                f"encoder input_dim is {self.encoder.get_input_dim()} but the model feeds it {fed}{detail}"
+            )
 
     def get_sentence_output_dim(self) -> int:
         return self.encoder.get_output_dim()
 
-    def encode_sentences(self, embedded: torch.Tensor, mask: torch.Tensor,
-                         context: Optional[Dict[str, Any]] = None) -> EncodedSentences:
+    def encode_sentences(
+        self, embedded: torch.Tensor, mask: torch.Tensor, context: Optional[Dict[str, Any]] = None
+    ) -> EncodedSentences:
         """The encoder over each sentence with no predicate marked (all indicators 0)."""
         return EncodedSentences(self._encode_layers(embedded, torch.zeros_like(mask, dtype=torch.long), mask))
 
-    def forward(self, embedded: torch.Tensor, mask: torch.Tensor, predicate_indices: torch.Tensor,
-                sentences: Optional[EncodedSentences] = None) -> List[torch.Tensor]:
+    def forward(
+        self,
+        embedded: torch.Tensor,
+        mask: torch.Tensor,
+        predicate_indices: torch.Tensor,
+        sentences: Optional[EncodedSentences] = None,
+    ) -> List[torch.Tensor]:
         """Logits `(batch, num_frames, seq_len, num_labels)` per layer (zeros for padded frames)."""
         batch, num_frames = predicate_indices.shape
         rows = (predicate_indices >= 0).nonzero(as_tuple=False)  # (num_rows, 2): (sentence, frame)
@@ -130,7 +151,9 @@ class IndicatorFrameScorer(FrameScorer):
         start = 0
         while start < rows:
             longest = max(sorted_lengths[start], 1)
-            size = max(1, min(self.inference_chunk_elements // (longest * longest), self.inference_chunk_tokens // longest))
+            size = max(
+                1, min(self.inference_chunk_elements // (longest * longest), self.inference_chunk_tokens // longest)
+            )
             chunk = order[start : start + size]
             layers = run(self._condition(words[chunk, :longest], indicator[chunk, :longest]), mask[chunk, :longest])
             if outputs is None:

@@ -1,4 +1,5 @@
 """The registered readers: one Instance per sentence, lazily, with max_instances and worker processes."""
+
 import pytest
 from allennlp.common import Params
 from allennlp.data import DatasetReader, Vocabulary
@@ -57,7 +58,19 @@ def test_label_convention_and_columns_from_config():
     first = next(iter(reader.read(SAMPLES["conll2012"][0])))
     assert first["frames"].tags[0][0] == "B-A2"
     reader = DatasetReader.from_params(
-        Params({"type": "conll2005", "columns": {"word": 0, "pos": None, "parse": None, "named_entities": None, "target": 4, "first_props": 5}})
+        Params(
+            {
+                "type": "conll2005",
+                "columns": {
+                    "word": 0,
+                    "pos": None,
+                    "parse": None,
+                    "named_entities": None,
+                    "target": 4,
+                    "first_props": 5,
+                },
+            }
+        )
     )
     first = next(iter(reader.read(SAMPLES["conll2005"][0])))
     assert "pos_tags" not in first.fields
@@ -91,5 +104,7 @@ def test_tags_unseen_in_the_vocabulary_index_as_outside():
     instance.index_fields(vocab)
     tags = instance["frames"].as_tensor(instance["frames"].get_padding_lengths())["tags"]
     outside = vocab.get_token_index("O", "labels")
-    unknown = [i for i, t in enumerate(instance["frames"].tags[0]) if t not in ("B-A2", "I-A2", "B-V", "B-A1", "I-A1", "O")]
+    unknown = [
+        i for i, t in enumerate(instance["frames"].tags[0]) if t not in ("B-A2", "I-A2", "B-V", "B-A1", "I-A1", "O")
+    ]
     assert unknown and all(int(tags[0, i]) == outside for i in unknown)

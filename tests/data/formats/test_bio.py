@@ -10,7 +10,10 @@ def test_spans_and_bio_round_trip():
 
 def test_stray_inside_tag_starts_a_span():
     assert bio_to_spans(["I-A0", "I-A1", "B-A1", "O", "I-A1"]) == [
-        SrlSpan("A0", 0, 0), SrlSpan("A1", 1, 1), SrlSpan("A1", 2, 2), SrlSpan("A1", 4, 4)
+        SrlSpan("A0", 0, 0),
+        SrlSpan("A1", 1, 1),
+        SrlSpan("A1", 2, 2),
+        SrlSpan("A1", 4, 4),
     ]
 
 

@@ -1,4 +1,5 @@
 """Dependency trees from CoNLL-U and CoNLL-2009 files, and their strict alignment with SRL sentences."""
+
 import os
 
 import pytest
@@ -48,7 +49,9 @@ def test_attaching_aligned_trees_to_span_data():
 def test_misaligned_trees_are_clear_errors(tmp_path):
     spans = os.path.join(FIXTURES, "conll2012", "sample.gold_conll")
     trees = os.path.join(FIXTURES, "conll2009", "edge_cases.txt")  # other sentences
-    with pytest.raises(ConllFormatError, match=r"edge_cases.txt, line 1: does not align with sentence 1 of .*sample.gold_conll"):
+    with pytest.raises(
+        ConllFormatError, match=r"edge_cases.txt, line 1: does not align with sentence 1 of .*sample.gold_conll"
+    ):
         list(attach_dependency_trees(read_conll2012(spans), trees, spans))
     lines = open(os.path.join(FIXTURES, "conll2009", "sample.txt"), encoding="utf-8").read().split("\n\n")
     short = tmp_path / "short.txt"

@@ -1,4 +1,5 @@
 """Malformed input raises ConllFormatError naming the file, the line and what was expected."""
+
 import pytest
 
 from srl_zoo.data.formats import ConllFormatError, read_conll2005, read_conll2009, read_conll2012

@@ -1,4 +1,5 @@
 """Hypothesis fuzzing: generated sentences round-trip; mutated files parse or raise ConllFormatError."""
+
 import os
 import tempfile
 
@@ -41,7 +42,9 @@ def sentences(draw, dependency: bool):
             if i < n and i in chosen:
                 start, previous = i, i
         arguments.sort(key=lambda a: a.start)
-        frames.append(SrlFrame(index=index, lemma=draw(WORD.filter(lambda w: w not in ("-", "_"))), arguments=arguments))
+        frames.append(
+            SrlFrame(index=index, lemma=draw(WORD.filter(lambda w: w not in ("-", "_"))), arguments=arguments)
+        )
     heads = draw(st.lists(st.integers(0, n), min_size=n, max_size=n))
     return SrlSentence(tokens=tokens, pos=["NN"] * n, heads=heads if dependency else None, frames=frames)
 
@@ -83,7 +86,9 @@ def test_conll2009_round_trip(sentence):
     round_trip("conll2009", sentence)
 
 
-MUTATION_BYTES = st.sampled_from([b"(", b")", b"*", b"-", b"_", b" ", b"\t", b"\n", b"\n\n", b"#", b"A0", b"9", b"\xff", b"\xc3"])
+MUTATION_BYTES = st.sampled_from(
+    [b"(", b")", b"*", b"-", b"_", b" ", b"\t", b"\n", b"\n\n", b"#", b"A0", b"9", b"\xff", b"\xc3"]
+)
 
 
 @st.composite
@@ -102,7 +107,7 @@ def broken_files(draw):
         if draw(st.booleans()):
             data = data[:position] + draw(MUTATION_BYTES) + data[position:]
         else:
-            data = data[:position] + data[position + draw(st.integers(1, 4)):]
+            data = data[:position] + data[position + draw(st.integers(1, 4)) :]
     return name, data
 
 

@@ -1,4 +1,5 @@
 """Every format reads gzip-compressed files (`*.gz`) exactly as the plain ones; broken streams are clear errors."""
+
 import gzip
 import os
 import shutil

@@ -1,4 +1,5 @@
 """The three readers on real EWT excerpts: counts, edge cases, and read-write-read identity."""
+
 import pytest
 
 from srl_zoo.data.formats import (

@@ -1,4 +1,5 @@
 """The joint POS/predicate head's marginals and the dependency-parse task's loss and attachment scores."""
+
 import pytest
 import torch
 from allennlp.data import Vocabulary
@@ -26,8 +27,11 @@ def test_joint_head_marginalises_the_joint_distribution():
     index = vocab.get_token_to_index_vocabulary("pos_predicate")
     predicate_index = vocab.get_token_to_index_vocabulary("predicate_senses")
     for t in range(3):
-        by_label = {"-": joint[t, index["NN/-"]] + joint[t, index["DT/-"]], "Y": joint[t, index["VBD/Y"]],
-                    "01": joint[t, index["VBD/01"]]}
+        by_label = {
+            "-": joint[t, index["NN/-"]] + joint[t, index["DT/-"]],
+            "Y": joint[t, index["VBD/Y"]],
+            "01": joint[t, index["VBD/01"]],
+        }
         assert output.label_ids[0, t].item() == predicate_index[max(by_label, key=lambda k: by_label[k].item())]
     assert output.label_ids[0, 3].item() == predicate_index["-"]  # padding
     # a pair never seen (NN/Y) gets no mass: POS marginals sum the seen pairs only
@@ -39,9 +43,12 @@ def test_joint_head_metrics_and_loss():
     vocab = joint_vocab()
     head = JointPosPredicateHead(vocab, input_dim=6, layer=0, mlp_dim=5, dropout=0.0)
     mask = torch.ones(1, 3, dtype=torch.bool)
-    ids = lambda namespace, labels: torch.tensor([[vocab.get_token_index(l, namespace) for l in labels]])  # noqa: E731
-    inputs = {"pos_predicate_labels": ids("pos_predicate", ["DT/-", "NN/-", "VBD/01"]),
-              "pos_tags": ids("pos", ["DT", "NN", "VBD"]), "predicate_labels": ids("predicate_senses", ["-", "-", "01"])}
+    ids = lambda namespace, labels: torch.tensor([[vocab.get_token_index(label, namespace) for label in labels]])  # noqa: E731
+    inputs = {
+        "pos_predicate_labels": ids("pos_predicate", ["DT/-", "NN/-", "VBD/01"]),
+        "pos_tags": ids("pos", ["DT", "NN", "VBD"]),
+        "predicate_labels": ids("predicate_senses", ["-", "-", "01"]),
+    }
     output = head(EncodedSentences([torch.randn(1, 3, 6)]), mask, inputs)
     assert output.loss is not None and output.loss.requires_grad
     metrics = head.get_metrics(reset=True)
@@ -62,8 +69,12 @@ def test_parse_task_scores_attachments_by_hand():
     arc_scores = torch.full((1, 3, 3), -5.0)
     arc_scores[0, 0, 1] = arc_scores[0, 1, 1] = 5.0  # right
     arc_scores[0, 2, 0] = 5.0  # wrong: token 3 attached to token 1
-    sentences = EncodedSentences([torch.zeros(1, 3, 4)], {"arc_scores": arc_scores, "syntax_states": torch.randn(1, 3, 4)})
-    loss = task(sentences, torch.ones(1, 3, dtype=torch.bool), {"dependency_heads": heads, "dependency_labels": relations})
+    sentences = EncodedSentences(
+        [torch.zeros(1, 3, 4)], {"arc_scores": arc_scores, "syntax_states": torch.randn(1, 3, 4)}
+    )
+    loss = task(
+        sentences, torch.ones(1, 3, dtype=torch.bool), {"dependency_heads": heads, "dependency_labels": relations}
+    )
     assert loss is not None and loss.item() > 0
     metrics = task.get_metrics(reset=True)
     assert metrics["uas"] == pytest.approx(2 / 3)
@@ -73,7 +84,9 @@ def test_parse_task_scores_attachments_by_hand():
 
 def test_parse_task_without_heads_adds_nothing_and_needs_a_syntax_head():
     _, task = parse_task()
-    sentences = EncodedSentences([torch.zeros(1, 3, 4)], {"arc_scores": torch.zeros(1, 3, 3), "syntax_states": torch.zeros(1, 3, 4)})
+    sentences = EncodedSentences(
+        [torch.zeros(1, 3, 4)], {"arc_scores": torch.zeros(1, 3, 3), "syntax_states": torch.zeros(1, 3, 4)}
+    )
     assert task(sentences, torch.ones(1, 3, dtype=torch.bool), {}) is None
     with pytest.raises(ValueError, match="syntax head"):
         task(EncodedSentences([torch.zeros(1, 3, 4)]), torch.ones(1, 3, dtype=torch.bool), {})

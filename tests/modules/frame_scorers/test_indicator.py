@@ -1,4 +1,5 @@
 """The `indicator` frame scorer: chunked inference equals one-chunk inference and per-row encoding."""
+
 import os
 
 import pytest
@@ -14,7 +15,9 @@ class TestIndicatorChunks(ModelTestCase):
     def set_up(self, monkeypatch):
         monkeypatch.chdir(REPO_ROOT)
         monkeypatch.setenv("SRL_ZOO_TEST_DECODING", "viterbi")
-        self.set_up_model(os.path.join(FIXTURES, "deepatt", "ffn.jsonnet"), os.path.join(FIXTURES, "conll2005", "sample.txt"))
+        self.set_up_model(
+            os.path.join(FIXTURES, "deepatt", "ffn.jsonnet"), os.path.join(FIXTURES, "conll2005", "sample.txt")
+        )
         batch = Batch(self.instances)
         batch.index_instances(self.vocab)
         self.tensors = batch.as_tensor_dict()
@@ -40,7 +43,9 @@ class TestIndicatorChunks(ModelTestCase):
             logits = scorer(embedded, mask, indices)[0]
             for b, f in (indices >= 0).nonzero().tolist()[:6]:
                 indicator = (torch.arange(mask.size(1)) == indices[b, f]).long()[None]
-                alone = scorer.tag_projection(scorer.encoder(scorer._condition(embedded[b : b + 1], indicator), mask[b : b + 1]))
+                alone = scorer.tag_projection(
+                    scorer.encoder(scorer._condition(embedded[b : b + 1], indicator), mask[b : b + 1])
+                )
                 length = int(mask[b].sum())
                 assert torch.allclose(logits[b, f, :length], alone[0, :length], atol=1e-5)
             assert logits[indices < 0].abs().sum() == 0  # padded frames are zeros
