@@ -36,6 +36,11 @@ $(GLOVE): scripts/make_glove.py | $(STAMP)
 test: install
 	$(PY) -m pytest -q tests
 
+lint: $(STAMP)
+	$(PY) -m pip install -q --disable-pip-version-check ruff==0.8.6
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+
 demo: install
 	$(PY) scripts/demo.py
 
