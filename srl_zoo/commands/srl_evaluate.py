@@ -149,7 +149,10 @@ def _run(args: argparse.Namespace) -> None:
     archive = load_archive(args.archive_file, cuda_device=args.cuda_device)
     if args.predicate_source is not None:
         if args.predicate_source == "predicted" and getattr(archive.model, "predicate_head", None) is None:
-            raise ValueError("--predicate-source predicted needs a model trained with predicate_identification: true")
+            raise ValueError(
+                "--predicate-source predicted needs a model with a predicate head "
+                "(predicate_identification: true, or a predicate_head)"
+            )
         archive.model.predicate_source = args.predicate_source
     if args.decoding is not None:
         archive.model.decoder = TagDecoder(
