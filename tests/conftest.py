@@ -1,5 +1,8 @@
 import os
 
+import pytest
+from allennlp.commands.train import train_model_from_file
+
 import srl_zoo  # noqa: F401  (registers readers, models, encoders, commands)
 
 FIXTURES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "fixtures")
@@ -23,3 +26,19 @@ for _name, _value in (
     ("SRL_ZOO_TEST_LISA_PARSE_LAYER", "1"),
 ):
     os.environ.setdefault(_name, _value)
+
+
+@pytest.fixture(scope="session")
+def predicate_model_archive(tmp_path_factory):
+    """A small DeepAtt-FFN with predicate identification trained on the fixture (one per test run):
+    the model the raw-text entry points (predictor, API, spaCy component, srl-label) are tested with."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(REPO_ROOT)
+        patch.setenv("SRL_ZOO_TEST_PREDICATE_SOURCE", "gold")
+        serialization_dir = tmp_path_factory.mktemp("predicate_model")
+        train_model_from_file(
+            os.path.join(FIXTURES, "deepatt", "ffn_predicate_identification.jsonnet"),
+            str(serialization_dir),
+            overrides='{"trainer.num_epochs": 30}',  # enough to label predicates (V) and some arguments
+        )
+    return str(serialization_dir / "model.tar.gz")

@@ -12,9 +12,10 @@ from allennlp.predictors.predictor import Predictor
 from srl_zoo.data.formats import SrlSentence
 from srl_zoo.data.formats.conll2005 import conll2005_rows
 from srl_zoo.data.formats.io_utils import pad_columns
+from srl_zoo.predictors.allennlp_models_format import allennlp_models_json
 from srl_zoo.predictors.frames import frame_from_output
 
-OUTPUT_FORMATS = ("json", "conll2005")
+OUTPUT_FORMATS = ("json", "allennlp_models", "conll2005")
 
 
 class SrlRequest(NamedTuple):
@@ -32,16 +33,20 @@ class SrlPredictor(Predictor):
 
     An optional `"predicates": [token indices]` fixes the predicates; otherwise the model's
     predicate identification head finds them. An optional `"heads": [1-based head per token, 0 =
-    root]` injects a dependency parse into models with a syntax head (LISA) in place of their own. Text is tokenized with a blank spaCy pipeline
-    (rules only: no model, no download). Empty or whitespace-only input gives an empty result.
+    root]` injects a dependency parse into models with a syntax head (LISA) in place of their own.
+    Text is tokenized with a blank spaCy pipeline (rules only: no model, no download). Empty or
+    whitespace-only input gives an empty result.
 
     Output per sentence: `words` and `frames`, each `{"predicate": {"index", "word", "sense"?},
     "arguments": [{"role", "start", "end", "text"}], "tags": [...], "description": "[ARG0: ...] ..."}`.
 
     # Parameters
 
-    output_format : `"json"` (default) or `"conll2005"`: `allennlp predict` then writes CoNLL-2005
-        props lines (word, target, one column per predicate) instead of JSON.
+    output_format : `"json"` (default); `"allennlp_models"`: exactly allennlp-models'
+        `semantic_role_labeling` output, `{"verbs": [{"verb", "description", "tags"}], "words"}` with
+        PropBank label spellings (from `predict_json` and `predict_batch_json` too); or
+        `"conll2005"`: `allennlp predict` writes CoNLL-2005 props lines (word, target, one column per
+        predicate) instead of JSON.
     language : spaCy language code of the blank tokenizer.
     mixed_precision : run the model under bfloat16 autocast (on CPUs with AVX-512 BF16/AMX and on
         GPUs); decoding and the output probabilities stay float32.
@@ -102,7 +107,8 @@ class SrlPredictor(Predictor):
                 or not all(isinstance(h, int) and 0 <= h <= len(words) for h in heads)
             ):
                 raise ValueError(
-                    f"'heads' must be one 1-based head index (0 = root) per token: {len(words)} integers from 0 to {len(words)}"
+                    "'heads' must be one 1-based head index (0 = root) per token: "
+                    f"{len(words)} integers from 0 to {len(words)}"
                 )
         return SrlRequest(words, predicates, heads)
 
@@ -138,6 +144,8 @@ class SrlPredictor(Predictor):
             instances = [self.make_instance(requests[i]) for i in todo]
             for i, output in zip(todo, self._forward(instances)):
                 results[i]["frames"] = output["frames"]
+        if self._output_format == "allennlp_models":
+            results = [allennlp_models_json(result) for result in results]
         return sanitize(results)
 
     def predict_instance(self, instance: Instance) -> JsonDict:
@@ -146,11 +154,13 @@ class SrlPredictor(Predictor):
     def predict_batch_instance(self, instances: List[Instance]) -> List[JsonDict]:
         for instance in instances:
             self._dataset_reader.apply_token_indexers(instance)
-        outputs = self._forward(instances)
-        return sanitize([{"words": output["words"], "frames": output["frames"]} for output in outputs])
+        results = [{"words": output["words"], "frames": output["frames"]} for output in self._forward(instances)]
+        if self._output_format == "allennlp_models":
+            results = [allennlp_models_json(result) for result in results]
+        return sanitize(results)
 
     def dump_line(self, outputs: JsonDict) -> str:
-        if self._output_format == "json":
+        if self._output_format != "conll2005":
             return super().dump_line(outputs)
         return "\n".join(conll2005_lines(outputs)) + "\n\n"
 

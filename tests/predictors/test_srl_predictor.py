@@ -1,28 +1,20 @@
 """The `srl` Predictor on raw text: edge cases, batching, JSON and CoNLL-2005 output, the CLI."""
 
 import json
-import os
 import subprocess
 import sys
 
 import pytest
-from allennlp.commands.train import train_model_from_file
 from allennlp.models.archival import load_archive
 from allennlp.predictors import Predictor
 
 from srl_zoo.data.formats.io_utils import parse_bracket_column
-from tests.conftest import FIXTURES, REPO_ROOT
+from tests.conftest import REPO_ROOT
 
 
 @pytest.fixture(scope="module")
-def archive(tmp_path_factory):
-    os.chdir(REPO_ROOT)
-    os.environ["SRL_ZOO_TEST_PREDICATE_SOURCE"] = "gold"
-    serialization_dir = tmp_path_factory.mktemp("model")
-    train_model_from_file(
-        os.path.join(FIXTURES, "deepatt", "ffn_predicate_identification.jsonnet"), str(serialization_dir)
-    )
-    return str(serialization_dir / "model.tar.gz")
+def archive(predicate_model_archive):
+    return predicate_model_archive
 
 
 @pytest.fixture(scope="module")
@@ -108,7 +100,8 @@ def test_bad_inputs_name_the_field(predictor, bad, message):
 def run_predict(archive, tmp_path, *extra):
     inputs = tmp_path / "input.jsonl"
     inputs.write_text(
-        '{"sentence": "Bush nominated two individuals ."}\n{"sentence": ""}\n{"tokens": ["Cats", "sleep"], "predicates": [1]}\n'
+        '{"sentence": "Bush nominated two individuals ."}\n{"sentence": ""}\n'
+        '{"tokens": ["Cats", "sleep"], "predicates": [1]}\n'
     )
     out = tmp_path / "out.txt"
     completed = subprocess.run(
