@@ -1,3 +1,6 @@
-"""srl_zoo: semantic role labeling for AllenNLP. Importing it registers every component."""
+"""srl_zoo: semantic role labeling for AllenNLP. Importing it registers every component;
+`srl_zoo.load("model.tar.gz")` gives a `Labeler` for raw text."""
 
-from srl_zoo import commands, data, metrics, models, modules, nn, predictors, training  # noqa: F401
+# spacy_component registers the "srl_zoo" spaCy factory
+from srl_zoo import commands, data, metrics, models, modules, nn, predictors, spacy_component, training  # noqa: F401
+from srl_zoo.api import Labeler, load  # noqa: F401

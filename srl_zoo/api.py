@@ -1,0 +1,147 @@
+"""The Python API: `srl_zoo.load("model.tar.gz")` gives a `Labeler` that labels raw text.
+
+import srl_zoo
+labeler = srl_zoo.load("model.tar.gz", cuda_device=-1)
+for sentence in labeler("Bush nominated two judges. They were confirmed."):
+    for frame in sentence["frames"]:
+        print(frame["description"])
+"""
+
+from typing import Any, Dict, Iterable, Iterator, List, Sequence, Tuple
+
+import spacy
+from allennlp.models.archival import load_archive
+from allennlp.predictors import Predictor
+
+from srl_zoo.predictors.srl_predictor import SrlPredictor
+
+Offsets = List[Tuple[int, int]]  # (start_char, end_char) of each word
+Sentence = Tuple[List[str], Offsets]  # words and their offsets in the original text
+
+
+class Labeler:
+    """Splits text into sentences and words (a blank spaCy pipeline with its rule-based sentencizer:
+    no model, nothing downloaded), labels every sentence with the model's `srl` predictor, and
+    gives each predicate and argument `start_char`/`end_char` in the original string (argument
+    `text` is that slice of it).
+
+    Output of `labeler(text)`: one dict per sentence, `{"text", "start_char", "end_char", "words",
+    "frames"}`, frames as the `srl` predictor gives them (see `SrlPredictor`).
+
+    # Parameters
+
+    predictor : an `SrlPredictor` (the model's default predictor).
+    batch_size : sentences per model call.
+    language : spaCy language code of the blank tokenizer.
+    """
+
+    def __init__(self, predictor: SrlPredictor, batch_size: int = 64, language: str = "en") -> None:
+        if not isinstance(predictor, SrlPredictor):
+            raise TypeError(f"Labeler needs an SrlPredictor, got {type(predictor).__name__}")
+        if predictor._output_format != "json":
+            raise ValueError("Labeler needs the predictor's json output_format (it adds character offsets to it)")
+        self.predictor = predictor
+        self.batch_size = batch_size
+        self.nlp = spacy.blank(language)
+        self.nlp.add_pipe("sentencizer")
+
+    def __call__(self, text: str) -> List[Dict[str, Any]]:
+        """The labeled sentences of one text."""
+        return next(self.pipe([text]))
+
+    def pipe(
+        self, texts: Iterable[str], batch_size: int = 0, buffer_texts: int = 256
+    ) -> Iterator[List[Dict[str, Any]]]:
+        """Labeled sentences of each text, in input order; sentences of up to `buffer_texts` texts
+        are sorted by length and labeled in batches of `batch_size` (default: the labeler's)."""
+        buffer: List[str] = []
+        for text in texts:
+            if not isinstance(text, str):
+                raise TypeError(f"texts must be strings, got {type(text).__name__}")
+            buffer.append(text)
+            if len(buffer) >= buffer_texts:
+                yield from self._label_texts(buffer, batch_size or self.batch_size)
+                buffer = []
+        if buffer:
+            yield from self._label_texts(buffer, batch_size or self.batch_size)
+
+    def split(self, text: str) -> List[Sentence]:
+        """Sentences of `text` as words (whitespace dropped) with their character offsets."""
+        sentences = []
+        for sentence in self.nlp(text).sents:
+            tokens = [token for token in sentence if not token.is_space]
+            if tokens:
+                sentences.append(([t.text for t in tokens], [(t.idx, t.idx + len(t.text)) for t in tokens]))
+        return sentences
+
+    def label_sentences(
+        self, sentences: Sequence[Sentence], texts: Sequence[str], batch_size: int
+    ) -> List[Dict[str, Any]]:
+        """Label pre-split sentences (`texts[i]` is the string sentence i's offsets point into),
+        batched by length; results in input order."""
+        outputs = predict_by_length(self.predictor, [words for words, _ in sentences], batch_size)
+        return [
+            with_char_offsets(output, offsets, text) for output, (_, offsets), text in zip(outputs, sentences, texts)
+        ]
+
+    def _label_texts(self, texts: List[str], batch_size: int) -> Iterator[List[Dict[str, Any]]]:
+        split = [self.split(text) for text in texts]
+        flat = [sentence for sentences in split for sentence in sentences]
+        owners = [text for text, sentences in zip(texts, split) for _ in sentences]
+        labeled = iter(self.label_sentences(flat, owners, batch_size))
+        for sentences in split:
+            yield [next(labeled) for _ in sentences]
+
+
+def predict_by_length(predictor: SrlPredictor, sentences: Sequence[List[str]], batch_size: int) -> List[Dict[str, Any]]:
+    """The predictor's output for each tokenized sentence, in input order, computed in batches of
+    sentences of similar length (less padding)."""
+    order = sorted(range(len(sentences)), key=lambda i: len(sentences[i]))
+    results: List[Dict[str, Any]] = [{} for _ in sentences]
+    for start in range(0, len(order), batch_size):
+        chunk = order[start : start + batch_size]
+        for i, output in zip(chunk, predictor.predict_batch_json([{"tokens": sentences[i]} for i in chunk])):
+            results[i] = output
+    return results
+
+
+def with_char_offsets(output: Dict[str, Any], offsets: Offsets, text: str) -> Dict[str, Any]:
+    """The predictor's output for one sentence with `start_char`/`end_char` on the sentence, each
+    predicate and each argument (whose `text` becomes the original slice, spacing included)."""
+    frames = []
+    for frame in output["frames"]:
+        predicate = dict(frame["predicate"])
+        predicate["start_char"], predicate["end_char"] = offsets[predicate["index"]]
+        arguments = []
+        for argument in frame["arguments"]:
+            start_char, end_char = offsets[argument["start"]][0], offsets[argument["end"]][1]
+            arguments.append(
+                {**argument, "text": text[start_char:end_char], "start_char": start_char, "end_char": end_char}
+            )
+        frames.append({**frame, "predicate": predicate, "arguments": arguments})
+    start_char, end_char = offsets[0][0], offsets[-1][1]
+    return {
+        "text": text[start_char:end_char],
+        "start_char": start_char,
+        "end_char": end_char,
+        "words": output["words"],
+        "frames": frames,
+    }
+
+
+def load(
+    archive_file: str, cuda_device: int = -1, batch_size: int = 64, overrides: str = "", **predictor_args
+) -> Labeler:
+    """A `Labeler` for a trained srl_zoo model archive (`model.tar.gz`).
+
+    # Parameters
+
+    archive_file : path of the archive.
+    cuda_device : -1 for the CPU, else the GPU's index.
+    batch_size : sentences per model call.
+    overrides : allennlp config overrides (a JSON string), e.g. a smaller inference chunk.
+    predictor_args : passed to the `srl` predictor (e.g. `mixed_precision=True`).
+    """
+    archive = load_archive(archive_file, cuda_device=cuda_device, overrides=overrides)
+    predictor = Predictor.from_archive(archive, "srl", extra_args=predictor_args or None)
+    return Labeler(predictor, batch_size)  # type: ignore[arg-type]
