@@ -13,5 +13,7 @@ setup(
     # Dependencies are installed from requirements.lock with --no-deps: allennlp 2.10.1's own
     # metadata pins torch<1.13, which cannot be resolved on Python 3.11 (see README).
     install_requires=[],
+    # `nlp.add_pipe("srl_zoo", config={"archive": ...})` without importing srl_zoo first
+    entry_points={"spacy_factories": ["srl_zoo = srl_zoo.spacy_component:make_srl_component"]},
     license="Apache-2.0",
 )

@@ -1,0 +1,57 @@
+"""The `srl_zoo` spaCy component on a blank pipeline: frames as Spans of the Doc's own tokens."""
+
+from importlib.metadata import entry_points
+
+import pytest
+import spacy
+
+from srl_zoo.spacy_component import SpacyFrame
+
+TEXTS = ["President Bush nominated two individuals.  The Senate\tconfirmed them.", "", "Dogs bark loudly."]
+
+
+@pytest.fixture(scope="module")
+def nlp(predicate_model_archive):
+    nlp = spacy.blank("en")
+    nlp.add_pipe("sentencizer")
+    nlp.add_pipe("srl_zoo", config={"archive": predicate_model_archive, "batch_size": 2})
+    return nlp
+
+
+def test_the_factory_is_a_spacy_entry_point():
+    assert "srl_zoo" in {entry.name for entry in entry_points(group="spacy_factories")}
+
+
+def test_frames_are_spans_of_the_docs_own_tokens(nlp):
+    component = nlp.get_pipe("srl_zoo")
+    docs = list(nlp.pipe(TEXTS, batch_size=2))
+    assert [doc.text for doc in docs] == TEXTS  # the Doc's tokenization is kept
+    assert docs[1]._.srl_frames == []
+    assert sum(len(doc._.srl_frames) for doc in docs) >= 1  # the model finds a predicate in this text
+    for doc in docs:
+        for frame in doc._.srl_frames:
+            assert isinstance(frame, SpacyFrame) and frame.predicate.doc is doc
+            for span in frame.arguments:
+                assert span.doc is doc and span.label_ and doc.text[span.start_char : span.end_char] == span.text
+                assert span.sent == frame.predicate.sent  # arguments stay inside the predicate's sentence
+    # the same frames as the model's predictor gives for the Doc's words (whitespace tokens left out)
+    doc = docs[0]
+    for sentence in doc.sents:
+        words = [token.text for token in sentence if not token.is_space]
+        expected = component.predictor.predict_json({"tokens": words})["frames"]
+        found = [f for f in doc._.srl_frames if f.predicate.sent == sentence]
+        assert [f.predicate.text for f in found] == [f["predicate"]["word"] for f in expected]
+        for frame, want in zip(found, expected):
+            assert [(s.label_, s.text) for s in frame.arguments] == [(a["role"], a["text"]) for a in want["arguments"]]
+
+
+def test_a_doc_without_sentence_boundaries_is_one_sentence(predicate_model_archive):
+    nlp = spacy.blank("en")
+    nlp.add_pipe("srl_zoo", config={"archive": predicate_model_archive})
+    doc = nlp("Cats sleep . Dogs bark .")
+    assert doc._.srl_frames is not None
+
+
+def test_missing_archive_is_a_clear_error():
+    with pytest.raises(ValueError, match="archive"):
+        spacy.blank("en").add_pipe("srl_zoo")
