@@ -1,3 +1,4 @@
-"""allennlp subcommands added by srl_zoo (`allennlp srl-evaluate`)."""
+"""allennlp subcommands added by srl_zoo (`allennlp srl-evaluate`, `allennlp srl-label`)."""
 
 from srl_zoo.commands.srl_evaluate import SrlEvaluate, srl_evaluate
+from srl_zoo.commands.srl_label import SrlLabel, label_corpus
