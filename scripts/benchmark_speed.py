@@ -9,7 +9,8 @@ Reports tokens/s counted two ways: sentence tokens, and (sentence, predicate)-ro
 of per-predicate models such as allennlp-models' `srl` (each sentence is encoded once per predicate).
 Prediction runs over the first --max-instances dev sentences with gold predicates, no gradient,
 twice: `predict_*` times the model alone (forward + decoding) on batches tensorized and moved to the
-device beforehand, without metric bookkeeping, `--predict-repeats` times over; `end_to_end_*` times
+device beforehand, given only the words and the predicates (no gold labels: no losses, no metrics),
+`--predict-repeats` times over; `end_to_end_*` times
 allennlp's data loader (batching, tensorization) + the model + the metric, as validation does.
 `--predict-max-tokens` sets the prediction batch size in sentence tokens (default: the config's).
 Peak memory: CUDA max allocated, or the process's max resident set size on CPU.
@@ -124,8 +125,12 @@ def main() -> None:
 
     model.eval()
     loader = loader_for(params, reader, dev_path, vocab, "validation_data_loader", args.max_instances)
+    # what prediction gets: the words and the predicates, no gold labels (so no losses, no metrics)
     batches_on_device = [
-        nn_util.move_to_device({k: v for k, v in batch.items() if k != "metadata"}, device) for batch in loader
+        nn_util.move_to_device(
+            {"tokens": batch["tokens"], "frames": {"predicate_indices": batch["frames"]["predicate_indices"]}}, device
+        )
+        for batch in loader
     ]
     p_sentence = p_row = 0
     for batch in batches_on_device:
