@@ -21,6 +21,7 @@ import argparse
 import json
 import logging
 import os
+import time
 from typing import Any, Dict, Iterator, List, Optional, Tuple, Union
 
 from allennlp.commands.subcommand import Subcommand
@@ -70,6 +71,7 @@ def _run(args: argparse.Namespace) -> None:
         batch_size=args.batch_size,
         mixed_precision=args.mixed_precision,
     )
+    started = time.perf_counter()
     summary = label_corpus(
         labeler,
         args.input_file,
@@ -81,6 +83,8 @@ def _run(args: argparse.Namespace) -> None:
         overwrite=args.overwrite,
         progress=not args.no_progress,
     )
+    seconds = time.perf_counter() - started
+    summary.update(seconds=round(seconds, 1), sentences_per_s=round(summary["sentences"] / max(seconds, 1e-9), 1))
     print(json.dumps(summary))
 
 
