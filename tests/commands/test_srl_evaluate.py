@@ -121,7 +121,7 @@ def test_predicted_source_without_a_head_is_a_clear_error(archive, tmp_path):
         text=True,
         cwd=REPO_ROOT,
     )
-    assert completed.returncode != 0 and "needs a model trained with predicate_identification" in completed.stderr
+    assert completed.returncode != 0 and "needs a model with a predicate head" in completed.stderr
 
 
 @pytest.fixture(scope="module")
