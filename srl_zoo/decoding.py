@@ -1,10 +1,11 @@
-"""Tag decoding: argmax, and Viterbi under hard BIO constraints (no I-X without a B-X/I-X before it)."""
+"""Tag decoding: argmax, Viterbi under hard BIO constraints (no I-X without a B-X/I-X before it), and
+dependency decoding (a label on argument head words, `O` elsewhere: no spans)."""
 
 from typing import Dict, List, Tuple
 
 import torch
 
-DECODINGS = ("argmax", "viterbi")
+DECODINGS = ("argmax", "viterbi", "dependency")
 _FORBIDDEN = -1.0e9
 
 
@@ -69,8 +70,14 @@ def argmax_decode(log_probs: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
     return log_probs.argmax(dim=-1)
 
 
+def dependency_decode(log_probs: torch.Tensor, mask: torch.Tensor, single_token: torch.Tensor) -> torch.Tensor:
+    """Per-token argmax over the tags that stand alone (`O`, `B-X`; never `I-X`): dependency SRL puts
+    each argument's label on its head word only. `single_token (num_labels,)` bool marks those tags."""
+    return log_probs.masked_fill(~single_token.to(log_probs.device), _FORBIDDEN).argmax(dim=-1)
+
+
 class TagDecoder:
-    """Decodes with `"argmax"` or `"viterbi"` over a label vocabulary given as `{index: label}`."""
+    """Decodes with `"argmax"`, `"viterbi"` or `"dependency"` over a label vocabulary given as `{index: label}`."""
 
     def __init__(self, decoding: str, index_to_label: Dict[int, str]) -> None:
         if decoding not in DECODINGS:
@@ -78,8 +85,11 @@ class TagDecoder:
         self.decoding = decoding
         labels = [index_to_label[i] for i in range(len(index_to_label))]
         self.allowed, self.start = bio_constraints(labels)
+        self.single_token = torch.tensor([not label.startswith("I-") for label in labels], dtype=torch.bool)
 
     def __call__(self, log_probs: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
         if self.decoding == "argmax" or log_probs.size(0) == 0:
             return argmax_decode(log_probs, mask)
+        if self.decoding == "dependency":
+            return dependency_decode(log_probs, mask, self.single_token)
         return viterbi_decode(log_probs, mask, self.allowed, self.start)

@@ -68,3 +68,15 @@ def test_argmax_can_break_bio_but_viterbi_cannot():
 def test_unknown_decoding_is_a_clear_error():
     with pytest.raises(ValueError, match="decoding must be one of"):
         TagDecoder("beam", dict(enumerate(LABELS)))
+
+
+def test_dependency_decoding_is_the_argmax_over_tags_that_stand_alone():
+    labels = ["O", "B-A0", "I-A0", "B-A1", "I-A1"]
+    decoder = TagDecoder("dependency", dict(enumerate(labels)))
+    torch.manual_seed(0)
+    log_probs = torch.randn(3, 6, len(labels)).log_softmax(-1)
+    decoded = decoder(log_probs, torch.ones(3, 6, dtype=torch.bool))
+    alone = [i for i, label in enumerate(labels) if not label.startswith("I-")]
+    for b in range(3):
+        for t in range(6):
+            assert int(decoded[b, t]) == max(alone, key=lambda i: float(log_probs[b, t, i]))

@@ -13,7 +13,7 @@ arguments) is exactly right or not: proposition precision/recall over predicted/
 """
 
 from collections import Counter
-from typing import Dict, Hashable, Iterable, Sequence, Tuple
+from typing import Dict, Hashable, Iterable, Mapping, Sequence, Tuple
 
 from allennlp.training.metrics import Metric
 
@@ -99,6 +99,12 @@ class Conll2009F1(Metric):
             self._counts["propositions\tcorrect"] += sum(
                 predicted_propositions.get(index) == value for index, value in gold_propositions.items()
             )
+
+    def score_sentences(
+        self, gold: Sequence[Mapping[int, SrlFrame]], predicted: Sequence[Mapping[int, SrlFrame]]
+    ) -> None:
+        """Per sentence, gold and predicted frames by predicate position (the Model's interface)."""
+        self([list(g.values()) for g in gold], [list(p.values()) for p in predicted])
 
     def _add(self, kind: str, gold: Counter, predicted: Counter, correct: Counter) -> None:
         self._counts[f"{kind}\tgold"] += sum(gold.values())

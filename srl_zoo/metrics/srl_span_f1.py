@@ -6,7 +6,7 @@ from typing import Dict, List, Mapping, Sequence, Tuple
 
 from allennlp.training.metrics import Metric
 
-from srl_zoo.data.formats import SrlSpan
+from srl_zoo.data.formats import SrlFrame, SrlSpan
 from srl_zoo.metrics.distributed import sum_over_workers
 
 EXCLUDED = ("V",)
@@ -108,6 +108,18 @@ class SrlSpanF1(Metric):
                     errors += counts["op"] + counts["ms"]
             self._propositions += 1
             self._perfect += errors == 0
+
+    def score_sentences(
+        self, gold: Sequence[Mapping[int, SrlFrame]], predicted: Sequence[Mapping[int, SrlFrame]]
+    ) -> None:
+        """Per sentence, gold and predicted frames by predicate position, paired up (a frame on one
+        side only has all its arguments missed or in excess). The Model's interface to its metric."""
+        for gold_sentence, predicted_sentence in zip(gold, predicted):
+            gold_frames, predicted_frames = frames_by_position(
+                {i: f.arguments for i, f in gold_sentence.items()},
+                {i: f.arguments for i, f in predicted_sentence.items()},
+            )
+            self(gold_frames, predicted_frames)
 
     def totals(self) -> Tuple[int, int, int]:
         """Correct, excess and missed arguments over all scored labels (this worker's)."""

@@ -9,12 +9,13 @@ from allennlp.models.model import Model
 from allennlp.modules import Seq2SeqEncoder, TextFieldEmbedder
 from allennlp.nn import InitializerApplicator, RegularizerApplicator
 from allennlp.nn.util import get_text_field_mask, sequence_cross_entropy_with_logits
+from allennlp.training.metrics import Metric
 from torch import nn
 
-from srl_zoo.data.formats import SrlSpan, bio_to_spans
+from srl_zoo.data.formats import SrlFrame, bio_to_spans
 from srl_zoo.data.formats.labels import NO_SENSE, NOT_A_PREDICATE
 from srl_zoo.decoding import TagDecoder
-from srl_zoo.metrics import SrlSpanF1, frames_by_position
+from srl_zoo.metrics import SrlSpanF1
 from srl_zoo.models.heads import AuxiliaryTask, PredicateHead, PredicateTaggerHead
 from srl_zoo.modules.frame_scorers import EncodedSentences, FrameScorer, IndicatorFrameScorer
 from srl_zoo.predictors.frames import frame_json
@@ -52,7 +53,8 @@ class SrlModel(Model):
         inference_chunk_tokens : the `indicator` scorer's settings (see `IndicatorFrameScorer`) when
         no `frame_scorer` is given.
     label_smoothing : label smoothing of the tag loss (DeepAtt, LISA: 0.1).
-    decoding : `"argmax"` (DeepAtt's choice) or `"viterbi"` (exact BIO constraints).
+    decoding : `"argmax"` (DeepAtt's choice), `"viterbi"` (exact BIO constraints) or `"dependency"`
+        (dependency SRL, CoNLL-2009: a role on argument head words, `O` elsewhere, no spans).
     embedding_dropout : dropout on the word embeddings.
     predicate_head : a `PredicateHead` (built with the scorer's sentence width).
     predicate_identification, predicate_loss_weight : shorthand for a `tagger` head with that weight.
@@ -65,6 +67,10 @@ class SrlModel(Model):
         default (as in allennlp-models' SRL models): decoding and the metrics' host-side bookkeeping
         cost time, and validation reports the metrics anyway.
     label_namespace : vocabulary namespace of the tags.
+    srl_metric : the SRL metric, any `Metric` with `score_sentences(gold, predicted)` taking per sentence
+        `{predicate index: SrlFrame}` maps: `srl_span_f1` (default; srl-eval.pl's semantics) or
+        `conll2009_f1` (eval09.pl's, predicate senses included; predicted senses come from the
+        predicate head).
     """
 
     default_predictor = "srl"
@@ -90,6 +96,7 @@ class SrlModel(Model):
         auxiliary_tasks: Optional[Dict[str, Lazy[AuxiliaryTask]]] = None,
         training_metrics: bool = False,
         label_namespace: str = "labels",
+        srl_metric: Optional[Metric] = None,
         initializer: InitializerApplicator = InitializerApplicator(),
         regularizer: Optional[RegularizerApplicator] = None,
         **kwargs: Any,
@@ -121,7 +128,7 @@ class SrlModel(Model):
         self.embedding_dropout = nn.Dropout(embedding_dropout)
         self.label_smoothing = label_smoothing or None
         self.decoder = TagDecoder(decoding, vocab.get_index_to_token_vocabulary(label_namespace))
-        self.srl_metric = SrlSpanF1()
+        self.srl_metric = srl_metric if srl_metric is not None else SrlSpanF1()
         if predicate_head is None and predicate_identification:
             predicate_head = Lazy(PredicateTaggerHead, constructor_extras={"loss_weight": predicate_loss_weight})
         sentence_dim = frame_scorer.get_sentence_output_dim()
@@ -211,7 +218,7 @@ class SrlModel(Model):
         if metadata is not None:
             output["words"] = [m["words"] for m in metadata]
             if decodes and any(m.get("sentence") is not None for m in metadata):
-                self._update_srl_metric(output["predicted_tags"], predicate_indices, mask, metadata)
+                self._update_srl_metric(output, predicate_indices, mask, metadata)
         return output
 
     def _encoder_context(
@@ -292,29 +299,35 @@ class SrlModel(Model):
 
     def _update_srl_metric(
         self,
-        predicted_tags: torch.Tensor,
+        output: Dict[str, Any],
         predicate_indices: torch.Tensor,
         mask: torch.Tensor,
         metadata: List[Dict[str, Any]],
     ) -> None:
-        """Pair gold and predicted frames by predicate position; an unmatched side has no arguments."""
-        gold_frames: List[List[SrlSpan]] = []
-        predicted_frames: List[List[SrlSpan]] = []
+        """Score the predicted frames (arguments, and senses from a predicate head) against the gold
+        `SrlSentence`s, by predicate position."""
+        gold: List[Dict[int, SrlFrame]] = []
+        predicted: List[Dict[int, SrlFrame]] = []
         lengths = mask.sum(-1).tolist()
-        tags = predicted_tags.cpu()
+        tags = output["predicted_tags"].cpu()
+        label_ids = output.get("predicate_label_ids")
+        label_ids = label_ids.cpu() if label_ids is not None else None
         for b, meta in enumerate(metadata):
             sentence = meta.get("sentence")
             if sentence is None:
                 continue
-            predicted = {
-                index: bio_to_spans(self._tags_of(tags[b, f, : lengths[b]].tolist()))
-                for f, index in enumerate(predicate_indices[b].tolist())
-                if index >= 0
-            }
-            gold, guessed = frames_by_position(sentence.arguments_by_predicate(), predicted)
-            gold_frames.extend(gold)
-            predicted_frames.extend(guessed)
-        self.srl_metric(gold_frames, predicted_frames)
+            frames = {}
+            for f, index in enumerate(predicate_indices[b].tolist()):
+                if index < 0:
+                    continue
+                sense = None
+                if label_ids is not None:
+                    sense = self.predicate_head.label_of(int(label_ids[b, index]))  # type: ignore[union-attr]
+                arguments = bio_to_spans(self._tags_of(tags[b, f, : lengths[b]].tolist()))
+                frames[index] = SrlFrame(index=index, lemma=meta["words"][index], sense=sense, arguments=arguments)
+            gold.append({frame.index: frame for frame in sentence.frames})
+            predicted.append(frames)
+        self.srl_metric.score_sentences(gold, predicted)  # type: ignore[attr-defined]
 
     def make_output_human_readable(self, output_dict: Dict[str, Any]) -> Dict[str, Any]:
         """Adds `frames` per sentence: predicate (index, word and, from a predicate head on data with
