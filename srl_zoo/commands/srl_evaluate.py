@@ -13,6 +13,7 @@ from allennlp.models import Model
 from allennlp.models.archival import load_archive
 from tqdm import tqdm
 
+from srl_zoo.commands.conll2009_evaluation import evaluate_conll2009, report_conll2009
 from srl_zoo.data.formats import SrlSentence, write_conll2005
 from srl_zoo.data.formats.io_utils import atomic_write
 from srl_zoo.decoding import TagDecoder
@@ -163,8 +164,12 @@ def _run(args: argparse.Namespace) -> None:
         set_parse_source(archive.model, "given" if args.parse_file is not None else args.parse_source)
         if args.parse_file is not None:
             reader.add_dependency_file(args.input_file, args.parse_file)
-    if reader.__class__.__name__ == "Conll2009Reader":
-        raise ValueError("srl-evaluate scores span SRL (CoNLL-2005/2012 data); CoNLL-2009 needs the eval09 scorer")
+    if reader.__class__.__name__ == "Conll2009Reader":  # dependency SRL: eval09.pl's layout and scores
+        result = evaluate_conll2009(archive.model, reader, args.input_file, args.output_dir, args.batch_size)
+        with atomic_write(os.path.join(args.output_dir, "metrics.json")) as handle:
+            json.dump(result, handle, indent=2)
+        print(report_conll2009(result))
+        return
     result = srl_evaluate(archive.model, reader, args.input_file, args.output_dir, args.batch_size, args.scorer)
     with atomic_write(os.path.join(args.output_dir, "metrics.json")) as handle:
         json.dump(result, handle, indent=2)

@@ -28,9 +28,13 @@ def frame_json(words: List[str], predicate_index: int, tags: List[str], sense: O
 
 
 def frame_from_output(frame: Dict[str, Any], lemma: Optional[str] = None) -> SrlFrame:
-    """The `SrlFrame` of one frame of `frame_json`'s form (lemma: the word if not given)."""
+    """The `SrlFrame` of one frame of `frame_json`'s form (lemma: the word if not given; a predicted
+    sense `03` becomes `lemma.03`)."""
+    lemma = lemma or frame["predicate"]["word"]
+    sense = frame["predicate"].get("sense")
     return SrlFrame(
         index=frame["predicate"]["index"],
-        lemma=lemma or frame["predicate"]["word"],
+        lemma=lemma,
+        sense=f"{lemma}.{sense}" if sense else None,
         arguments=[SrlSpan(a["role"], a["start"], a["end"]) for a in frame["arguments"]],
     )

@@ -13,12 +13,15 @@ from tests.conftest import FIXTURES, REPO_ROOT
 
 @pytest.fixture(scope="module")
 def archive(tmp_path_factory):
-    os.chdir(REPO_ROOT)
-    os.environ["SRL_ZOO_TEST_DECODING"] = "viterbi"
     serialization_dir = tmp_path_factory.mktemp("model")
-    train_model_from_file(
-        os.path.join(FIXTURES, "deepatt", "ffn.jsonnet"), str(serialization_dir), overrides='{"trainer.num_epochs": 4}'
-    )
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(REPO_ROOT)
+        patch.setenv("SRL_ZOO_TEST_DECODING", "viterbi")
+        train_model_from_file(
+            os.path.join(FIXTURES, "deepatt", "ffn.jsonnet"),
+            str(serialization_dir),
+            overrides='{"trainer.num_epochs": 4}',
+        )
     return str(serialization_dir / "model.tar.gz")
 
 
@@ -59,14 +62,15 @@ def test_cli_writes_props_and_matches_srl_eval(archive, tmp_path, decoding):
 
 @pytest.fixture(scope="module")
 def archive_with_head(tmp_path_factory):
-    os.chdir(REPO_ROOT)
-    os.environ["SRL_ZOO_TEST_PREDICATE_SOURCE"] = "gold"
     serialization_dir = tmp_path_factory.mktemp("model_with_head")
-    train_model_from_file(
-        os.path.join(FIXTURES, "deepatt", "ffn_predicate_identification.jsonnet"),
-        str(serialization_dir),
-        overrides='{"trainer.num_epochs": 6}',
-    )
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(REPO_ROOT)
+        patch.setenv("SRL_ZOO_TEST_PREDICATE_SOURCE", "gold")
+        train_model_from_file(
+            os.path.join(FIXTURES, "deepatt", "ffn_predicate_identification.jsonnet"),
+            str(serialization_dir),
+            overrides='{"trainer.num_epochs": 6}',
+        )
     return str(serialization_dir / "model.tar.gz")
 
 
@@ -126,16 +130,16 @@ def test_predicted_source_without_a_head_is_a_clear_error(archive, tmp_path):
 
 @pytest.fixture(scope="module")
 def lisa_archive(tmp_path_factory):
-    os.chdir(REPO_ROOT)
-    os.environ.update(
-        {
-            "SRL_ZOO_TEST_LISA_FORMAT": "conll2012",
-            "SRL_ZOO_TEST_PREDICATE_SOURCE": "gold",
-            "SRL_ZOO_TEST_LISA_PARSE_LAYER": "1",
-        }
-    )
     serialization_dir = tmp_path_factory.mktemp("lisa")
-    train_model_from_file(os.path.join(FIXTURES, "lisa", "tiny.jsonnet"), str(serialization_dir))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(REPO_ROOT)
+        for name, value in (
+            ("SRL_ZOO_TEST_LISA_FORMAT", "conll2012"),
+            ("SRL_ZOO_TEST_PREDICATE_SOURCE", "gold"),
+            ("SRL_ZOO_TEST_LISA_PARSE_LAYER", "1"),
+        ):
+            patch.setenv(name, value)
+        train_model_from_file(os.path.join(FIXTURES, "lisa", "tiny.jsonnet"), str(serialization_dir))
     return str(serialization_dir / "model.tar.gz")
 
 
@@ -188,3 +192,42 @@ def test_parse_options_need_a_syntax_head(archive, tmp_path):
         archive, os.path.join(FIXTURES, "conll2005", "sample.txt"), tmp_path / "x", "--parse-source", "given"
     )
     assert completed.returncode != 0 and "no syntax head" in completed.stderr
+
+
+def test_conll2009_data_gets_eval09_layout_and_scores(tmp_path, monkeypatch):
+    from srl_zoo.data.formats import read_conll2009
+    from srl_zoo.metrics import Conll2009F1
+
+    monkeypatch.chdir(REPO_ROOT)
+    train_model_from_file(  # long enough for the predicate head to name senses
+        os.path.join(FIXTURES, "deepatt", "dependency.jsonnet"), str(tmp_path / "model"), '{"trainer.num_epochs": 30}'
+    )
+    data = os.path.join(FIXTURES, "conll2009", "sample.txt")
+    completed = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "allennlp",
+            "srl-evaluate",
+            str(tmp_path / "model" / "model.tar.gz"),
+            data,
+            "--output-dir",
+            str(tmp_path / "out"),
+            "--include-package",
+            "srl_zoo",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=REPO_ROOT,
+    )
+    assert completed.returncode == 0, completed.stderr
+    assert "eval09 (srl_zoo) labeled" in completed.stdout
+    gold = list(read_conll2009(str(tmp_path / "out" / "gold.txt")))
+    predicted = list(read_conll2009(str(tmp_path / "out" / "predicted.txt")))
+    assert [s.tokens for s in gold] == [s.tokens for s in read_conll2009(data)] == [s.tokens for s in predicted]
+    senses = [f.sense for s in predicted for f in s.frames if f.sense not in (None, "_")]
+    assert senses and all(sense.split(".")[0] for sense in senses)  # PRED filled with lemma.sense
+    rescored = Conll2009F1()
+    rescored([s.frames for s in gold], [s.frames for s in predicted])  # the files give the printed numbers
+    metrics = json.loads((tmp_path / "out" / "metrics.json").read_text())
+    assert metrics["python"]["f1-measure-overall"] == rescored.get_metric()["f1-measure-overall"]
