@@ -15,8 +15,8 @@ def fixture_path(*parts: str) -> str:
 REPO_ROOT = os.path.dirname(FIXTURES)
 
 # Defaults for the variables the fixture configs read, so every test file also runs on its own;
-# tests that need another value set it themselves.
-for _name, _value in (
+# tests that need another value set it themselves (with monkeypatch, after this fixture).
+FIXTURE_CONFIG_DEFAULTS = (
     ("SRL_ZOO_TEST_DECODING", "argmax"),
     ("SRL_ZOO_TEST_PREDICATE_SOURCE", "gold"),
     ("SRL_ZOO_TEST_SC_NEXT_INPUT", "output"),
@@ -24,8 +24,14 @@ for _name, _value in (
     ("SRL_ZOO_TEST_SC_INITIAL_STATE", "zero"),
     ("SRL_ZOO_TEST_LISA_FORMAT", "conll2012"),
     ("SRL_ZOO_TEST_LISA_PARSE_LAYER", "1"),
-):
-    os.environ.setdefault(_name, _value)
+)
+
+
+@pytest.fixture(autouse=True)
+def fixture_config_defaults(monkeypatch):
+    for name, value in FIXTURE_CONFIG_DEFAULTS:
+        if name not in os.environ:
+            monkeypatch.setenv(name, value)
 
 
 @pytest.fixture(scope="session")

@@ -12,31 +12,31 @@ from tests.conftest import FIXTURES, REPO_ROOT
 
 
 class SrlModelTestCase(ModelTestCase):
-    def set_up(self, config: str, decoding: str = "argmax") -> None:
-        os.chdir(REPO_ROOT)
-        os.environ["SRL_ZOO_TEST_DECODING"] = decoding
+    def set_up(self, monkeypatch, config: str, decoding: str = "argmax") -> None:
+        monkeypatch.chdir(REPO_ROOT)
+        monkeypatch.setenv("SRL_ZOO_TEST_DECODING", decoding)
         self.set_up_model(os.path.join(FIXTURES, config), os.path.join(FIXTURES, "conll2005", "sample.txt"))
 
 
 class TestDeepAtt(SrlModelTestCase):
     @pytest.mark.parametrize("sublayer", ["ffn", "glu", "bilstm"])
     @pytest.mark.parametrize("decoding", ["argmax", "viterbi"])
-    def test_train_save_load_and_batch_consistency(self, sublayer, decoding):
-        self.set_up(f"deepatt/{sublayer}.jsonnet", decoding)
+    def test_train_save_load_and_batch_consistency(self, monkeypatch, sublayer, decoding):
+        self.set_up(monkeypatch, f"deepatt/{sublayer}.jsonnet", decoding)
         self.ensure_model_can_train_save_and_load(self.param_file)
         self.ensure_batch_predictions_are_consistent()
 
 
 class TestBiLstmBaseline(SrlModelTestCase):
-    def test_train_save_load_and_batch_consistency(self):
-        self.set_up("deepatt/bilstm_baseline.jsonnet")
+    def test_train_save_load_and_batch_consistency(self, monkeypatch):
+        self.set_up(monkeypatch, "deepatt/bilstm_baseline.jsonnet")
         self.ensure_model_can_train_save_and_load(self.param_file)
         self.ensure_batch_predictions_are_consistent()
 
 
 class TestOutputs(SrlModelTestCase):
-    def test_human_readable_frames_and_viterbi_validity(self):
-        self.set_up("deepatt/ffn.jsonnet", "viterbi")
+    def test_human_readable_frames_and_viterbi_validity(self, monkeypatch):
+        self.set_up(monkeypatch, "deepatt/ffn.jsonnet", "viterbi")
         batch = Batch(self.instances[:5])
         batch.index_instances(self.vocab)
         self.model.eval()
@@ -57,8 +57,8 @@ class TestOutputs(SrlModelTestCase):
                 for argument in frame["arguments"]:
                     assert f"[{argument['role']}: {argument['text']}]" in frame["description"]
 
-    def test_a_batch_without_predicates_has_a_zero_loss_with_a_graph(self):
-        self.set_up("deepatt/ffn.jsonnet")
+    def test_a_batch_without_predicates_has_a_zero_loss_with_a_graph(self, monkeypatch):
+        self.set_up(monkeypatch, "deepatt/ffn.jsonnet")
         no_frames = [i for i in self.instances if len(i["frames"]) == 0]
         assert no_frames, "the sample has sentences without verbal predicates"
         batch = Batch(no_frames)
@@ -68,8 +68,8 @@ class TestOutputs(SrlModelTestCase):
         self.model.eval()
         assert self.model(**batch.as_tensor_dict())["class_probabilities"].shape[1] == 0
 
-    def test_metrics_are_python_floats_with_per_label_scores_at_reset(self):
-        self.set_up("deepatt/ffn.jsonnet")
+    def test_metrics_are_python_floats_with_per_label_scores_at_reset(self, monkeypatch):
+        self.set_up(monkeypatch, "deepatt/ffn.jsonnet")
         batch = Batch(self.instances)
         batch.index_instances(self.vocab)
         self.model.eval()
@@ -78,8 +78,8 @@ class TestOutputs(SrlModelTestCase):
         assert all(isinstance(v, float) for v in metrics.values())
         assert "f1-measure-A1" in metrics and "f1-measure-V" not in metrics
 
-    def test_training_batches_are_measured_only_with_training_metrics(self):
-        self.set_up("deepatt/ffn.jsonnet")
+    def test_training_batches_are_measured_only_with_training_metrics(self, monkeypatch):
+        self.set_up(monkeypatch, "deepatt/ffn.jsonnet")
         batch = Batch(self.instances)
         batch.index_instances(self.vocab)
         self.model.train()
@@ -90,11 +90,11 @@ class TestOutputs(SrlModelTestCase):
         assert "predicted_tags" in output
         assert self.model.get_metrics(reset=True)["f1-measure-overall"] >= 0.0
 
-    def test_encoder_width_mismatch_is_a_clear_error(self):
+    def test_encoder_width_mismatch_is_a_clear_error(self, monkeypatch):
         from allennlp.common import Params
         from allennlp.models import Model
 
-        self.set_up("deepatt/ffn.jsonnet")
+        self.set_up(monkeypatch, "deepatt/ffn.jsonnet")
         params = Params.from_file(self.param_file).pop("model")
         params["encoder"]["input_dim"] = 99
         with pytest.raises(ValueError, match="encoder input_dim is 99 but the model feeds it 16"):
@@ -102,22 +102,22 @@ class TestOutputs(SrlModelTestCase):
 
 
 class TestPredicateIdentification(SrlModelTestCase):
-    def set_up_head(self, source: str) -> None:
-        os.chdir(REPO_ROOT)
-        os.environ["SRL_ZOO_TEST_PREDICATE_SOURCE"] = source
+    def set_up_head(self, monkeypatch, source: str) -> None:
+        monkeypatch.chdir(REPO_ROOT)
+        monkeypatch.setenv("SRL_ZOO_TEST_PREDICATE_SOURCE", source)
         self.set_up_model(
             os.path.join(FIXTURES, "deepatt", "ffn_predicate_identification.jsonnet"),
             os.path.join(FIXTURES, "conll2012", "sample.gold_conll"),
         )
 
     @pytest.mark.parametrize("source", ["gold", "predicted"])
-    def test_train_save_load_and_batch_consistency(self, source):
-        self.set_up_head(source)
+    def test_train_save_load_and_batch_consistency(self, monkeypatch, source):
+        self.set_up_head(monkeypatch, source)
         self.ensure_model_can_train_save_and_load(self.param_file)
         self.ensure_batch_predictions_are_consistent()
 
-    def test_predicted_predicates_are_used_and_scored(self):
-        self.set_up_head("predicted")
+    def test_predicted_predicates_are_used_and_scored(self, monkeypatch):
+        self.set_up_head(monkeypatch, "predicted")
         batch = Batch(self.instances)
         batch.index_instances(self.vocab)
         self.model.eval()
@@ -130,8 +130,8 @@ class TestPredicateIdentification(SrlModelTestCase):
         metrics = self.model.get_metrics(reset=True)
         assert {"predicate-precision", "predicate-recall", "predicate-f1", "sense-accuracy"} <= metrics.keys()
 
-    def test_missed_and_spurious_predicates_count_as_errors(self):
-        self.set_up_head("gold")
+    def test_missed_and_spurious_predicates_count_as_errors(self, monkeypatch):
+        self.set_up_head(monkeypatch, "gold")
         sentence = self.instances[0]["metadata"]["sentence"]
         gold_index = sentence.frames[0].index
         spurious = (gold_index + 1) % len(sentence.tokens)
@@ -147,8 +147,8 @@ class TestPredicateIdentification(SrlModelTestCase):
         ok, excess, missed = self.model.srl_metric.totals()
         assert (ok, excess, missed) == (0, 1, gold_arguments)
 
-    def test_no_head_and_no_predicates_is_a_clear_error(self):
-        self.set_up("deepatt/ffn.jsonnet")
+    def test_no_head_and_no_predicates_is_a_clear_error(self, monkeypatch):
+        self.set_up(monkeypatch, "deepatt/ffn.jsonnet")
         from allennlp.common import Params
         from allennlp.data import DatasetReader
 

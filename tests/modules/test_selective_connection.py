@@ -70,15 +70,11 @@ def test_bad_options_are_clear_errors():
 
 
 class TestSelectiveConnectionModel(ModelTestCase):
-    def set_up(self, next_input="output", input_bilstm=False, initial_state="zero"):
-        os.chdir(REPO_ROOT)
-        os.environ.update(
-            {
-                "SRL_ZOO_TEST_SC_NEXT_INPUT": next_input,
-                "SRL_ZOO_TEST_SC_BILSTM": str(input_bilstm).lower(),
-                "SRL_ZOO_TEST_SC_INITIAL_STATE": initial_state,
-            }
-        )
+    def set_up(self, monkeypatch, next_input="output", input_bilstm=False, initial_state="zero"):
+        monkeypatch.chdir(REPO_ROOT)
+        monkeypatch.setenv("SRL_ZOO_TEST_SC_NEXT_INPUT", next_input)
+        monkeypatch.setenv("SRL_ZOO_TEST_SC_BILSTM", str(input_bilstm).lower())
+        monkeypatch.setenv("SRL_ZOO_TEST_SC_INITIAL_STATE", initial_state)
         self.set_up_model(
             os.path.join(FIXTURES, "selective_connection", "tiny.jsonnet"),
             os.path.join(FIXTURES, "conll2005", "sample.txt"),
@@ -88,8 +84,8 @@ class TestSelectiveConnectionModel(ModelTestCase):
         "next_input, input_bilstm, initial_state",
         [("output", False, "zero"), ("state", True, "learned"), ("output", True, "random")],
     )
-    def test_train_save_load_and_batch_consistency(self, next_input, input_bilstm, initial_state):
-        self.set_up(next_input, input_bilstm, initial_state)
+    def test_train_save_load_and_batch_consistency(self, monkeypatch, next_input, input_bilstm, initial_state):
+        self.set_up(monkeypatch, next_input, input_bilstm, initial_state)
         # with S_0 = 0 the first connection's U matrices multiply zeros: no gradient, by construction
         unused = {
             "frame_scorer.encoder.connections.0.gates_from_state.weight",
@@ -100,10 +96,10 @@ class TestSelectiveConnectionModel(ModelTestCase):
         )
         self.ensure_batch_predictions_are_consistent()
 
-    def test_loss_is_the_mean_of_the_layer_losses_and_inference_averages_distributions(self):
+    def test_loss_is_the_mean_of_the_layer_losses_and_inference_averages_distributions(self, monkeypatch):
         from allennlp.nn.util import sequence_cross_entropy_with_logits
 
-        self.set_up()
+        self.set_up(monkeypatch)
         batch = Batch(self.instances[:4])
         batch.index_instances(self.vocab)
         tensors = batch.as_tensor_dict()
@@ -132,8 +128,8 @@ class TestSelectiveConnectionModel(ModelTestCase):
         average = torch.stack([layer.softmax(-1) for layer in logits]).mean(0)
         assert torch.allclose(output["class_probabilities"][rows[:, 0], rows[:, 1]], average, atol=1e-5)
 
-    def test_per_layer_loss_needs_an_encoder_with_layers(self):
-        self.set_up()
+    def test_per_layer_loss_needs_an_encoder_with_layers(self, monkeypatch):
+        self.set_up(monkeypatch)
         params = Params.from_file(
             os.path.join(FIXTURES, "deepatt", "bilstm_baseline.jsonnet"), '{"model.per_layer_loss": true}'
         ).pop("model")
