@@ -1,0 +1,3 @@
+"""AMN (Guan et al. 2019): associated memory of similar training sentences."""
+
+from srl_zoo.amn.neighbour_index import NeighbourIndex

@@ -1,0 +1,164 @@
+"""AMN's neighbour selection (Guan et al. 2019): for every (sentence, predicate), the m training
+(sentence, predicate) pairs whose POS sequences are nearest by edit distance, found exactly and fast.
+
+The paper's authors computed all pairs offline (tens of CPU-hours for CoNLL-2009 English). Here:
+- each (sentence, predicate) is a string of POS symbols with the predicate's tag marked (so that the
+  distance also sees where and what the predicate is); edit distances come from rapidfuzz (C++);
+- candidates are grouped by length, and a query scans lengths outward from its own: since the edit
+  distance is at least the length difference, the scan stops as soon as the length difference
+  exceeds the m-th best distance found, which makes the pruning exact (no neighbour is lost);
+- for a training query, pairs with the same word sequence (the sentence itself, its other
+  predicates, duplicate sentences) are excluded.
+"""
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple
+
+import numpy as np
+from rapidfuzz.distance import Levenshtein
+from rapidfuzz.process import cdist
+
+from srl_zoo.data.formats import SrlSentence
+
+NO_NEIGHBOUR = -1
+EXCLUDED = np.iinfo(np.int32).max  # the distance of a candidate that may not be chosen
+
+
+@dataclass
+class IndexEntry:
+    """One (sentence, predicate) of the training file."""
+
+    sentence: int  # position of the sentence in the file
+    predicate: int  # token index of the predicate
+    symbols: str  # the POS sequence, one character per tag, the predicate's marked
+    words_key: str  # identifies the word sequence (for excluding the same sentence)
+
+
+class NeighbourIndex:
+    """Exact m-nearest (sentence, predicate) pairs by edit distance over marked POS sequences.
+
+    # Parameters
+
+    entries : the training pairs.
+    alphabet : POS tag -> symbol (predicate-marked tags are separate symbols); extended by queries
+        with unseen tags (which then match nothing).
+    """
+
+    def __init__(self, entries: List[IndexEntry], alphabet: Dict[str, str]) -> None:
+        self.entries = entries
+        self.alphabet = alphabet
+        self._by_length: Dict[int, np.ndarray] = {}
+        lengths = np.array([len(e.symbols) for e in entries], dtype=np.int64)
+        for length in np.unique(lengths):
+            self._by_length[int(length)] = np.flatnonzero(lengths == length)
+        self._symbols = [e.symbols for e in entries]
+        self._words_keys = np.array([e.words_key for e in entries])
+        self._max_length = int(lengths.max()) if len(entries) else 0
+
+    @classmethod
+    def from_sentences(cls, sentences: Iterable[SrlSentence]) -> "NeighbourIndex":
+        """One entry per predicate of every sentence (POS tags from the file: `SrlSentence.pos`)."""
+        alphabet: Dict[str, str] = {}
+        entries = []
+        for number, sentence in enumerate(sentences):
+            if sentence.pos is None:
+                raise ValueError(f"{sentence.source or f'sentence {number}'}: neighbour search needs POS tags")
+            key = words_key(sentence.tokens)
+            for frame in sentence.frames:
+                entries.append(IndexEntry(number, frame.index, encode(sentence.pos, frame.index, alphabet), key))
+        return cls(entries, alphabet)
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def query(
+        self, pos: Sequence[str], predicate: int, m: int = 4, exclude_words: Optional[Sequence[str]] = None
+    ) -> List[Tuple[int, int]]:
+        """The m nearest entries `(entry index, distance)` for one (sentence, predicate), nearest first;
+        entries with the word sequence `exclude_words` are skipped."""
+        symbols = encode(pos, predicate, self.alphabet)
+        excluded = words_key(exclude_words) if exclude_words is not None else None
+        return self._search([symbols], [excluded], m)[0]
+
+    def training_neighbours(self, m: int = 4) -> np.ndarray:
+        """`(len(self), m)` entry indices (nearest first, `NO_NEIGHBOUR` where fewer exist) for every
+        training pair, its own sentence and duplicates of it excluded."""
+        table = np.full((len(self), m), NO_NEIGHBOUR, dtype=np.int64)
+        for members in self._by_length.values():
+            found = self._search([self._symbols[i] for i in members], [self._words_keys[i] for i in members], m)
+            for row, neighbours in zip(members, found):
+                table[row, : len(neighbours)] = [index for index, _ in neighbours]
+        return table
+
+    def _search(self, queries: List[str], excluded: List[Optional[str]], m: int) -> List[List[Tuple[int, int]]]:
+        """Exact m-nearest search for queries of one length (or any), scanning lengths outward."""
+        by_query_length: Dict[int, List[int]] = {}
+        for q, symbols in enumerate(queries):
+            by_query_length.setdefault(len(symbols), []).append(q)
+        best: List[List[Tuple[int, int]]] = [[] for _ in queries]
+        for length, members in by_query_length.items():
+            active = list(members)
+            for gap in range(0, max(self._max_length, length) + 1):
+                # a candidate `gap` longer or shorter is at least `gap` away: queries whose m-th best
+                # is already <= gap (strictly: ties keep the earlier found) are done
+                active = [q for q in active if len(best[q]) < m or best[q][-1][1] > gap]
+                if not active:
+                    break
+                for candidate_length in {length - gap, length + gap}:
+                    members_of_length = self._by_length.get(candidate_length)
+                    if members_of_length is None:
+                        continue
+                    choices = [self._symbols[i] for i in members_of_length]
+                    distances = cdist(
+                        [queries[q] for q in active], choices, scorer=Levenshtein.distance, dtype=np.int32
+                    )
+                    for row, q in enumerate(active):
+                        row_distances = distances[row]
+                        if excluded[q] is not None:
+                            same_words = self._words_keys[members_of_length] == excluded[q]
+                            row_distances = np.where(same_words, EXCLUDED, row_distances)
+                        order = np.argsort(row_distances, kind="stable")[:m]
+                        merged = best[q] + [
+                            (int(members_of_length[i]), int(row_distances[i]))
+                            for i in order
+                            if row_distances[i] != EXCLUDED
+                        ]
+                        merged.sort(key=lambda pair: (pair[1], pair[0]))
+                        best[q] = merged[:m]
+        return best
+
+    def save(self, path: str) -> None:
+        """Write the index as JSON (atomically)."""
+        data = {
+            "alphabet": self.alphabet,
+            "entries": [[e.sentence, e.predicate, e.symbols, e.words_key] for e in self.entries],
+        }
+        temporary = path + ".tmp"
+        with open(temporary, "w", encoding="utf-8") as handle:
+            json.dump(data, handle, ensure_ascii=False)
+        os.replace(temporary, path)
+
+    @classmethod
+    def load(cls, path: str) -> "NeighbourIndex":
+        with open(path, encoding="utf-8") as handle:
+            data = json.load(handle)
+        return cls([IndexEntry(*entry) for entry in data["entries"]], data["alphabet"])
+
+
+def encode(pos: Sequence[str], predicate: int, alphabet: Dict[str, str]) -> str:
+    """One character per POS tag; the predicate's tag is its own symbol (`VBD*`)."""
+    symbols = []
+    for i, tag in enumerate(pos):
+        name = tag + "*" if i == predicate else tag
+        if name not in alphabet:
+            alphabet[name] = chr(0x100 + len(alphabet))
+        symbols.append(alphabet[name])
+    return "".join(symbols)
+
+
+def words_key(words: Sequence[str]) -> str:
+    """A short fingerprint of a word sequence."""
+    return hashlib.sha1("\u0001".join(words).encode("utf-8")).hexdigest()[:16]
