@@ -94,41 +94,43 @@ class NeighbourIndex:
         return table
 
     def _search(self, queries: List[str], excluded: List[Optional[str]], m: int) -> List[List[Tuple[int, int]]]:
-        """Exact m-nearest search for queries of one length (or any), scanning lengths outward."""
+        """Exact m-nearest search: per query length, candidate lengths are scanned outward (gap 0, 1,
+        ...) and a query stops once its m-th best distance is at most the gap (every candidate
+        further out is at least the gap away). Distances, exclusions and the running top-m are
+        computed for all active queries of a length at once."""
+        best_distance = np.full((len(queries), m), EXCLUDED, dtype=np.int64)
+        best_index = np.full((len(queries), m), NO_NEIGHBOUR, dtype=np.int64)
+        excluded_keys = np.array([key if key is not None else "" for key in excluded])
         by_query_length: Dict[int, List[int]] = {}
         for q, symbols in enumerate(queries):
             by_query_length.setdefault(len(symbols), []).append(q)
-        best: List[List[Tuple[int, int]]] = [[] for _ in queries]
         for length, members in by_query_length.items():
-            active = list(members)
+            active = np.array(members)
             for gap in range(0, max(self._max_length, length) + 1):
-                # a candidate `gap` longer or shorter is at least `gap` away: queries whose m-th best
-                # is already <= gap (strictly: ties keep the earlier found) are done
-                active = [q for q in active if len(best[q]) < m or best[q][-1][1] > gap]
-                if not active:
+                active = active[best_distance[active, m - 1] > gap]
+                if not len(active):
                     break
                 for candidate_length in {length - gap, length + gap}:
-                    members_of_length = self._by_length.get(candidate_length)
-                    if members_of_length is None:
+                    candidates = self._by_length.get(candidate_length)
+                    if candidates is None:
                         continue
-                    choices = [self._symbols[i] for i in members_of_length]
                     distances = cdist(
-                        [queries[q] for q in active], choices, scorer=Levenshtein.distance, dtype=np.int32
-                    )
-                    for row, q in enumerate(active):
-                        row_distances = distances[row]
-                        if excluded[q] is not None:
-                            same_words = self._words_keys[members_of_length] == excluded[q]
-                            row_distances = np.where(same_words, EXCLUDED, row_distances)
-                        order = np.argsort(row_distances, kind="stable")[:m]
-                        merged = best[q] + [
-                            (int(members_of_length[i]), int(row_distances[i]))
-                            for i in order
-                            if row_distances[i] != EXCLUDED
-                        ]
-                        merged.sort(key=lambda pair: (pair[1], pair[0]))
-                        best[q] = merged[:m]
-        return best
+                        [queries[q] for q in active],
+                        [self._symbols[i] for i in candidates],
+                        scorer=Levenshtein.distance,
+                        dtype=np.int64,
+                    )  # (active, candidates)
+                    same_words = self._words_keys[candidates][None, :] == excluded_keys[active][:, None]
+                    distances[same_words] = EXCLUDED
+                    merged_distance = np.concatenate([best_distance[active], distances], axis=1)
+                    merged_index = np.concatenate([best_index[active], np.broadcast_to(candidates, distances.shape)], 1)
+                    order = np.lexsort((merged_index, merged_distance), axis=1)[:, :m]  # by distance, then index
+                    best_distance[active] = np.take_along_axis(merged_distance, order, axis=1)
+                    best_index[active] = np.take_along_axis(merged_index, order, axis=1)
+        return [
+            [(int(i), int(d)) for i, d in zip(indices, distances) if d != EXCLUDED]
+            for indices, distances in zip(best_index, best_distance)
+        ]
 
     def save(self, path: str) -> None:
         """Write the index as JSON (atomically)."""
