@@ -34,17 +34,26 @@ def fixture_config_defaults(monkeypatch):
             monkeypatch.setenv(name, value)
 
 
+def train_fixture_model(tmp_path_factory, config: str, environment=(), overrides: str = "") -> str:
+    """Train a fixture config (relative to fixtures/) from the repository root with the given
+    environment variables (restored afterwards); the path of its model.tar.gz."""
+    serialization_dir = tmp_path_factory.mktemp(os.path.splitext(os.path.basename(config))[0])
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(REPO_ROOT)
+        for name, value in environment:
+            patch.setenv(name, value)
+        train_model_from_file(os.path.join(FIXTURES, config), str(serialization_dir), overrides=overrides)
+    return str(serialization_dir / "model.tar.gz")
+
+
 @pytest.fixture(scope="session")
 def predicate_model_archive(tmp_path_factory):
     """A small DeepAtt-FFN with predicate identification trained on the fixture (one per test run):
-    the model the raw-text entry points (predictor, API, spaCy component, srl-label) are tested with."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.chdir(REPO_ROOT)
-        patch.setenv("SRL_ZOO_TEST_PREDICATE_SOURCE", "gold")
-        serialization_dir = tmp_path_factory.mktemp("predicate_model")
-        train_model_from_file(
-            os.path.join(FIXTURES, "deepatt", "ffn_predicate_identification.jsonnet"),
-            str(serialization_dir),
-            overrides='{"trainer.num_epochs": 30}',  # enough to label predicates (V) and some arguments
-        )
-    return str(serialization_dir / "model.tar.gz")
+    the model the raw-text entry points (predictor, API, spaCy component, srl-label) are tested with.
+    30 epochs: enough to label predicates (V) and some arguments."""
+    return train_fixture_model(
+        tmp_path_factory,
+        "deepatt/ffn_predicate_identification.jsonnet",
+        [("SRL_ZOO_TEST_PREDICATE_SOURCE", "gold")],
+        '{"trainer.num_epochs": 30}',
+    )

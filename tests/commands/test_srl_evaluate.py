@@ -8,21 +8,14 @@ import sys
 import pytest
 from allennlp.commands.train import train_model_from_file
 
-from tests.conftest import FIXTURES, REPO_ROOT
+from tests.conftest import FIXTURES, REPO_ROOT, train_fixture_model
 
 
 @pytest.fixture(scope="module")
 def archive(tmp_path_factory):
-    serialization_dir = tmp_path_factory.mktemp("model")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.chdir(REPO_ROOT)
-        patch.setenv("SRL_ZOO_TEST_DECODING", "viterbi")
-        train_model_from_file(
-            os.path.join(FIXTURES, "deepatt", "ffn.jsonnet"),
-            str(serialization_dir),
-            overrides='{"trainer.num_epochs": 4}',
-        )
-    return str(serialization_dir / "model.tar.gz")
+    return train_fixture_model(
+        tmp_path_factory, "deepatt/ffn.jsonnet", [("SRL_ZOO_TEST_DECODING", "viterbi")], '{"trainer.num_epochs": 4}'
+    )
 
 
 @pytest.mark.parametrize("decoding", ["argmax", "viterbi"])
@@ -62,16 +55,12 @@ def test_cli_writes_props_and_matches_srl_eval(archive, tmp_path, decoding):
 
 @pytest.fixture(scope="module")
 def archive_with_head(tmp_path_factory):
-    serialization_dir = tmp_path_factory.mktemp("model_with_head")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.chdir(REPO_ROOT)
-        patch.setenv("SRL_ZOO_TEST_PREDICATE_SOURCE", "gold")
-        train_model_from_file(
-            os.path.join(FIXTURES, "deepatt", "ffn_predicate_identification.jsonnet"),
-            str(serialization_dir),
-            overrides='{"trainer.num_epochs": 6}',
-        )
-    return str(serialization_dir / "model.tar.gz")
+    return train_fixture_model(
+        tmp_path_factory,
+        "deepatt/ffn_predicate_identification.jsonnet",
+        [("SRL_ZOO_TEST_PREDICATE_SOURCE", "gold")],
+        '{"trainer.num_epochs": 6}',
+    )
 
 
 @pytest.mark.parametrize("source", ["gold", "predicted"])
@@ -130,17 +119,10 @@ def test_predicted_source_without_a_head_is_a_clear_error(archive, tmp_path):
 
 @pytest.fixture(scope="module")
 def lisa_archive(tmp_path_factory):
-    serialization_dir = tmp_path_factory.mktemp("lisa")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.chdir(REPO_ROOT)
-        for name, value in (
-            ("SRL_ZOO_TEST_LISA_FORMAT", "conll2012"),
-            ("SRL_ZOO_TEST_PREDICATE_SOURCE", "gold"),
-            ("SRL_ZOO_TEST_LISA_PARSE_LAYER", "1"),
-        ):
-            patch.setenv(name, value)
-        train_model_from_file(os.path.join(FIXTURES, "lisa", "tiny.jsonnet"), str(serialization_dir))
-    return str(serialization_dir / "model.tar.gz")
+    environment = [("SRL_ZOO_TEST_LISA_FORMAT", "conll2012"), ("SRL_ZOO_TEST_PREDICATE_SOURCE", "gold")]
+    return train_fixture_model(
+        tmp_path_factory, "lisa/tiny.jsonnet", environment + [("SRL_ZOO_TEST_LISA_PARSE_LAYER", "1")]
+    )
 
 
 def run_evaluate(archive, data, out, *options):
