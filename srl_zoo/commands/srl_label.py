@@ -8,7 +8,7 @@ Input: plain text, one document per line (split into sentences and words offline
 Output, one record per input line: `json` (`{"line": n, "sentences": [...]}`, sentences as
 `srl_zoo.load(...)(text)` gives them, with character offsets; pre-tokenized inputs as the
 predictor gives them), `allennlp_models` (`{"line": n, "sentences": [{"verbs", "words"}]}`) or
-`conll2005` (props blocks, one per sentence).
+`conll2005` (props blocks, one per sentence) or `conll2009` (CoNLL-2009 rows, for dependency models).
 
 Resumable: after every chunk of input lines the output is flushed to disk and `OUTPUT.progress`
 records how many input lines and output bytes are done; a rerun after an interruption cuts the
@@ -31,11 +31,11 @@ from tqdm import tqdm
 from srl_zoo.api import Labeler, load
 from srl_zoo.data.formats.io_utils import open_binary
 from srl_zoo.predictors.allennlp_models_format import allennlp_models_json
-from srl_zoo.predictors.srl_predictor import conll2005_lines
+from srl_zoo.predictors.srl_predictor import conll2005_lines, conll2009_lines
 
 logger = logging.getLogger(__name__)
 
-OUTPUT_FORMATS = ("json", "allennlp_models", "conll2005")
+OUTPUT_FORMATS = ("json", "allennlp_models", "conll2005", "conll2009")
 INPUT_FORMATS = ("text", "jsonl")
 
 
@@ -204,8 +204,9 @@ def _label(labeler: Labeler, requests: List[Tuple[int, Request]], output_format:
 
 
 def _render(line_number: int, sentences: List[Dict[str, Any]], output_format: str) -> str:
-    if output_format == "conll2005":
-        return "".join("\n".join(conll2005_lines(sentence)) + "\n\n" for sentence in sentences)
+    if output_format in ("conll2005", "conll2009"):
+        lines = conll2005_lines if output_format == "conll2005" else conll2009_lines
+        return "".join("\n".join(lines(sentence)) + "\n\n" for sentence in sentences)
     if output_format == "allennlp_models":
         sentences = [allennlp_models_json(sentence) for sentence in sentences]
     return json.dumps({"line": line_number, "sentences": sentences}, ensure_ascii=False) + "\n"

@@ -351,7 +351,13 @@ class SrlModel(Model):
                     label = self.vocab.get_token_from_index(int(label_ids[b, index]), "predicate_senses")
                     sense = None if label in no_sense else label
                 sentence_frames.append(
-                    frame_json(words, index, self._tags_of(predicted_tags[b, f, :length].tolist()), sense)
+                    frame_json(
+                        words,
+                        index,
+                        self._tags_of(predicted_tags[b, f, :length].tolist()),
+                        sense,
+                        dependency=self.decoder.decoding == "dependency",
+                    )
                 )
             all_frames.append(sentence_frames)
         output_dict["frames"] = all_frames

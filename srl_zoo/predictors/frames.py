@@ -6,25 +6,27 @@ from srl_zoo.data.formats import SrlFrame, SrlSpan, bio_to_spans
 from srl_zoo.data.formats.rendering import describe
 
 
-def frame_json(words: List[str], predicate_index: int, tags: List[str], sense: Optional[str] = None) -> Dict[str, Any]:
+def frame_json(
+    words: List[str], predicate_index: int, tags: List[str], sense: Optional[str] = None, dependency: bool = False
+) -> Dict[str, Any]:
     """`{"predicate": {"index", "word"[, "sense"]}, "tags", "arguments", "description"}` of one frame.
 
     `tags` are the frame's BIO tags; each argument is `{"role", "start", "end", "text"}` (inclusive
-    token indices). `sense` is the frameset number (e.g. `"03"` for `come.03`) when known.
+    token indices), and for dependency SRL (`dependency`) also `"head"`, its head word's index.
+    `sense` is the frameset number (e.g. `"03"` for `come.03`) when known.
     """
     spans = bio_to_spans(tags)
     predicate: Dict[str, Any] = {"index": predicate_index, "word": words[predicate_index]}
     if sense is not None:
         predicate["sense"] = sense
-    return {
-        "predicate": predicate,
-        "tags": tags,
-        "arguments": [
-            {"role": s.label, "start": s.start, "end": s.end, "text": " ".join(words[s.start : s.end + 1])}
-            for s in spans
-        ],
-        "description": describe(words, spans),
-    }
+    arguments = []
+    for span in spans:
+        argument = {"role": span.label, "start": span.start, "end": span.end}
+        if dependency:
+            argument["head"] = span.start
+        argument["text"] = " ".join(words[span.start : span.end + 1])
+        arguments.append(argument)
+    return {"predicate": predicate, "tags": tags, "arguments": arguments, "description": describe(words, spans)}
 
 
 def frame_from_output(frame: Dict[str, Any], lemma: Optional[str] = None) -> SrlFrame:

@@ -11,11 +11,12 @@ from allennlp.predictors.predictor import Predictor
 
 from srl_zoo.data.formats import SrlSentence
 from srl_zoo.data.formats.conll2005 import conll2005_rows
+from srl_zoo.data.formats.conll2009 import conll2009_rows
 from srl_zoo.data.formats.io_utils import pad_columns
 from srl_zoo.predictors.allennlp_models_format import allennlp_models_json
 from srl_zoo.predictors.frames import frame_from_output
 
-OUTPUT_FORMATS = ("json", "allennlp_models", "conll2005")
+OUTPUT_FORMATS = ("json", "allennlp_models", "conll2005", "conll2009")
 
 
 class SrlRequest(NamedTuple):
@@ -46,7 +47,8 @@ class SrlPredictor(Predictor):
         `semantic_role_labeling` output, `{"verbs": [{"verb", "description", "tags"}], "words"}` with
         PropBank label spellings (from `predict_json` and `predict_batch_json` too); or
         `"conll2005"`: `allennlp predict` writes CoNLL-2005 props lines (word, target, one column per
-        predicate) instead of JSON.
+        predicate) instead of JSON; `"conll2009"`: CoNLL-2009 rows (PRED `word.sense`, one APRED
+        column per predicate; columns the model does not predict are `_`), for dependency SRL models.
     language : spaCy language code of the blank tokenizer.
     mixed_precision : run the model under bfloat16 autocast (on CPUs with AVX-512 BF16/AMX and on
         GPUs); decoding and the output probabilities stay float32.
@@ -160,9 +162,18 @@ class SrlPredictor(Predictor):
         return sanitize(results)
 
     def dump_line(self, outputs: JsonDict) -> str:
-        if self._output_format != "conll2005":
-            return super().dump_line(outputs)
-        return "\n".join(conll2005_lines(outputs)) + "\n\n"
+        if self._output_format == "conll2005":
+            return "\n".join(conll2005_lines(outputs)) + "\n\n"
+        if self._output_format == "conll2009":
+            return "\n".join(conll2009_lines(outputs)) + "\n\n"
+        return super().dump_line(outputs)
+
+
+def conll2009_lines(outputs: Dict[str, Any]) -> List[str]:
+    """CoNLL-2009 lines (tab-separated) of one predicted sentence; lemmas are the words."""
+    words = outputs["words"]
+    frames = [frame_from_output(frame) for frame in outputs["frames"]]
+    return ["\t".join(row) for row in conll2009_rows(SrlSentence(tokens=words, frames=frames))]
 
 
 def conll2005_lines(outputs: Dict[str, Any]) -> List[str]:

@@ -37,7 +37,7 @@ def _parse_block(block, path: str, label_convention: Optional[str]) -> SrlSenten
     first_line, first_columns = block[0]
     width = len(first_columns)
     n = len(block)
-    heads = []
+    heads: Optional[List[int]] = []
     for position, (number, columns) in enumerate(block):
         if len(columns) != width or width < FIXED_COLUMNS:
             expected = (
@@ -53,9 +53,14 @@ def _parse_block(block, path: str, label_convention: Optional[str]) -> SrlSenten
                 f"ID (column 1) is {columns[0]!r}, expected {position + 1}: missing blank line between sentences?",
             )
         head = columns[8]
+        if head == "_" and all(other[8] == "_" for _, other in block):
+            heads = None  # a sentence without syntax (e.g. SRL output on raw text): no heads at all
+            continue
         if not head.isdigit() or int(head) > n:
-            raise ConllFormatError(path, number, f"HEAD (column 9) is {head!r}, expected an integer from 0 to {n}")
-        heads.append(int(head))
+            raise ConllFormatError(
+                path, number, f"HEAD (column 9) is {head!r}, expected an integer from 0 to {n} (or _ on every line)"
+            )
+        heads.append(int(head))  # type: ignore[union-attr]
 
     def column(index: int) -> List[str]:
         return [columns[index] for _, columns in block]
@@ -112,7 +117,8 @@ def conll2009_rows(sentence: SrlSentence) -> List[List[str]]:
     for frame in sentence.frames:
         cells = ["_"] * n
         for span in frame.arguments:
-            cells[span.start] = span.label
+            if span.label != "V":  # the predicate's own cell stays empty in CoNLL-2009
+                cells[span.start] = span.label
         apreds.append(cells)
     rows = []
     for i in range(n):
