@@ -142,7 +142,8 @@ class TestPredicateIdentification(SrlModelTestCase):
         tags = torch.full((1, 1, len(sentence.tokens)), self.vocab.get_token_index("O", "labels"))
         tags[0, 0, spurious] = v
         tags[0, 0, gold_index] = b_arg
-        self.model._update_srl_metric(tags, torch.tensor([[spurious]]), mask, [{"sentence": sentence}])
+        metadata = [{"sentence": sentence, "words": sentence.tokens}]
+        self.model._update_srl_metric({"predicted_tags": tags}, torch.tensor([[spurious]]), mask, metadata)
         gold_arguments = sum(1 for f in sentence.frames if f.index == gold_index for a in f.arguments if a.label != "V")
         ok, excess, missed = self.model.srl_metric.totals()
         assert (ok, excess, missed) == (0, 1, gold_arguments)
