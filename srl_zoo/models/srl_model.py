@@ -320,14 +320,25 @@ class SrlModel(Model):
             for f, index in enumerate(predicate_indices[b].tolist()):
                 if index < 0:
                     continue
-                sense = None
-                if label_ids is not None:
-                    sense = self.predicate_head.label_of(int(label_ids[b, index]))  # type: ignore[union-attr]
+                sense = self._predicted_sense(label_ids, b, index)
                 arguments = bio_to_spans(self._tags_of(tags[b, f, : lengths[b]].tolist()))
                 frames[index] = SrlFrame(index=index, lemma=meta["words"][index], sense=sense, arguments=arguments)
             gold.append({frame.index: frame for frame in sentence.frames})
             predicted.append(frames)
         self.srl_metric.score_sentences(gold, predicted)  # type: ignore[attr-defined]
+
+    def _predicted_sense(self, label_ids: Optional[torch.Tensor], sentence: int, index: int) -> Optional[str]:
+        """The predicate head's sense (frameset number, e.g. `03`) for the token, `None` where it has
+        none (no head, not a predicate, data without senses).
+
+        # Parameters
+
+        label_ids : the head's `predicate_label_ids (batch, seq_len)`, or `None` without a head.
+        """
+        if label_ids is None:
+            return None
+        label = self.predicate_head.label_of(int(label_ids[sentence, index]))  # type: ignore[union-attr]
+        return None if label in (NOT_A_PREDICATE, NO_SENSE, self.vocab._oov_token) else label
 
     def make_output_human_readable(self, output_dict: Dict[str, Any]) -> Dict[str, Any]:
         """Adds `frames` per sentence: predicate (index, word and, from a predicate head on data with
@@ -337,7 +348,7 @@ class SrlModel(Model):
         predicted_tags = output_dict["predicted_tags"].cpu()
         lengths = output_dict["mask"].sum(-1).tolist()
         label_ids = output_dict.get("predicate_label_ids")
-        no_sense = (NOT_A_PREDICATE, NO_SENSE, self.vocab._oov_token)
+        label_ids = label_ids.cpu() if label_ids is not None else None
         all_frames = []
         for b, words in enumerate(output_dict.get("words", [None] * len(lengths))):
             length = lengths[b]
@@ -346,10 +357,7 @@ class SrlModel(Model):
             for f, index in enumerate(output_dict["predicate_indices"][b].tolist()):
                 if index < 0:
                     continue
-                sense = None
-                if label_ids is not None:
-                    label = self.vocab.get_token_from_index(int(label_ids[b, index]), "predicate_senses")
-                    sense = None if label in no_sense else label
+                sense = self._predicted_sense(label_ids, b, index)
                 sentence_frames.append(
                     frame_json(
                         words,
