@@ -1,15 +1,14 @@
 """`srl-evaluate` on CoNLL-2009 data: predicted files in eval09.pl's layout, scored with `Conll2009F1`."""
 
-import dataclasses
 import os
-from typing import Any, Dict, List
+from typing import Any, Dict
 
 from allennlp.data import DatasetReader
 from allennlp.models import Model
-from tqdm import tqdm
 
-from srl_zoo.data.formats import SrlSentence, write_conll2009
-from srl_zoo.metrics import Conll2009F1, PredicateF1
+from srl_zoo.commands.prediction import score_predictions
+from srl_zoo.data.formats import write_conll2009
+from srl_zoo.metrics import Conll2009F1
 
 
 def evaluate_conll2009(
@@ -24,24 +23,13 @@ def evaluate_conll2009(
     model : a dependency SRL model (decoding `dependency`; senses from its predicate head).
     reader : the model's `conll2009` reader.
     """
-    from srl_zoo.commands.srl_evaluate import predict_sentences  # the shared prediction loop
-
-    metric, predicates = Conll2009F1(), PredicateF1()
-    gold_sentences: List[SrlSentence] = []
-    predicted_sentences: List[SrlSentence] = []
-    model.get_metrics(reset=True)
-    for gold, predicted in tqdm(predict_sentences(model, reader, data_path, batch_size), desc="predicting"):
-        predicted = dataclasses.replace(gold, frames=predicted.frames)  # the gold file's other columns
-        gold_sentences.append(gold)
-        predicted_sentences.append(predicted)
-        metric([gold.frames], [predicted.frames])
-        predicates([{f.index: "Y" for f in gold.frames}], [{f.index: "Y" for f in predicted.frames}])
+    gold_sentences, predicted_sentences, scores = score_predictions(model, reader, data_path, batch_size, Conll2009F1())
     os.makedirs(output_dir, exist_ok=True)
     gold_path, predicted_path = os.path.join(output_dir, "gold.txt"), os.path.join(output_dir, "predicted.txt")
     write_conll2009(gold_sentences, gold_path)
     write_conll2009(predicted_sentences, predicted_path)
     return {
-        "python": {**metric.get_metric(reset=True), **predicates.get_metric(reset=True)},
+        "python": scores,
         "model": model.get_metrics(reset=True),
         "gold_file": gold_path,
         "predicted_file": predicted_path,

@@ -4,38 +4,22 @@ import argparse
 import json
 import logging
 import os
-from typing import Dict, Iterator, List, Optional, Tuple
+from typing import Dict, Optional
 
 from allennlp.commands.subcommand import Subcommand
-from allennlp.common.util import lazy_groups_of
 from allennlp.data import DatasetReader
 from allennlp.models import Model
 from allennlp.models.archival import load_archive
-from tqdm import tqdm
 
 from srl_zoo.commands.conll2009_evaluation import evaluate_conll2009, report_conll2009
-from srl_zoo.data.formats import SrlSentence, write_conll2005
+from srl_zoo.commands.prediction import score_predictions
+from srl_zoo.data.formats import write_conll2005
 from srl_zoo.data.formats.io_utils import atomic_write
 from srl_zoo.decoding import TagDecoder
-from srl_zoo.metrics import PredicateF1, SrlSpanF1, frames_by_position, run_srl_eval
+from srl_zoo.metrics import SrlSpanF1, run_srl_eval
 from srl_zoo.modules.lisa import LisaEncoder
-from srl_zoo.predictors.frames import frame_from_output
 
 logger = logging.getLogger(__name__)
-
-
-def predict_sentences(
-    model: Model, reader: DatasetReader, data_path: str, batch_size: int = 64
-) -> Iterator[Tuple[SrlSentence, SrlSentence]]:
-    """Yield `(gold, predicted)` sentences. Predicted frames take the gold lemma where a gold
-    predicate sits at the same position (srl-eval.pl aligns propositions by position and verb)."""
-    model.eval()
-    for group in lazy_groups_of(reader.read(data_path), batch_size):
-        for instance, output in zip(group, model.forward_on_instances(group)):
-            gold: SrlSentence = instance["metadata"]["sentence"]
-            lemmas = {frame.index: frame.lemma for frame in gold.frames}
-            frames = [frame_from_output(frame, lemmas.get(frame["predicate"]["index"])) for frame in output["frames"]]
-            yield gold, SrlSentence(tokens=gold.tokens, frames=frames)
 
 
 def srl_evaluate(
@@ -47,21 +31,13 @@ def srl_evaluate(
     scorer: Optional[str] = None,
 ) -> Dict[str, object]:
     """Write `gold.props` and `predicted.props` to `output_dir`; return Python and srl-eval.pl scores."""
-    gold_sentences: List[SrlSentence] = []
-    predicted_sentences: List[SrlSentence] = []
-    metric, predicates = SrlSpanF1(), PredicateF1()
-    model.get_metrics(reset=True)
-    for gold, predicted in tqdm(predict_sentences(model, reader, data_path, batch_size), desc="predicting"):
-        gold_sentences.append(gold)
-        predicted_sentences.append(predicted)
-        metric(*frames_by_position(gold.arguments_by_predicate(), predicted.arguments_by_predicate()))
-        predicates([{f.index: "Y" for f in gold.frames}], [{f.index: "Y" for f in predicted.frames}])
+    gold_sentences, predicted_sentences, scores = score_predictions(model, reader, data_path, batch_size, SrlSpanF1())
     os.makedirs(output_dir, exist_ok=True)
     gold_path, predicted_path = os.path.join(output_dir, "gold.props"), os.path.join(output_dir, "predicted.props")
     write_conll2005(gold_sentences, gold_path, props_only=True)
     write_conll2005(predicted_sentences, predicted_path, props_only=True)
     result: Dict[str, object] = {
-        "python": {**metric.get_metric(reset=True), **predicates.get_metric(reset=True)},
+        "python": scores,
         "model": model.get_metrics(reset=True),  # the model's own metrics, e.g. POS accuracy, parse UAS/LAS
         "gold_props": gold_path,
         "predicted_props": predicted_path,

@@ -1,0 +1,52 @@
+"""Predicting a gold CoNLL file and scoring the predictions: the loop `srl-evaluate` runs for span
+data (CoNLL-2005/2012) and for dependency data (CoNLL-2009)."""
+
+import dataclasses
+from typing import Dict, Iterator, List, Tuple
+
+from allennlp.common.util import lazy_groups_of
+from allennlp.data import DatasetReader
+from allennlp.models import Model
+from allennlp.training.metrics import Metric
+from tqdm import tqdm
+
+from srl_zoo.data.formats import SrlSentence
+from srl_zoo.metrics import PredicateF1
+from srl_zoo.predictors.frames import frame_from_output
+
+
+def predict_sentences(
+    model: Model, reader: DatasetReader, data_path: str, batch_size: int = 64
+) -> Iterator[Tuple[SrlSentence, SrlSentence]]:
+    """Yield `(gold, predicted)` sentences; a predicted sentence is the gold one (all its columns)
+    with the predicted frames. Predicted frames take the gold lemma where a gold predicate sits at
+    the same position (srl-eval.pl aligns propositions by position and verb)."""
+    model.eval()
+    for group in lazy_groups_of(reader.read(data_path), batch_size):
+        for instance, output in zip(group, model.forward_on_instances(group)):
+            gold: SrlSentence = instance["metadata"]["sentence"]
+            lemmas = {frame.index: frame.lemma for frame in gold.frames}
+            frames = [frame_from_output(frame, lemmas.get(frame["predicate"]["index"])) for frame in output["frames"]]
+            yield gold, dataclasses.replace(gold, frames=frames)
+
+
+def score_predictions(
+    model: Model, reader: DatasetReader, data_path: str, batch_size: int, metric: Metric
+) -> Tuple[List[SrlSentence], List[SrlSentence], Dict[str, float]]:
+    """Predict every sentence of `data_path`; the gold and predicted sentences, and the scores of
+    `metric` (any metric with `score_sentences`, e.g. `SrlSpanF1`, `Conll2009F1`) and `PredicateF1`.
+
+    # Parameters
+
+    model : resets its own metrics first, so that `model.get_metrics()` afterwards covers this file.
+    """
+    predicates = PredicateF1()
+    gold_sentences: List[SrlSentence] = []
+    predicted_sentences: List[SrlSentence] = []
+    model.get_metrics(reset=True)
+    for gold, predicted in tqdm(predict_sentences(model, reader, data_path, batch_size), desc="predicting"):
+        gold_sentences.append(gold)
+        predicted_sentences.append(predicted)
+        metric.score_sentences([{f.index: f for f in gold.frames}], [{f.index: f for f in predicted.frames}])
+        predicates([{f.index: "Y" for f in gold.frames}], [{f.index: "Y" for f in predicted.frames}])
+    return gold_sentences, predicted_sentences, {**metric.get_metric(reset=True), **predicates.get_metric(reset=True)}
