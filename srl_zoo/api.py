@@ -60,10 +60,10 @@ class Labeler:
                 raise TypeError(f"texts must be strings, got {type(text).__name__}")
             buffer.append(text)
             if len(buffer) >= buffer_texts:
-                yield from self._label_texts(buffer, batch_size or self.batch_size)
+                yield from self.label_texts(buffer, batch_size or self.batch_size)
                 buffer = []
         if buffer:
-            yield from self._label_texts(buffer, batch_size or self.batch_size)
+            yield from self.label_texts(buffer, batch_size or self.batch_size)
 
     def split(self, text: str) -> List[Sentence]:
         """Sentences of `text` as words (whitespace dropped) with their character offsets."""
@@ -84,7 +84,8 @@ class Labeler:
             with_char_offsets(output, offsets, text) for output, (_, offsets), text in zip(outputs, sentences, texts)
         ]
 
-    def _label_texts(self, texts: List[str], batch_size: int) -> Iterator[List[Dict[str, Any]]]:
+    def label_texts(self, texts: List[str], batch_size: int) -> Iterator[List[Dict[str, Any]]]:
+        """The labeled sentences of each text, in order; all texts' sentences batched by length together."""
         split = [self.split(text) for text in texts]
         flat = [sentence for sentences in split for sentence in sentences]
         owners = [text for text, sentences in zip(texts, split) for _ in sentences]

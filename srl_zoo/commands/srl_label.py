@@ -184,12 +184,7 @@ def _parse(line: str, input_format: str, labeler: Labeler, path: str, number: in
 def _label(labeler: Labeler, requests: List[Tuple[int, Request]], output_format: str) -> Tuple[str, int]:
     """The output text of a chunk's requests and its number of sentences."""
     documents = {i: request[1] for i, (_, request) in enumerate(requests) if request[0] == "text"}
-    split = {i: labeler.split(text) for i, text in documents.items()}
-    flat = [(i, sentence) for i in documents for sentence in split[i]]
-    labeled = labeler.label_sentences([s for _, s in flat], [documents[i] for i, _ in flat], labeler.batch_size)
-    by_request: Dict[int, List[Dict[str, Any]]] = {i: [] for i in documents}
-    for (i, _), sentence in zip(flat, labeled):
-        by_request[i].append(sentence)
+    by_request = dict(zip(documents, labeler.label_texts(list(documents.values()), labeler.batch_size)))
     tokenized = [(i, request[1]) for i, (_, request) in enumerate(requests) if request[0] == "tokens"]
     if tokenized:
         outputs = labeler.predictor.predict_batch_json([r for _, r in tokenized])
