@@ -24,6 +24,8 @@ FIXTURE_CONFIG_DEFAULTS = (
     ("SRL_ZOO_TEST_SC_INITIAL_STATE", "zero"),
     ("SRL_ZOO_TEST_LISA_FORMAT", "conll2012"),
     ("SRL_ZOO_TEST_LISA_PARSE_LAYER", "1"),
+    ("SRL_ZOO_TEST_AMN_SELECTOR", "edit_distance"),
+    ("SRL_ZOO_TEST_AMN_MERGE", "average"),
 )
 
 

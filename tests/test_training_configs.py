@@ -39,6 +39,12 @@ def test_there_are_configs_for_each_sublayer_and_dataset():
     } <= names
     for family in ("deepatt_glu", "sc_bilstm", "lisa", "bilstm"):
         assert f"transformer/{family}_conll2012.jsonnet" in names
+    assert {
+        "amn/bilstm_base_conll2009.jsonnet",
+        "amn/bilstm_memory_conll2009.jsonnet",
+        "amn/bilstm_memory_small_conll2009.jsonnet",
+        "amn/bilstm_memory_small_conll2012.jsonnet",
+    } <= names
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda c: os.path.relpath(c, REPO_ROOT))
@@ -55,11 +61,16 @@ def test_config_builds(config, monkeypatch):
         ("SRL_SC_BILSTM", "true"),
         ("SRL_SC_LAYERS", "2"),
         ("SRL_SC_NEXT_INPUT", "state"),
+        ("SRL_AMN_MEMORY", "true"),
+        ("SRL_AMN_SELECTOR", "edit_distance"),
+        ("SRL_AMN_MERGE", "average"),
+        ("SRL_AMN_CACHE", ""),
     ):
         monkeypatch.setenv(name, value)
+    data = os.path.join(FIXTURES, DATA[Params.from_file(config)["dataset_reader"]["type"]])
+    monkeypatch.setenv("SRL_TRAIN_DATA", data)  # AMN's memory reads the training file
     params = Params.from_file(config)
     reader_params = params.pop("dataset_reader")
-    data = os.path.join(FIXTURES, DATA[reader_params["type"]])
     reader = DatasetReader.from_params(reader_params)
     instances = list(reader.read(data))
     vocab = Vocabulary.from_instances(instances)

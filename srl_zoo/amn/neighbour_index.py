@@ -71,8 +71,27 @@ class NeighbourIndex:
                 entries.append(IndexEntry(number, frame.index, encode(sentence.pos, frame.index, alphabet), key))
         return cls(entries, alphabet)
 
+    @classmethod
+    def from_parts(
+        cls, pos: Sequence[Sequence[str]], predicates: Sequence[int], keys: Sequence[str], sentence_of: Sequence[int]
+    ) -> "NeighbourIndex":
+        """One entry per (POS sequence, predicate), in the given order (e.g. a `MemoryBank`'s entries)."""
+        alphabet: Dict[str, str] = {}
+        entries = [
+            IndexEntry(sentence, predicate, encode(tags, predicate, alphabet), key)
+            for tags, predicate, key, sentence in zip(pos, predicates, keys, sentence_of)
+        ]
+        return cls(entries, alphabet)
+
     def __len__(self) -> int:
         return len(self.entries)
+
+    def query_many(
+        self, queries: Sequence[Tuple[Sequence[str], int, Optional[str]]], m: int = 4
+    ) -> List[List[Tuple[int, int]]]:
+        """`query` for many `(pos, predicate, excluded words key or None)` at once (searched together by length)."""
+        symbols = [encode(pos, predicate, self.alphabet) for pos, predicate, _ in queries]
+        return self._search(symbols, [excluded for _, _, excluded in queries], m)
 
     def query(
         self, pos: Sequence[str], predicate: int, m: int = 4, exclude_words: Optional[Sequence[str]] = None

@@ -1,4 +1,5 @@
-"""allennlp subcommands added by srl_zoo (`allennlp srl-evaluate`, `allennlp srl-label`)."""
+"""allennlp subcommands added by srl_zoo (`allennlp srl-evaluate`, `allennlp srl-label`, `allennlp srl-neighbours`)."""
 
 from srl_zoo.commands.srl_evaluate import SrlEvaluate, srl_evaluate
 from srl_zoo.commands.srl_label import SrlLabel, label_corpus
+from srl_zoo.commands.srl_neighbours import SrlNeighbours

@@ -66,7 +66,8 @@ class Conll2009F1(Metric):
     computes them (see the module docstring); counts are summed over distributed workers.
 
     Keys (fractions): `precision-overall`, `recall-overall`, `f1-measure-overall` (labeled, senses
-    included), `unlabeled-precision/recall/f1`, `proposition-precision/recall/f1`, and with
+    included), `unlabeled-precision/recall/f1`, `proposition-precision/recall/f1`,
+    `argument-precision/recall/f1` (labeled arguments only, senses left out), and with
     `reset=True` `precision-X`/`recall-X`/`f1-measure-X` for each role X and for `sense`.
     """
 
@@ -122,11 +123,14 @@ class Conll2009F1(Metric):
                 counts.get(f"{prefix}\tgold", 0) - correct,
             )
 
+        for name in ("gold", "predicted", "correct"):  # the labeled counts without the senses
+            counts[f"arguments\t{name}"] = counts.get(f"labeled\t{name}", 0) - counts.get(f"label\t{SENSE}\t{name}", 0)
         metrics: Dict[str, float] = {}
         for prefix, names in (
             ("labeled", ("precision-overall", "recall-overall", "f1-measure-overall")),
             ("unlabeled", ("unlabeled-precision", "unlabeled-recall", "unlabeled-f1")),
             ("propositions", ("proposition-precision", "proposition-recall", "proposition-f1")),
+            ("arguments", ("argument-precision", "argument-recall", "argument-f1")),
         ):
             metrics.update(zip(names, scores(prefix)))
         if reset:

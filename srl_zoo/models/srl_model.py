@@ -17,6 +17,7 @@ from srl_zoo.data.formats.labels import NO_SENSE, NOT_A_PREDICATE
 from srl_zoo.decoding import TagDecoder
 from srl_zoo.metrics import SrlSpanF1
 from srl_zoo.models.heads import AuxiliaryTask, PredicateHead, PredicateTaggerHead
+from srl_zoo.modules.associated_memory import AssociatedMemory
 from srl_zoo.modules.frame_scorers import EncodedSentences, FrameScorer, IndicatorFrameScorer
 from srl_zoo.predictors.frames import frame_json
 
@@ -41,6 +42,8 @@ class SrlModel(Model):
     - `predicate_head`: predicts predicates (and senses) for raw text and `predicate_source:
       "predicted"`; `predicate_identification: true` is shorthand for the `tagger` head.
     - `auxiliary_tasks`: extra supervised losses on the sentence encodings (LISA's parse).
+    - `memory`: AMN's associated memory, label-aware features per (sentence, predicate) and token
+      from similar training sentences, handed to any frame scorer.
 
     Training always conditions on gold predicates.
 
@@ -67,6 +70,10 @@ class SrlModel(Model):
         default (as in allennlp-models' SRL models): decoding and the metrics' host-side bookkeeping
         cost time, and validation reports the metrics anyway.
     label_namespace : vocabulary namespace of the tags.
+    memory : an `AssociatedMemory` (built with the embedder's width); the frame scorer must be built
+        for its output width (`frame_feature_dim`; automatic with the `encoder` shorthand, whose
+        `input_dim` then includes it). Needs the single-id `tokens` embedder (the memory embeds the
+        remembered sentences' words with it).
     srl_metric : the SRL metric, any `Metric` with `score_sentences(gold, predicted)` taking per sentence
         `{predicate index: SrlFrame}` maps: `srl_span_f1` (default; srl-eval.pl's semantics) or
         `conll2009_f1` (eval09.pl's, predicate senses included; predicted senses come from the
@@ -97,6 +104,7 @@ class SrlModel(Model):
         training_metrics: bool = False,
         label_namespace: str = "labels",
         srl_metric: Optional[Metric] = None,
+        memory: Optional[Lazy[AssociatedMemory]] = None,
         initializer: InitializerApplicator = InitializerApplicator(),
         regularizer: Optional[RegularizerApplicator] = None,
         **kwargs: Any,
@@ -108,6 +116,11 @@ class SrlModel(Model):
             raise ValueError(
                 "give the model either a frame_scorer or an encoder (shorthand for an indicator frame scorer)"
             )
+        self.memory: Optional[AssociatedMemory] = None
+        if memory is not None:
+            self.memory = memory.construct(vocab=vocab, word_dim=text_field_embedder.get_output_dim())
+            _check_single_id_embedder(text_field_embedder)
+        memory_dim = self.memory.get_output_dim() if self.memory is not None else 0
         if frame_scorer is None:
             frame_scorer = IndicatorFrameScorer(
                 vocab,
@@ -118,7 +131,9 @@ class SrlModel(Model):
                 inference_chunk_elements,
                 inference_chunk_tokens,
                 label_namespace,
+                frame_feature_dim=memory_dim,
             )
+        frame_scorer.check_frame_feature_dim(memory_dim)
         frame_scorer.check_input_dim(text_field_embedder.get_output_dim())
         self.text_field_embedder = text_field_embedder
         self.frame_scorer = frame_scorer
@@ -137,6 +152,8 @@ class SrlModel(Model):
         )
         if predicate_source == "predicted" and self.predicate_head is None:
             raise ValueError("predicate_source 'predicted' needs a predicate head (predicate_identification: true)")
+        if self.memory is not None and self.memory.pos_source == "tagger" and not self._tags_pos():
+            raise ValueError("the memory's pos_source 'tagger' needs a POS-tagging head (joint_pos_predicate)")
         self.auxiliary_tasks = nn.ModuleDict(
             {
                 name: task.construct(vocab=vocab, input_dim=sentence_dim)
@@ -187,9 +204,11 @@ class SrlModel(Model):
 
         predicate_indices = frames["predicate_indices"]
         uses_predicted = torch.zeros(mask.size(0), dtype=torch.bool)
+        predicted_pos = None
         if self.predicate_head is not None:
             found = self.predicate_head(sentences, mask, inputs, update_metrics=decodes)  # type: ignore[arg-type]
             output["predicate_label_ids"] = found.label_ids
+            predicted_pos = found.pos_ids
             if found.loss is not None:
                 losses.append(found.loss)
             if not self.training:
@@ -202,7 +221,14 @@ class SrlModel(Model):
             raise ValueError("this model has no predicate identification head: give the predicates with each sentence")
         output["predicate_indices"] = predicate_indices
 
-        layer_logits = self.frame_scorer(embedded, mask, predicate_indices, sentences)
+        frame_features = None
+        if self.memory is not None:
+            if metadata is None:
+                raise ValueError("the associated memory needs the batch's metadata (words, POS)")
+            frame_features = self.memory(
+                embedded, mask, predicate_indices, self._embed_token_ids, metadata, predicted_pos
+            )  # (batch, num_frames, seq_len, memory_dim)
+        layer_logits = self.frame_scorer(embedded, mask, predicate_indices, sentences, frame_features)
         frame_mask = predicate_indices >= 0  # (batch, num_frames)
         gold_tags = frames.get("tags")
         if gold_tags is not None and not uses_predicted.any():
@@ -220,6 +246,13 @@ class SrlModel(Model):
             if decodes and any(m.get("sentence") is not None for m in metadata):
                 self._update_srl_metric(output, predicate_indices, mask, metadata)
         return output
+
+    def _embed_token_ids(self, ids: torch.Tensor) -> torch.Tensor:
+        """Word embeddings `(..., len, dim)` of `tokens` ids `(..., len)` (for the memory's remembered sentences)."""
+        return self.text_field_embedder({"tokens": {"tokens": ids}})
+
+    def _tags_pos(self) -> bool:
+        return bool(getattr(self.predicate_head, "predicts_pos", False))
 
     def _encoder_context(
         self, inputs: Dict[str, torch.Tensor], metadata: Optional[List[Dict[str, Any]]]
@@ -380,3 +413,13 @@ class SrlModel(Model):
         for name, task in self.auxiliary_tasks.items():
             metrics.update({f"{name}-{key}": value for key, value in task.get_metrics(reset).items()})
         return metrics
+
+
+def _check_single_id_embedder(embedder: TextFieldEmbedder) -> None:
+    """The memory embeds remembered words by their `tokens` ids: the embedder must be just that."""
+    token_embedders = getattr(embedder, "_token_embedders", {})
+    if set(token_embedders) != {"tokens"} or not hasattr(token_embedders["tokens"], "weight"):
+        raise ValueError(
+            "the associated memory needs a text_field_embedder with exactly one single-id 'tokens' embedding "
+            f"(found: {sorted(token_embedders)})"
+        )

@@ -51,6 +51,14 @@ class LabeledBilinear(nn.Module):
         )  # (batch, num_left * labels, num_right)
         return scores.view(batch, num_left, self.get_num_labels(), right.size(1)).transpose(2, 3)
 
+    def paired(self, left: torch.Tensor, right: torch.Tensor) -> torch.Tensor:
+        """Each left item with its own right items: `left (batch, num_left, left_dim)`, `right (batch,
+        num_left, num_right, right_dim)` -> `(batch, num_left, num_right, num_labels)`."""
+        left = torch.cat([left, left.new_ones(left.shape[:-1] + (1,))], -1)
+        right = torch.cat([right, right.new_ones(right.shape[:-1] + (1,))], -1)
+        projected = torch.einsum("bid,lde->bile", left, self.weight.to(left.dtype))  # (batch, left, labels, r_dim)
+        return (projected @ right.transpose(2, 3)).transpose(2, 3)  # (batch, num_left, num_right, num_labels)
+
 
 class ArcScorer(nn.Module):
     """Biaffine arc scores `(batch, seq_len, seq_len)`: rows are dependents, columns candidate heads;

@@ -26,6 +26,7 @@ class SrlRequest(NamedTuple):
     predicates: Optional[List[int]] = None
     heads: Optional[List[int]] = None
     heads_given: bool = True  # False: placeholder heads, the model keeps its own parse
+    pos: Optional[List[str]] = None  # POS tags (for AMN's memory)
 
 
 @Predictor.register("srl")
@@ -35,6 +36,8 @@ class SrlPredictor(Predictor):
     An optional `"predicates": [token indices]` fixes the predicates; otherwise the model's
     predicate identification head finds them. An optional `"heads": [1-based head per token, 0 =
     root]` injects a dependency parse into models with a syntax head (LISA) in place of their own.
+    An optional `"pos": [tag per token]` gives POS tags to models with an associated memory (AMN)
+    that select neighbours by POS (without it they use their own POS tagger, if they have one).
     Text is tokenized with a blank spaCy pipeline (rules only: no model, no download). Empty or
     whitespace-only input gives an empty result.
 
@@ -112,7 +115,12 @@ class SrlPredictor(Predictor):
                     "'heads' must be one 1-based head index (0 = root) per token: "
                     f"{len(words)} integers from 0 to {len(words)}"
                 )
-        return SrlRequest(words, predicates, heads)
+        pos = json_dict.get("pos")
+        if pos is not None and (
+            not isinstance(pos, list) or len(pos) != len(words) or not all(isinstance(t, str) and t for t in pos)
+        ):
+            raise ValueError(f"'pos' must be one non-empty POS tag string per token ({len(words)} tokens)")
+        return SrlRequest(words, predicates, heads, pos=pos)
 
     def _json_to_instance(self, json_dict: JsonDict) -> Instance:
         return self.make_instance(self._request(json_dict))
@@ -124,6 +132,7 @@ class SrlPredictor(Predictor):
             predicate_indices=request.predicates,
             dependency_heads=request.heads,
             heads_given=request.heads is not None and request.heads_given,
+            pos=request.pos,
         )
         self._dataset_reader.apply_token_indexers(instance)
         return instance

@@ -52,6 +52,9 @@ def test_hand_computed_scores():
     assert values["precision-A0"] == values["recall-A0"] == 0.0
     assert values["recall-A1"] == 0.0
     assert values["precision-sense"] == values["recall-sense"] == pytest.approx(2 / 3)
+    # arguments only (senses left out): gold 2 + 2, predicted 2 + 1, correct 1 (A2)
+    assert values["argument-precision"] == pytest.approx(1 / 3)
+    assert values["argument-recall"] == pytest.approx(1 / 4)
 
 
 def test_a_cell_with_several_labels_counts_each():

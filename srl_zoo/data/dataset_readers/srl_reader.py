@@ -102,12 +102,15 @@ class SrlReader(DatasetReader):
         predicate_labels: Optional[List[str]] = None,
         sentence: Optional[SrlSentence] = None,
         heads_given: bool = False,
+        pos: Optional[List[str]] = None,
     ) -> Instance:
         """An Instance from tokens; predicates and tags are optional (e.g. raw text at prediction).
 
         `predicate_labels` (per token) default to `-` / the frames' labels when `sentence` is given.
         `metadata["predicates_given"]` says whether `predicate_indices` were supplied at all;
         `heads_given` marks `dependency_heads` injected with a request (LISA then uses that parse).
+        `pos` (POS given with a request) is kept in `metadata["pos"]` only, as `pos_tags` also are
+        (AMN's memory reads them there).
         """
         text_field = TextField([Token(t) for t in tokens])
         fields: Dict[str, Field] = {
@@ -144,6 +147,7 @@ class SrlReader(DatasetReader):
                 "predicate_lemmas": [frame.lemma for frame in frames],
                 "predicate_senses": [frame.sense for frame in frames],
                 "heads_given": heads_given and dependency_heads is not None,
+                "pos": list(pos_tags) if pos_tags is not None else (list(pos) if pos is not None else None),
                 "sentence": sentence,
             }
         )

@@ -35,6 +35,8 @@ class JointPosPredicateHead(PredicateHead):
     loss_weight : weight of the cross entropy in the Model's loss (LISA: 1.0).
     """
 
+    predicts_pos = True
+
     def __init__(
         self,
         vocab: Vocabulary,
@@ -79,12 +81,13 @@ class JointPosPredicateHead(PredicateHead):
         loss = None
         if gold is not None:
             loss = self.loss_weight * sequence_cross_entropy_with_logits(logits, gold, mask, average="token")
+        pos_probabilities = probabilities @ self.to_pos  # (batch, seq_len, num_pos)
         if update_metrics:
             if inputs.get("pos_tags") is not None:
-                self.pos_accuracy(probabilities @ self.to_pos, inputs["pos_tags"], mask)
+                self.pos_accuracy(pos_probabilities, inputs["pos_tags"], mask)
             if inputs.get("predicate_labels") is not None:
                 self.update_metric(inputs["predicate_labels"], label_ids, mask)
-        return PredicateOutput(label_ids, loss)
+        return PredicateOutput(label_ids, loss, pos_ids=pos_probabilities.argmax(-1))
 
     def get_metrics(self, reset: bool = False) -> Dict[str, float]:
         metrics = super().get_metrics(reset)

@@ -18,10 +18,12 @@ PREDICATE_NAMESPACE = "predicate_senses"
 @dataclass
 class PredicateOutput:
     """label_ids : `(batch, seq_len)` predicted labels in the `predicate_senses` namespace (`-`, a sense
-    suffix such as `01`, or `Y`); `-` on padding. loss : the weighted loss, when gold labels were given."""
+    suffix such as `01`, or `Y`); `-` on padding. loss : the weighted loss, when gold labels were given.
+    pos_ids : predicted POS tags, from heads that tag POS (`predicts_pos`)."""
 
     label_ids: torch.Tensor
     loss: Optional[torch.Tensor] = None
+    pos_ids: Optional[torch.Tensor] = None  # (batch, seq_len) predicted POS (namespace `pos`), from POS taggers
 
 
 class PredicateHead(nn.Module, Registrable):
@@ -33,6 +35,8 @@ class PredicateHead(nn.Module, Registrable):
     """
 
     default_implementation = "tagger"
+    #: whether `forward` also returns predicted POS tags (`PredicateOutput.pos_ids`)
+    predicts_pos: bool = False
 
     def __init__(self, vocab: Vocabulary) -> None:
         super().__init__()

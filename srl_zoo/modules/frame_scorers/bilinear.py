@@ -28,6 +28,8 @@ class BilinearFrameScorer(FrameScorer):
     dropout : dropout after the MLPs.
     layer : which of the encoder's layers the roles are read from (default the top one).
     label_namespace : vocabulary namespace of the tags.
+    frame_feature_dim : width of per-frame token features (AMN's memory); the role MLP then reads each
+        token's state with its features for that frame, so roles are computed per (predicate, token).
     """
 
     scores_from_sentences = True
@@ -40,12 +42,14 @@ class BilinearFrameScorer(FrameScorer):
         dropout: float = 0.1,
         layer: int = -1,
         label_namespace: str = "labels",
+        frame_feature_dim: int = 0,
     ) -> None:
         super().__init__()
         self.encoder = encoder
         self.layer = layer
+        self.frame_feature_dim = frame_feature_dim
         self.predicate_mlp = mlp(encoder.get_output_dim(), mlp_dim, dropout)
-        self.role_mlp = mlp(encoder.get_output_dim(), mlp_dim, dropout)
+        self.role_mlp = mlp(encoder.get_output_dim() + frame_feature_dim, mlp_dim, dropout)
         self.bilinear = LabeledBilinear(mlp_dim, mlp_dim, vocab.get_vocab_size(label_namespace))
 
     def get_input_dim(self) -> int:
@@ -67,6 +71,7 @@ class BilinearFrameScorer(FrameScorer):
         mask: torch.Tensor,
         predicate_indices: torch.Tensor,
         sentences: Optional[EncodedSentences] = None,
+        frame_features: Optional[torch.Tensor] = None,
     ) -> List[torch.Tensor]:
         """Logits `(batch, num_frames, seq_len, num_labels)` (zeros for padded frames)."""
         if sentences is None:
@@ -75,8 +80,15 @@ class BilinearFrameScorer(FrameScorer):
         frame_mask = predicate_indices >= 0
         gather = predicate_indices.clamp(min=0).unsqueeze(-1).expand(-1, -1, states.size(-1))
         predicates = self.predicate_mlp(states.gather(1, gather))  # (batch, num_frames, mlp_dim)
-        roles = self.role_mlp(states)  # (batch, seq_len, mlp_dim)
         if predicates.size(1) == 0:
-            return [roles.new_zeros(roles.size(0), 0, roles.size(1), self.bilinear.get_num_labels())]
-        logits = self.bilinear(predicates, roles)  # (batch, num_frames, seq_len, num_labels)
+            return [states.new_zeros(states.size(0), 0, states.size(1), self.bilinear.get_num_labels())]
+        if self.frame_feature_dim:
+            if frame_features is None:
+                frame_features = states.new_zeros(frame_mask.shape + (states.size(1), self.frame_feature_dim))
+            per_frame = states.unsqueeze(1).expand(-1, predicates.size(1), -1, -1)  # (batch, frames, len, dim)
+            roles = self.role_mlp(torch.cat([per_frame, frame_features.to(states.dtype)], -1))
+            logits = self.bilinear.paired(predicates, roles)  # (batch, num_frames, seq_len, num_labels)
+        else:
+            roles = self.role_mlp(states)  # (batch, seq_len, mlp_dim)
+            logits = self.bilinear(predicates, roles)  # (batch, num_frames, seq_len, num_labels)
         return [logits * frame_mask[..., None, None].to(logits.dtype)]

@@ -13,7 +13,7 @@ class FrameScorer(nn.Module, Registrable):
     """Turns embedded words, their mask and predicate positions into per-frame BIO tag logits.
 
     `forward(embedded (batch, seq_len, dim), mask (batch, seq_len), predicate_indices (batch, num_frames),
-    sentences)` returns a list of logits `(batch, num_frames, seq_len, num_labels)`: one element, or
+    sentences, frame_features)` returns a list of logits `(batch, num_frames, seq_len, num_labels)`: one element, or
     one per layer when the scorer is trained with a loss at every layer. Padded frames
     (`predicate_indices == -1`) get zeros. `encode_sentences` reads each sentence once with no
     predicate marked, for the heads (predicate identification, auxiliary tasks) and, in scorers that
@@ -27,6 +27,8 @@ class FrameScorer(nn.Module, Registrable):
 
     #: whether `forward` needs `encode_sentences`' output (then the Model always computes it)
     scores_from_sentences: bool = False
+    #: width of the per-frame token features `forward` reads (e.g. AMN's memory); 0: none
+    frame_feature_dim: int = 0
 
     def get_input_dim(self) -> int:
         """Width of the word embeddings the scorer reads."""
@@ -37,6 +39,14 @@ class FrameScorer(nn.Module, Registrable):
         if embedding_dim != self.get_input_dim():
             raise ValueError(
                 f"the frame scorer reads {self.get_input_dim()}-d words but the embedder gives {embedding_dim}"
+            )
+
+    def check_frame_feature_dim(self, feature_dim: int) -> None:
+        """Raise a clear `ValueError` when the scorer was not built for features of this width."""
+        if feature_dim != self.frame_feature_dim:
+            raise ValueError(
+                f"the frame scorer was built for {self.frame_feature_dim}-d frame features (frame_feature_dim) "
+                f"but the model gives {feature_dim}-d ones"
             )
 
     def get_sentence_output_dim(self) -> int:
@@ -62,5 +72,8 @@ class FrameScorer(nn.Module, Registrable):
         mask: torch.Tensor,
         predicate_indices: torch.Tensor,
         sentences: Optional[EncodedSentences] = None,
+        frame_features: Optional[torch.Tensor] = None,
     ) -> List[torch.Tensor]:
+        """`frame_features (batch, num_frames, seq_len, frame_feature_dim)`: extra per-frame token
+        features (AMN's memory), when the scorer was built for them."""
         raise NotImplementedError

@@ -37,6 +37,8 @@ class IndicatorFrameScorer(FrameScorer):
     inference_chunk_elements, inference_chunk_tokens : chunk limits at inference (8192 tokens suits a
         CPU; on a GPU larger chunks such as 131072 are faster).
     label_namespace : vocabulary namespace of the tags.
+    frame_feature_dim : width of per-frame token features (AMN's memory) concatenated after the
+        predicate embedding; the encoder's input width includes it.
     """
 
     def __init__(
@@ -49,6 +51,7 @@ class IndicatorFrameScorer(FrameScorer):
         inference_chunk_elements: int = 2_000_000,
         inference_chunk_tokens: int = 8192,
         label_namespace: str = "labels",
+        frame_feature_dim: int = 0,
     ) -> None:
         super().__init__()
         if predicate_combination not in PREDICATE_COMBINATIONS:
@@ -64,8 +67,9 @@ class IndicatorFrameScorer(FrameScorer):
         self.per_layer_loss = per_layer_loss
         self.inference_chunk_elements = inference_chunk_elements
         self.inference_chunk_tokens = inference_chunk_tokens
+        self.frame_feature_dim = frame_feature_dim
         if predicate_combination == "add":
-            predicate_embedding_dim = encoder.get_input_dim()
+            predicate_embedding_dim = encoder.get_input_dim() - frame_feature_dim
         self.predicate_embedding_dim = predicate_embedding_dim
         self.predicate_embedding = nn.Embedding(2, predicate_embedding_dim)
         # Same scale as allennlp's word embeddings (xavier): torch's default N(0, 1) would drown the
@@ -74,22 +78,21 @@ class IndicatorFrameScorer(FrameScorer):
         self.tag_projection = nn.Linear(encoder.get_output_dim(), vocab.get_vocab_size(label_namespace))
 
     def get_input_dim(self) -> int:
+        words_and_predicate = self.encoder.get_input_dim() - self.frame_feature_dim
         if self.predicate_combination == "add":
-            return self.encoder.get_input_dim()
-        return self.encoder.get_input_dim() - self.predicate_embedding_dim
+            return words_and_predicate
+        return words_and_predicate - self.predicate_embedding_dim
 
     def check_input_dim(self, embedding_dim: int) -> None:
         if embedding_dim != self.get_input_dim():
-            fed = (
-                embedding_dim + self.predicate_embedding_dim
-                if self.predicate_combination == "concat"
-                else embedding_dim
-            )
-            detail = (
-                f" (embedding {embedding_dim} + predicate {self.predicate_embedding_dim})"
-                if self.predicate_combination == "concat"
-                else ""
-            )
+            concat = self.predicate_combination == "concat"
+            fed = embedding_dim + (self.predicate_embedding_dim if concat else 0) + self.frame_feature_dim
+            parts = [f"embedding {embedding_dim}"]
+            if concat:
+                parts.append(f"predicate {self.predicate_embedding_dim}")
+            if self.frame_feature_dim:
+                parts.append(f"frame features {self.frame_feature_dim}")
+            detail = f" ({' + '.join(parts)})" if len(parts) > 1 else ""
             raise ValueError(
                 f"encoder input_dim is {self.encoder.get_input_dim()} but the model feeds it {fed}{detail}"
             )
@@ -109,6 +112,7 @@ class IndicatorFrameScorer(FrameScorer):
         mask: torch.Tensor,
         predicate_indices: torch.Tensor,
         sentences: Optional[EncodedSentences] = None,
+        frame_features: Optional[torch.Tensor] = None,
     ) -> List[torch.Tensor]:
         """Logits `(batch, num_frames, seq_len, num_labels)` per layer (zeros for padded frames)."""
         batch, num_frames = predicate_indices.shape
@@ -116,7 +120,8 @@ class IndicatorFrameScorer(FrameScorer):
         row_sentence, row_frame = rows[:, 0], rows[:, 1]
         positions = torch.arange(mask.size(1), device=mask.device).unsqueeze(0)
         indicator = (positions == predicate_indices[row_sentence, row_frame].unsqueeze(1)).long()
-        layers = self._encode_layers(embedded[row_sentence], indicator, mask[row_sentence])
+        row_features = frame_features[row_sentence, row_frame] if frame_features is not None else None
+        layers = self._encode_layers(embedded[row_sentence], indicator, mask[row_sentence], row_features)
         outputs = []
         for hidden in layers:
             row_logits = self.tag_projection(hidden)  # (num_rows, seq_len, num_labels)
@@ -125,25 +130,40 @@ class IndicatorFrameScorer(FrameScorer):
             outputs.append(logits)
         return outputs
 
-    def _condition(self, words: torch.Tensor, indicator: torch.Tensor) -> torch.Tensor:
+    def _condition(
+        self, words: torch.Tensor, indicator: torch.Tensor, features: Optional[torch.Tensor] = None
+    ) -> torch.Tensor:
         predicate = self.predicate_embedding(indicator)
         if self.predicate_combination == "concat":
-            return torch.cat([words, predicate], dim=-1)
-        return words + predicate
+            conditioned = torch.cat([words, predicate], dim=-1)
+        else:
+            conditioned = words + predicate
+        if features is not None:
+            conditioned = torch.cat([conditioned, features.to(conditioned.dtype)], dim=-1)
+        return conditioned
 
     def _runner(self) -> Callable[[torch.Tensor, torch.Tensor], List[torch.Tensor]]:
         if self.per_layer_loss:
             return self.encoder.forward_layers  # type: ignore[return-value]
         return lambda inputs, mask: [self.encoder(inputs, mask)]
 
-    def _encode_layers(self, words: torch.Tensor, indicator: torch.Tensor, mask: torch.Tensor) -> List[torch.Tensor]:
-        """Encode rows `(rows, seq_len, dim)`: the last layer, or every layer with `per_layer_loss`."""
+    def _encode_layers(
+        self,
+        words: torch.Tensor,
+        indicator: torch.Tensor,
+        mask: torch.Tensor,
+        features: Optional[torch.Tensor] = None,
+    ) -> List[torch.Tensor]:
+        """Encode rows `(rows, seq_len, dim)` (with `features (rows, seq_len, frame_feature_dim)`): the
+        last layer, or every layer with `per_layer_loss`."""
+        if self.frame_feature_dim and features is None:
+            features = words.new_zeros(words.shape[:-1] + (self.frame_feature_dim,))  # sentences without a frame
         rows, length = indicator.shape
         if rows == 0:  # nothing to encode (no predicate anywhere in the batch)
             return [words.new_zeros(0, length, self.encoder.get_output_dim())]
         run = self._runner()
         if self.training:
-            return run(self._condition(words, indicator), mask)
+            return run(self._condition(words, indicator, features), mask)
         lengths = mask.sum(-1)
         order = torch.argsort(lengths, descending=True)
         sorted_lengths = lengths[order].tolist()
@@ -155,7 +175,11 @@ class IndicatorFrameScorer(FrameScorer):
                 1, min(self.inference_chunk_elements // (longest * longest), self.inference_chunk_tokens // longest)
             )
             chunk = order[start : start + size]
-            layers = run(self._condition(words[chunk, :longest], indicator[chunk, :longest]), mask[chunk, :longest])
+            chunk_features = features[chunk, :longest] if features is not None else None
+            layers = run(
+                self._condition(words[chunk, :longest], indicator[chunk, :longest], chunk_features),
+                mask[chunk, :longest],
+            )
             if outputs is None:
                 outputs = [layer.new_zeros(rows, length, layer.size(-1)) for layer in layers]
             for output, layer in zip(outputs, layers):

@@ -1,0 +1,307 @@
+"""AMN's associated memory (Guan et al. 2019): label-aware features per (sentence, predicate) and token,
+read from the most similar labeled training sentences."""
+
+import json
+import logging
+from typing import Any, Callable, Dict, List, Optional, Sequence
+
+import torch
+from allennlp.common import FromParams, Params
+from allennlp.data import DatasetReader, Vocabulary
+from allennlp.modules import Seq2SeqEncoder
+from torch import nn
+
+from srl_zoo.amn.memory_bank import MemoryBank, MemoryQuery
+from srl_zoo.amn.merges import merge_memory, merged_dim
+from srl_zoo.amn.neighbour_cache import fingerprint, read_cache, training_neighbours, write_cache
+from srl_zoo.amn.selectors import EditDistanceSelector, NeighbourSelector, WordVectors
+
+logger = logging.getLogger(__name__)
+
+POS_SOURCES = ("auto", "data", "tagger")
+EmbedIds = Callable[[torch.Tensor], torch.Tensor]  # token ids (..., len) -> word embeddings (..., len, dim)
+
+
+class AssociatedMemory(nn.Module, FromParams):
+    """For every (sentence, predicate) of a batch, the `num_neighbours` nearest labeled (sentence,
+    predicate) pairs of the training data (the memory bank, chosen by a `NeighbourSelector`) are
+    encoded with a shared `encoder` (words + a predicate-flag embedding), like the target; each target
+    token attends (dot product, neighbour padding masked) over each neighbour's tokens, and the
+    attention weights average `label_dim`-d embeddings of the neighbour's gold tags; the neighbours'
+    vectors are merged (`average`, `concat`, `weighted`, `flat`). The Model hands the result to the
+    frame scorer, which concatenates it to the words of each (sentence, predicate) row.
+
+    The bank is read from `train_data_path` at the first forward pass and then lives in the model's
+    state dict (so a model archive predicts without the data); neighbours are memoised per query, and
+    the training queries' neighbours are computed in one pass when the bank is built and cached in
+    `neighbour_cache` (reused by later runs on the same data).
+
+    # Parameters
+
+    vocab : the vocabulary (`tokens` for the neighbours' words, `label_namespace` for their tags,
+        `pos` for POS predicted by the model's tagger).
+    word_dim : width of the model's word embeddings (the Model supplies it).
+    encoder : the shared encoder; its input is `word_dim + flag_dim` (paper: a 2-layer BiLSTM, 512).
+    train_data_path : the labeled sentences to remember (usually the training file).
+    reader : the dataset reader's parameters used to read it (e.g. `{"type": "conll2009"}`).
+    selector : how neighbours are chosen (`edit_distance` over POS sequences, `sif`, `relaxed_wmd` over
+        the model's word vectors as initialised, or `random`).
+    num_neighbours : m (paper: 4).
+    merge : `average` (paper's best), `concat`, `weighted` or `flat`.
+    label_dim : width of the tag embeddings (paper: 128).
+    flag_dim : width of the predicate-flag embedding of the shared encoder (paper: 16).
+    pos_source : where the POS of sentences to label comes from for `edit_distance`: `data` (the
+        file's or the request's `pos`), `tagger` (the model's POS tagger, e.g. LISA's joint
+        POS/predicate head; training still uses the data's), or `auto` (the data's where given, else
+        the tagger's). Missing POS is a clear error.
+    lowercase_tokens : look the neighbours' words up lowercased (as the model's token indexer does).
+    neighbour_cache : a JSON file for the training queries' neighbours (written if absent or stale).
+    label_namespace : vocabulary namespace of the tags.
+    """
+
+    def __init__(
+        self,
+        vocab: Vocabulary,
+        word_dim: int,
+        encoder: Seq2SeqEncoder,
+        train_data_path: Optional[str] = None,
+        reader: Optional[Dict[str, Any]] = None,
+        selector: Optional[NeighbourSelector] = None,
+        num_neighbours: int = 4,
+        merge: str = "average",
+        label_dim: int = 128,
+        flag_dim: int = 16,
+        pos_source: str = "auto",
+        lowercase_tokens: bool = False,
+        neighbour_cache: Optional[str] = None,
+        label_namespace: str = "labels",
+    ) -> None:
+        super().__init__()
+        if pos_source not in POS_SOURCES:
+            raise ValueError(f"pos_source must be one of {POS_SOURCES}, got {pos_source!r}")
+        if encoder.get_input_dim() != word_dim + flag_dim:
+            raise ValueError(
+                f"the memory encoder's input_dim is {encoder.get_input_dim()} but it reads words ({word_dim}) "
+                f"+ the predicate flag ({flag_dim}) = {word_dim + flag_dim}"
+            )
+        self.vocab = vocab
+        self.encoder = encoder
+        self.train_data_path = train_data_path
+        self.reader_params = reader or {}
+        self.selector = selector or EditDistanceSelector()
+        self.num_neighbours = num_neighbours
+        self.merge = merge
+        self.output_dim = merged_dim(label_dim, num_neighbours, merge)
+        self.pos_source = pos_source
+        self.lowercase_tokens = lowercase_tokens
+        self.neighbour_cache = neighbour_cache
+        self.label_namespace = label_namespace
+        self.flag_embedding = nn.Embedding(2, flag_dim)
+        self.label_embedding = nn.Embedding(vocab.get_vocab_size(label_namespace), label_dim)
+        self.bank: Optional[MemoryBank] = None
+        self.word_vectors: Optional[torch.Tensor] = None  # (vocab, dim) snapshot for word-vector selectors
+        # The bank travels in the state dict as tensors: its JSON as bytes, and the word vectors used.
+        self.register_buffer("bank_state", torch.zeros(0, dtype=torch.uint8))
+        self.register_buffer("bank_word_vectors", torch.zeros(0))
+        self._neighbours: Dict[str, List[int]] = {}
+        self._training_neighbours_ready = False
+
+    def get_output_dim(self) -> int:
+        return self.output_dim
+
+    # ---- the bank -------------------------------------------------------------------------------
+
+    def _ensure_bank(self, embed_ids: EmbedIds) -> None:
+        """Read the bank from `train_data_path` (once) and prepare the selector."""
+        if self.bank is not None:
+            return
+        if self.train_data_path is None:
+            raise ValueError("the associated memory needs train_data_path (the labeled sentences to remember)")
+        reader = DatasetReader.from_params(Params(dict(self.reader_params)))
+        bank = MemoryBank.from_sentences(reader.sentences(self.train_data_path))  # type: ignore[attr-defined]
+        if not len(bank):
+            raise ValueError(f"{self.train_data_path}: no predicate to remember")
+        vectors = None
+        if self.selector.needs_word_vectors:
+            with torch.no_grad():
+                ids = torch.arange(self.vocab.get_vocab_size("tokens"), device=self.flag_embedding.weight.device)
+                vectors = embed_ids(ids.unsqueeze(0)).squeeze(0).float().cpu()
+        self._install(bank, vectors)
+        logger.info("associated memory: %d predicates of %d sentences", len(bank), len(bank.words))
+
+    def _install(self, bank: MemoryBank, vectors: Optional[torch.Tensor]) -> None:
+        """Index the bank's words and tags with the vocabulary and build the selector."""
+        self.bank, self.word_vectors = bank, vectors
+        device = self.flag_embedding.weight.device
+        encoded = json.dumps(bank.to_state(), ensure_ascii=False).encode("utf-8")
+        self.register_buffer("bank_state", torch.frombuffer(bytearray(encoded), dtype=torch.uint8).to(device))
+        self.register_buffer("bank_word_vectors", vectors.to(device) if vectors is not None else torch.zeros(0))
+        longest = max(len(w) for w in bank.words)
+        token_ids = torch.zeros(len(bank.words), longest, dtype=torch.long)
+        for s, words in enumerate(bank.words):
+            token_ids[s, : len(words)] = torch.tensor(self._token_ids(words))
+        tag_ids = torch.zeros(len(bank), longest, dtype=torch.long)
+        for e, tags in enumerate(bank.tags):
+            tag_ids[e, : len(tags)] = torch.tensor([self.vocab.get_token_index(t, self.label_namespace) for t in tags])
+        # index tensors: non-persistent buffers (they follow `.to(device)`; the state dict keeps the bank itself)
+        self.register_buffer("_bank_tokens", token_ids.to(device), persistent=False)  # (sentences, longest)
+        lengths = torch.tensor([len(w) for w in bank.words], device=device)
+        self.register_buffer("_bank_lengths", lengths, persistent=False)  # (sentences,)
+        self.register_buffer("_bank_sentence", torch.tensor(bank.sentence_of, device=device), persistent=False)
+        self.register_buffer("_bank_predicate", torch.tensor(bank.predicates, device=device), persistent=False)
+        self.register_buffer("_bank_tags", tag_ids.to(device), persistent=False)  # (entries, longest)
+        word_vectors = None
+        if vectors is not None:
+            word_vectors = WordVectors(vectors, lambda w: self.vocab.get_token_index(self._normal(w), "tokens"))
+        self.selector.build(bank, word_vectors)
+        self._neighbours = {}
+        self._training_neighbours_ready = False
+
+    def _normal(self, word: str) -> str:
+        return word.lower() if self.lowercase_tokens else word
+
+    def _token_ids(self, words: Sequence[str]) -> List[int]:
+        return [self.vocab.get_token_index(self._normal(w), "tokens") for w in words]
+
+    def _load_from_state_dict(self, state_dict, prefix, *args, **kwargs):  # type: ignore[no-untyped-def]
+        """Install the bank of a saved model (its buffers' sizes are those of the saved bank)."""
+        saved = state_dict.get(prefix + "bank_state")
+        if saved is not None and saved.numel():
+            vectors = state_dict.get(prefix + "bank_word_vectors")
+            bank = MemoryBank.from_state(json.loads(saved.cpu().numpy().tobytes().decode("utf-8")))
+            self._install(bank, vectors.cpu() if vectors is not None and vectors.numel() else None)
+        super()._load_from_state_dict(state_dict, prefix, *args, **kwargs)
+
+    # ---- neighbours -----------------------------------------------------------------------------
+
+    def neighbours(self, queries: List[MemoryQuery]) -> List[List[int]]:
+        """Bank entries per query, nearest first (memoised)."""
+        missing = list({q.key(): q for q in queries if q.key() not in self._neighbours}.values())
+        if missing:
+            for query, found in zip(missing, self.selector.select(missing, self.num_neighbours)):
+                self._neighbours[query.key()] = found
+        return [self._neighbours[q.key()] for q in queries]
+
+    def _prepare_training_neighbours(self) -> None:
+        """All training queries' neighbours in one pass, from `neighbour_cache` when it matches."""
+        if self._training_neighbours_ready:
+            return
+        assert self.bank is not None
+        expected = fingerprint(self.bank, self.selector, self.num_neighbours)
+        cached = read_cache(self.neighbour_cache, expected)
+        if cached is None:
+            cached = training_neighbours(self.bank, self.selector, self.num_neighbours)
+            if self.neighbour_cache:
+                write_cache(self.neighbour_cache, expected, cached)
+        self._neighbours.update(cached)
+        self._training_neighbours_ready = True
+
+    def _queries(
+        self,
+        rows: List[List[int]],
+        metadata: Sequence[Dict[str, Any]],
+        predicted_pos: Optional[List[List[str]]],
+    ) -> List[MemoryQuery]:
+        """One query per (sentence, predicate) row, with the POS the `pos_source` says."""
+        queries = []
+        for sentence, predicate in rows:
+            meta = metadata[sentence]
+            pos = self._pos_of(meta, predicted_pos[sentence] if predicted_pos is not None else None)
+            queries.append(MemoryQuery(meta["words"], pos, predicate, exclude_same_words=self.training))
+        return queries
+
+    def _pos_of(self, meta: Dict[str, Any], predicted: Optional[List[str]]) -> Optional[List[str]]:
+        if not self.selector.needs_pos:
+            return None
+        given = meta.get("pos")
+        if self.training or self.pos_source == "data" or (self.pos_source == "auto" and given is not None):
+            if given is None:
+                raise ValueError(
+                    "the associated memory (edit_distance selector) needs POS tags: give 'pos' with each sentence "
+                    f"(pos_source: {self.pos_source!r}); sentence: {' '.join(meta['words'][:12])} ..."
+                )
+            return list(given)
+        if predicted is None:
+            raise ValueError(
+                "the associated memory needs POS tags and this model has no POS tagger: give 'pos' with each "
+                "sentence, or train with a POS-predicting head (e.g. 'joint_pos_predicate')"
+            )
+        return predicted
+
+    # ---- the features ---------------------------------------------------------------------------
+
+    def forward(
+        self,
+        embedded: torch.Tensor,
+        mask: torch.Tensor,
+        predicate_indices: torch.Tensor,
+        embed_ids: EmbedIds,
+        metadata: Sequence[Dict[str, Any]],
+        predicted_pos: Optional[torch.Tensor] = None,
+    ) -> torch.Tensor:
+        """
+        # Parameters
+
+        embedded : `(batch, seq_len, word_dim)` the sentences' word embeddings.
+        mask : `(batch, seq_len)` bool.
+        predicate_indices : `(batch, num_frames)`, -1 for padding.
+        embed_ids : embeds `tokens` ids `(n, len)` with the model's embedder.
+        metadata : per sentence its `words` (and `pos` when given).
+        predicted_pos : `(batch, seq_len)` ids in the `pos` namespace from the model's tagger, if any.
+
+        # Returns
+
+        `(batch, num_frames, seq_len, output_dim)` (zeros for padded frames).
+        """
+        self._ensure_bank(embed_ids)
+        if self.training:
+            self._prepare_training_neighbours()
+        batch, num_frames = predicate_indices.shape
+        output = embedded.new_zeros(batch, num_frames, mask.size(1), self.output_dim)
+        frame_rows = (predicate_indices >= 0).nonzero(as_tuple=False)  # (rows, 2): (sentence, frame)
+        if not len(frame_rows):
+            return output
+        host_rows = frame_rows.tolist()
+        host_predicates = predicate_indices.tolist()
+        rows = [[b, host_predicates[b][f]] for b, f in host_rows]
+        pos_tags = self._predicted_pos_tags(predicted_pos, mask) if predicted_pos is not None else None
+        neighbours = self.neighbours(self._queries(rows, metadata, pos_tags))
+        row_sentence, row_frame = frame_rows[:, 0], frame_rows[:, 1]
+
+        # the target rows, encoded with their predicate flagged
+        positions = torch.arange(mask.size(1), device=mask.device)
+        row_predicate = predicate_indices[row_sentence, row_frame]  # (rows,)
+        row_mask = mask[row_sentence]  # (rows, seq_len)
+        target = self._encode(embedded[row_sentence], positions == row_predicate.unsqueeze(1), row_mask)
+
+        # each distinct neighbour of the batch encoded once
+        table = torch.tensor(
+            [found + [-1] * (self.num_neighbours - len(found)) for found in neighbours], device=mask.device
+        )  # (rows, m)
+        present = table >= 0
+        entries, inverse = torch.unique(table.clamp(min=0), return_inverse=True)  # (distinct,), (rows, m)
+        sentences = self._bank_sentence[entries]
+        length = int(self._bank_lengths[sentences].max())
+        neighbour_mask = torch.arange(length, device=mask.device) < self._bank_lengths[sentences].unsqueeze(1)
+        words = embed_ids(self._bank_tokens[sentences, :length])  # (distinct, n_len, word_dim)
+        flags = torch.arange(length, device=mask.device) == self._bank_predicate[entries].unsqueeze(1)
+        encoded = self._encode(words, flags, neighbour_mask)  # (distinct, n_len, hidden)
+        labels = self.label_embedding(self._bank_tags[entries, :length])  # (distinct, n_len, label_dim)
+
+        row_neighbour_mask = neighbour_mask[inverse] & present.unsqueeze(-1)  # (rows, m, n_len)
+        scores = torch.einsum("rth,rknh->rktn", target, encoded[inverse])  # (rows, m, seq_len, n_len)
+        merged = merge_memory(scores, row_neighbour_mask, labels[inverse].to(scores.dtype), row_mask, self.merge)
+        output[row_sentence, row_frame] = merged.to(output.dtype)
+        return output
+
+    def _encode(self, words: torch.Tensor, flags: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+        """The shared encoder over `(n, len, word_dim)` words with their predicate `flags (n, len)`."""
+        inputs = torch.cat([words, self.flag_embedding(flags.long()).to(words.dtype)], dim=-1)
+        return self.encoder(inputs, mask)
+
+    def _predicted_pos_tags(self, predicted_pos: torch.Tensor, mask: torch.Tensor) -> List[List[str]]:
+        lengths = mask.sum(-1).tolist()
+        return [
+            [self.vocab.get_token_from_index(i, "pos") for i in ids[:length]]
+            for ids, length in zip(predicted_pos.tolist(), lengths)
+        ]

@@ -1,0 +1,109 @@
+"""AMN's associated memory in the shared Model: trains, saves and reloads with its bank inside the
+archive, works under the indicator and the bilinear (LISA) scorers and on span data, caches the
+training neighbours, and says clearly when POS tags are missing."""
+
+import json
+import os
+
+import pytest
+from allennlp.common.testing import ModelTestCase
+from allennlp.data import Batch
+from allennlp.models.archival import load_archive
+from allennlp.predictors import Predictor
+
+from srl_zoo.amn.selectors import EditDistanceSelector
+from tests.conftest import FIXTURES, REPO_ROOT, train_fixture_model
+
+
+class TestMemoryModels(ModelTestCase):
+    def set_up(self, monkeypatch, config, data):
+        monkeypatch.chdir(REPO_ROOT)
+        self.set_up_model(os.path.join(FIXTURES, "amn", config), os.path.join(FIXTURES, *data))
+
+    @pytest.mark.parametrize("merge", ["average", "concat", "weighted", "flat"])
+    def test_dependency_memory_trains_saves_loads_per_merge(self, monkeypatch, merge):
+        monkeypatch.setenv("SRL_ZOO_TEST_AMN_MERGE", merge)
+        self.set_up(monkeypatch, "selector.jsonnet", ("conll2009", "sample.txt"))
+        self.ensure_model_can_train_save_and_load(self.param_file)
+        self.ensure_batch_predictions_are_consistent()
+
+    @pytest.mark.parametrize("selector", ["sif", "relaxed_wmd", "random"])
+    def test_dependency_memory_trains_per_selector(self, monkeypatch, selector):
+        monkeypatch.setenv("SRL_ZOO_TEST_AMN_SELECTOR", selector)
+        self.set_up(monkeypatch, "selector.jsonnet", ("conll2009", "sample.txt"))
+        self.ensure_model_can_train_save_and_load(self.param_file)
+
+    def test_span_format_memory(self, monkeypatch):
+        self.set_up(monkeypatch, "span_memory.jsonnet", ("conll2012", "sample.gold_conll"))
+        self.ensure_model_can_train_save_and_load(self.param_file)
+        self.ensure_batch_predictions_are_consistent()
+
+    def test_lisa_with_memory(self, monkeypatch):
+        self.set_up(monkeypatch, "lisa_memory.jsonnet", ("conll2012", "sample.gold_conll"))
+        self.ensure_model_can_train_save_and_load(self.param_file)
+        self.ensure_batch_predictions_are_consistent()
+
+
+def test_memory_features_change_the_scores(monkeypatch):
+    """The frame scorer really reads the memory: other neighbour labels, other logits."""
+    monkeypatch.chdir(REPO_ROOT)
+    case = ModelTestCase()
+    case.set_up_model(
+        os.path.join(FIXTURES, "amn", "memory.jsonnet"), os.path.join(FIXTURES, "conll2009", "sample.txt")
+    )
+
+    batch = Batch(case.instances[:4])
+    batch.index_instances(case.vocab)
+    tensors = batch.as_tensor_dict()
+    model = case.model.eval()
+    before = model(**tensors)["class_probabilities"]
+    model.memory.label_embedding.weight.data.normal_()
+    after = model(**tensors)["class_probabilities"]
+    assert not (before - after).abs().max() < 1e-6
+
+
+@pytest.fixture(scope="module")
+def memory_archive(tmp_path_factory):
+    return train_fixture_model(tmp_path_factory, "amn/memory.jsonnet")
+
+
+def test_archive_predicts_without_the_training_file(memory_archive, monkeypatch, tmp_path):
+    """The bank lives in the weights: the config's train_data_path may be gone on the user's machine."""
+    monkeypatch.chdir(tmp_path)  # the fixture's relative path no longer resolves
+    predictor = Predictor.from_archive(load_archive(memory_archive), "srl")
+    words = ["The", "company", "sold", "its", "shares", "."]
+    pos = ["DT", "NN", "VBD", "PRP$", "NNS", "."]
+    output = predictor.predict_json({"tokens": words, "predicates": [2], "pos": pos})
+    assert output["frames"][0]["predicate"]["index"] == 2
+    assert predictor._model.memory.bank is not None and len(predictor._model.memory.bank) == 80
+
+
+def test_missing_pos_is_a_clear_error(memory_archive, monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)
+    predictor = Predictor.from_archive(load_archive(memory_archive), "srl")
+    with pytest.raises(ValueError, match="needs POS tags"):
+        predictor.predict_json({"tokens": ["Prices", "rose", "."], "predicates": [1]})
+    with pytest.raises(ValueError, match="'pos' must be one"):
+        predictor.predict_json({"tokens": ["Prices", "rose", "."], "predicates": [1], "pos": ["NNS"]})
+
+
+def test_lisa_memory_takes_pos_from_its_tagger(tmp_path_factory, monkeypatch, tmp_path):
+    archive = train_fixture_model(tmp_path_factory, "amn/lisa_memory.jsonnet")
+    monkeypatch.chdir(tmp_path)
+    predictor = Predictor.from_archive(load_archive(archive), "srl")
+    output = predictor.predict_json({"sentence": "The company sold its shares to investors ."})
+    assert output["words"][0] == "The"
+
+
+def test_training_neighbours_are_cached_and_reused(monkeypatch, tmp_path_factory):
+    cache = tmp_path_factory.mktemp("cache") / "neighbours.json"
+    override = json.dumps({"model.memory.neighbour_cache": str(cache), "trainer.num_epochs": 1})
+    train_fixture_model(tmp_path_factory, "amn/memory.jsonnet", overrides=override)
+    stored = json.loads(cache.read_text())
+    assert len(stored["neighbours"]) == 80 and all(len(found) == 2 for found in stored["neighbours"].values())
+
+    calls = []
+    original = EditDistanceSelector.select
+    monkeypatch.setattr(EditDistanceSelector, "select", lambda self, q, m: calls.append(len(q)) or original(self, q, m))
+    train_fixture_model(tmp_path_factory, "amn/memory.jsonnet", overrides=override)
+    assert sum(calls) < 80  # only the validation sentences were searched; training ones came from the cache
