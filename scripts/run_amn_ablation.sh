@@ -17,9 +17,9 @@ workers="${WORKERS:-2}"
 runs=("$@")
 [ ${#runs[@]} -gt 0 ] || runs=(base ed-average ed-concat ed-weighted ed-flat sif-average relaxed_wmd-average random-average)
 mkdir -p "$out"
-# the edit-distance training neighbours once, before the runs that share them
-"$python" -m allennlp srl-neighbours "$SRL_TRAIN_DATA" --format conll2009 --output "$out/ed-neighbours.json" \
-  --include-package srl_zoo > "$out/ed-neighbours.log" 2>&1
+# the edit-distance training neighbours once (unless already there), before the runs that share them
+[ -f "$out/ed-neighbours.json" ] || "$python" -m allennlp srl-neighbours "$SRL_TRAIN_DATA" --format conll2009 \
+  --output "$out/ed-neighbours.json" --include-package srl_zoo > "$out/ed-neighbours.log" 2>&1
 
 run() {  # base | SELECTOR-MERGE
   local name=$1 memory=true selector=edit_distance merge=average cache=""

@@ -34,7 +34,8 @@ class AssociatedMemory(nn.Module, FromParams):
     The bank is read from `train_data_path` at the first forward pass and then lives in the model's
     state dict (so a model archive predicts without the data); neighbours are memoised per query, and
     the training queries' neighbours are computed in one pass when the bank is built and cached in
-    `neighbour_cache` (reused by later runs on the same data).
+    `neighbour_cache` (reused by later runs on the same data). The neighbour search runs on the host
+    from the batch's words and POS: one host-device synchronisation per batch on a GPU.
 
     # Parameters
 
