@@ -40,13 +40,18 @@ def _throughput(run_dir: str) -> List[Dict]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("out_dir")
+    parser.add_argument(
+        "--at-epochs", type=int, nargs="*", default=[1, 2], help="also the dev scores after these epochs (from 1)"
+    )
     args = parser.parse_args()
     names = [n for n in ORDER if os.path.isdir(os.path.join(args.out_dir, n))]
     print(
         "| run | epochs | best epoch | train sentence tok/s | train row tok/s "
-        "| dev labeled F1 (senses) | dev argument F1 | sense accuracy |"
+        "| dev labeled F1 (senses) | dev argument F1 | sense accuracy "
+        + "".join(f"| labeled / argument F1 after epoch {epoch} " for epoch in args.at_epochs)
+        + "|"
     )
-    print("|---|---|---|---|---|---|---|---|")
+    print("|---" * (8 + len(args.at_epochs)) + "|")
     for name in names:
         run_dir = os.path.join(args.out_dir, name)
         metrics = _load(os.path.join(run_dir, "metrics.json"))
@@ -60,8 +65,17 @@ def main() -> None:
             f"| {name} | {metrics['epoch'] + 1} | {metrics['best_epoch'] + 1} | {sentence} | {row} "
             f"| {100 * metrics['best_validation_f1-measure-overall']:.2f} "
             f"| {100 * metrics['best_validation_argument-f1']:.2f} "
-            f"| {100 * metrics.get('best_validation_sense-accuracy', float('nan')):.2f} |"
+            f"| {100 * metrics.get('best_validation_sense-accuracy', float('nan')):.2f} "
+            + "".join(f"| {_at_epoch(run_dir, epoch)} " for epoch in args.at_epochs)
+            + "|"
         )
+
+
+def _at_epoch(run_dir: str, epoch: int) -> str:
+    metrics = _load(os.path.join(run_dir, f"metrics_epoch_{epoch - 1}.json"))
+    if metrics is None:
+        return ""
+    return f"{100 * metrics['validation_f1-measure-overall']:.2f} / {100 * metrics['validation_argument-f1']:.2f}"
 
 
 if __name__ == "__main__":
