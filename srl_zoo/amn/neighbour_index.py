@@ -61,15 +61,20 @@ class NeighbourIndex:
     @classmethod
     def from_sentences(cls, sentences: Iterable[SrlSentence]) -> "NeighbourIndex":
         """One entry per predicate of every sentence (POS tags from the file: `SrlSentence.pos`)."""
-        alphabet: Dict[str, str] = {}
-        entries = []
+        pos: List[Sequence[str]] = []
+        predicates: List[int] = []
+        keys: List[str] = []
+        sentence_of: List[int] = []
         for number, sentence in enumerate(sentences):
             if sentence.pos is None:
                 raise ValueError(f"{sentence.source or f'sentence {number}'}: neighbour search needs POS tags")
             key = words_key(sentence.tokens)
             for frame in sentence.frames:
-                entries.append(IndexEntry(number, frame.index, encode(sentence.pos, frame.index, alphabet), key))
-        return cls(entries, alphabet)
+                pos.append(sentence.pos)
+                predicates.append(frame.index)
+                keys.append(key)
+                sentence_of.append(number)
+        return cls.from_parts(pos, predicates, keys, sentence_of)
 
     @classmethod
     def from_parts(
