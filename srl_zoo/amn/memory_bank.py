@@ -4,6 +4,9 @@ training file, kept inside the model (its state dict), so that an archive predic
 from dataclasses import dataclass
 from typing import Any, Dict, Iterable, List, Optional, Sequence
 
+from allennlp.common import Params
+from allennlp.data import DatasetReader
+
 from srl_zoo.amn.neighbour_index import words_key
 from srl_zoo.data.formats import SrlSentence
 
@@ -68,6 +71,13 @@ class MemoryBank:
             words.append(list(sentence.tokens))
             pos.append(list(sentence.pos) if sentence.pos is not None else None)
         return cls(words, pos, sentence_of, predicates, tags)
+
+    @classmethod
+    def read(cls, path: str, reader: Dict[str, Any]) -> "MemoryBank":
+        """The bank of a data file, parsed by the srl_zoo dataset reader these parameters build
+        (e.g. `{"type": "conll2009"}`)."""
+        dataset_reader = DatasetReader.from_params(Params(dict(reader)))
+        return cls.from_sentences(dataset_reader.sentences(path))  # type: ignore[attr-defined]
 
     def __len__(self) -> int:
         return len(self.predicates)

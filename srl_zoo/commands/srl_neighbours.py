@@ -5,8 +5,6 @@ import json
 import time
 
 from allennlp.commands.subcommand import Subcommand
-from allennlp.common import Params
-from allennlp.data import DatasetReader
 
 from srl_zoo.amn.memory_bank import MemoryBank
 from srl_zoo.amn.neighbour_cache import fingerprint, training_neighbours, write_cache
@@ -39,8 +37,7 @@ class SrlNeighbours(Subcommand):
 
 def _run(args: argparse.Namespace) -> None:
     started = time.perf_counter()
-    reader = DatasetReader.from_params(Params({"type": args.format}))
-    bank = MemoryBank.from_sentences(reader.sentences(args.train_file))  # type: ignore[attr-defined]
+    bank = MemoryBank.read(args.train_file, {"type": args.format})
     selector = NeighbourSelector.by_name(args.selector)()
     selector.build(bank)
     read = time.perf_counter()

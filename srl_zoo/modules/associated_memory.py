@@ -6,8 +6,8 @@ import logging
 from typing import Any, Callable, Dict, List, Optional, Sequence
 
 import torch
-from allennlp.common import FromParams, Params
-from allennlp.data import DatasetReader, Vocabulary
+from allennlp.common import FromParams
+from allennlp.data import Vocabulary
 from allennlp.modules import Seq2SeqEncoder
 from torch import nn
 
@@ -118,8 +118,7 @@ class AssociatedMemory(nn.Module, FromParams):
             return
         if self.train_data_path is None:
             raise ValueError("the associated memory needs train_data_path (the labeled sentences to remember)")
-        reader = DatasetReader.from_params(Params(dict(self.reader_params)))
-        bank = MemoryBank.from_sentences(reader.sentences(self.train_data_path))  # type: ignore[attr-defined]
+        bank = MemoryBank.read(self.train_data_path, self.reader_params)
         if not len(bank):
             raise ValueError(f"{self.train_data_path}: no predicate to remember")
         vectors = None
