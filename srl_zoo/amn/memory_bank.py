@@ -32,7 +32,8 @@ class MemoryQuery:
 
 class MemoryBank:
     """Sentences (words, POS) and their frames as entries: entry `e` is the predicate
-    `predicates[e]` of sentence `sentence_of[e]`, with BIO tags `tags[e]` (one per token).
+    `predicates[e]` of sentence `sentence_of[e]`, with BIO tags `tags[e]` (one per token). Every
+    sentence has at least one entry (`from_sentences` leaves sentences without frames out).
 
     # Parameters
 

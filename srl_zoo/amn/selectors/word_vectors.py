@@ -26,14 +26,12 @@ class _SentenceSelector(NeighbourSelector):
         self.bank = bank
         self.word_vectors = word_vectors
         self.entries = entries_by_sentence(bank)
-        self.has_entries = torch.tensor([bool(e) for e in self.entries])
         self.keys = np.array(bank.words_keys)
 
     def _excluded(self, queries: List[MemoryQuery]) -> torch.Tensor:
-        """`(queries, sentences)` bool: sentences a query may not take (its own words; no predicate)."""
+        """`(queries, sentences)` bool: sentences a query may not take (its own words)."""
         own = np.array([words_key(q.words) if q.exclude_same_words else "" for q in queries])
-        same = torch.from_numpy(own[:, None] == self.keys[None, :])
-        return same | ~self.has_entries.unsqueeze(0)
+        return torch.from_numpy(own[:, None] == self.keys[None, :])
 
     def _entries(self, queries: List[MemoryQuery], sentences: torch.Tensor, allowed: torch.Tensor) -> List[List[int]]:
         """Map the chosen sentences `(queries, m)` (with `allowed` flags) to entries."""
