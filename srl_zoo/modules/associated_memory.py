@@ -176,11 +176,11 @@ class AssociatedMemory(nn.Module, FromParams):
 
     def neighbours(self, queries: List[MemoryQuery]) -> List[List[int]]:
         """Bank entries per query, nearest first (memoised)."""
-        missing = list({q.key(): q for q in queries if q.key() not in self._neighbours}.values())
+        keys = [q.key() for q in queries]
+        missing = {key: q for key, q in zip(keys, queries) if key not in self._neighbours}
         if missing:
-            for query, found in zip(missing, self.selector.select(missing, self.num_neighbours)):
-                self._neighbours[query.key()] = found
-        return [self._neighbours[q.key()] for q in queries]
+            self._neighbours.update(zip(missing, self.selector.select(list(missing.values()), self.num_neighbours)))
+        return [self._neighbours[key] for key in keys]
 
     def _prepare_training_neighbours(self) -> None:
         """All training queries' neighbours in one pass, from `neighbour_cache` when it matches."""
@@ -258,12 +258,11 @@ class AssociatedMemory(nn.Module, FromParams):
             self._prepare_training_neighbours()
         batch, num_frames = predicate_indices.shape
         output = embedded.new_zeros(batch, num_frames, mask.size(1), self.output_dim)
-        frame_rows = (predicate_indices >= 0).nonzero(as_tuple=False)  # (rows, 2): (sentence, frame)
-        if not len(frame_rows):
+        # (sentence, predicate) per real frame, in the row-major order of `nonzero` below
+        rows = [[b, p] for b, predicates in enumerate(predicate_indices.tolist()) for p in predicates if p >= 0]
+        if not rows:
             return output
-        host_rows = frame_rows.tolist()
-        host_predicates = predicate_indices.tolist()
-        rows = [[b, host_predicates[b][f]] for b, f in host_rows]
+        frame_rows = (predicate_indices >= 0).nonzero(as_tuple=False)  # (rows, 2): (sentence, frame)
         pos_tags = self._predicted_pos_tags(predicted_pos, mask) if predicted_pos is not None else None
         neighbours = self.neighbours(self._queries(rows, metadata, pos_tags))
         row_sentence, row_frame = frame_rows[:, 0], frame_rows[:, 1]
