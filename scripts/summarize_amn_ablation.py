@@ -58,7 +58,8 @@ def main() -> None:
         if metrics is None:
             print(f"| {name} | (no metrics.json: failed or still running) |||||||")
             continue
-        epochs = _throughput(run_dir)[1:] or _throughput(run_dir)  # the first epoch includes warm-up work
+        measured = _throughput(run_dir)
+        epochs = measured[1:] or measured  # the first epoch includes warm-up work
         sentence = round(mean(e["train_sentence_tokens_per_s"] for e in epochs)) if epochs else ""
         row = round(mean(e["train_row_tokens_per_s"] for e in epochs)) if epochs else ""
         print(
