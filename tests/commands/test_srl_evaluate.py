@@ -11,6 +11,28 @@ from allennlp.commands.train import train_model_from_file
 from tests.conftest import FIXTURES, REPO_ROOT, train_fixture_model
 
 
+def run_evaluate(archive, data, out, *options):
+    """`allennlp srl-evaluate ARCHIVE DATA --output-dir OUT [options]` from the repository root."""
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "allennlp",
+            "srl-evaluate",
+            archive,
+            data,
+            "--output-dir",
+            str(out),
+            "--include-package",
+            "srl_zoo",
+            *options,
+        ],
+        capture_output=True,
+        text=True,
+        cwd=REPO_ROOT,
+    )
+
+
 @pytest.fixture(scope="module")
 def archive(tmp_path_factory):
     return train_fixture_model(
@@ -21,25 +43,7 @@ def archive(tmp_path_factory):
 @pytest.mark.parametrize("decoding", ["argmax", "viterbi"])
 def test_cli_writes_props_and_matches_srl_eval(archive, tmp_path, decoding):
     out = tmp_path / "eval"
-    completed = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "allennlp",
-            "srl-evaluate",
-            archive,
-            os.path.join(FIXTURES, "conll2005", "sample.txt"),
-            "--output-dir",
-            str(out),
-            "--decoding",
-            decoding,
-            "--include-package",
-            "srl_zoo",
-        ],
-        capture_output=True,
-        text=True,
-        cwd=REPO_ROOT,
-    )
+    completed = run_evaluate(archive, os.path.join(FIXTURES, "conll2005", "sample.txt"), out, "--decoding", decoding)
     assert completed.returncode == 0, completed.stderr[-3000:]
     assert "srl-eval.pl P" in completed.stdout
     metrics = json.loads((out / "metrics.json").read_text())
@@ -66,24 +70,8 @@ def archive_with_head(tmp_path_factory):
 @pytest.mark.parametrize("source", ["gold", "predicted"])
 def test_predicate_source_option(archive_with_head, tmp_path, source):
     out = tmp_path / source
-    completed = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "allennlp",
-            "srl-evaluate",
-            archive_with_head,
-            os.path.join(FIXTURES, "conll2012", "sample.gold_conll"),
-            "--output-dir",
-            str(out),
-            "--predicate-source",
-            source,
-            "--include-package",
-            "srl_zoo",
-        ],
-        capture_output=True,
-        text=True,
-        cwd=REPO_ROOT,
+    completed = run_evaluate(
+        archive_with_head, os.path.join(FIXTURES, "conll2012", "sample.gold_conll"), out, "--predicate-source", source
     )
     assert completed.returncode == 0, completed.stderr[-3000:]
     python = json.loads((out / "metrics.json").read_text())["python"]
@@ -95,24 +83,8 @@ def test_predicate_source_option(archive_with_head, tmp_path, source):
 
 
 def test_predicted_source_without_a_head_is_a_clear_error(archive, tmp_path):
-    completed = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "allennlp",
-            "srl-evaluate",
-            archive,
-            os.path.join(FIXTURES, "conll2005", "sample.txt"),
-            "--output-dir",
-            str(tmp_path),
-            "--predicate-source",
-            "predicted",
-            "--include-package",
-            "srl_zoo",
-        ],
-        capture_output=True,
-        text=True,
-        cwd=REPO_ROOT,
+    completed = run_evaluate(
+        archive, os.path.join(FIXTURES, "conll2005", "sample.txt"), tmp_path, "--predicate-source", "predicted"
     )
     assert completed.returncode != 0 and "needs a model with a predicate head" in completed.stderr
 
@@ -122,27 +94,6 @@ def lisa_archive(tmp_path_factory):
     environment = [("SRL_ZOO_TEST_LISA_FORMAT", "conll2012"), ("SRL_ZOO_TEST_PREDICATE_SOURCE", "gold")]
     return train_fixture_model(
         tmp_path_factory, "lisa/tiny.jsonnet", environment + [("SRL_ZOO_TEST_LISA_PARSE_LAYER", "1")]
-    )
-
-
-def run_evaluate(archive, data, out, *options):
-    return subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "allennlp",
-            "srl-evaluate",
-            archive,
-            data,
-            "--output-dir",
-            str(out),
-            "--include-package",
-            "srl_zoo",
-            *options,
-        ],
-        capture_output=True,
-        text=True,
-        cwd=REPO_ROOT,
     )
 
 
@@ -185,23 +136,7 @@ def test_conll2009_data_gets_eval09_layout_and_scores(tmp_path, monkeypatch):
         os.path.join(FIXTURES, "deepatt", "dependency.jsonnet"), str(tmp_path / "model"), '{"trainer.num_epochs": 30}'
     )
     data = os.path.join(FIXTURES, "conll2009", "sample.txt")
-    completed = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "allennlp",
-            "srl-evaluate",
-            str(tmp_path / "model" / "model.tar.gz"),
-            data,
-            "--output-dir",
-            str(tmp_path / "out"),
-            "--include-package",
-            "srl_zoo",
-        ],
-        capture_output=True,
-        text=True,
-        cwd=REPO_ROOT,
-    )
+    completed = run_evaluate(str(tmp_path / "model" / "model.tar.gz"), data, tmp_path / "out")
     assert completed.returncode == 0, completed.stderr
     assert "eval09 (srl_zoo) labeled" in completed.stdout
     gold = list(read_conll2009(str(tmp_path / "out" / "gold.txt")))
