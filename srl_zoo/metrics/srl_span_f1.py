@@ -41,19 +41,30 @@ def argument_units(spans: Sequence[SrlSpan]) -> List[ArgumentUnit]:
     return units
 
 
-def compare_frame(gold: Sequence[SrlSpan], predicted: Sequence[SrlSpan]) -> Dict[str, Dict[str, int]]:
-    """Per-label counts `{label: {"ok", "op", "ms"}}` for one predicate (srl-eval.pl's discriminate_args)."""
-    counts: Dict[str, Dict[str, int]] = defaultdict(lambda: {"ok": 0, "op": 0, "ms": 0})
+def match_units(
+    gold: Sequence[SrlSpan], predicted: Sequence[SrlSpan]
+) -> Tuple[List[ArgumentUnit], List[ArgumentUnit], List[ArgumentUnit]]:
+    """The correct, excess and missed argument units of one predicate, matched like srl-eval.pl: a
+    predicted unit is correct when a gold unit has its label and all its pieces."""
+    correct: List[ArgumentUnit] = []
+    excess: List[ArgumentUnit] = []
     remaining = {unit.key: unit for unit in argument_units(gold)}
     for unit in argument_units(predicted):
         match = remaining.get(unit.key)
         if match is not None and match.label == unit.label and sorted(match.pieces) == sorted(unit.pieces):
-            counts[unit.label]["ok"] += 1
+            correct.append(unit)
             del remaining[unit.key]
         else:
-            counts[unit.label]["op"] += 1
-    for unit in remaining.values():
-        counts[unit.label]["ms"] += 1
+            excess.append(unit)
+    return correct, excess, list(remaining.values())
+
+
+def compare_frame(gold: Sequence[SrlSpan], predicted: Sequence[SrlSpan]) -> Dict[str, Dict[str, int]]:
+    """Per-label counts `{label: {"ok", "op", "ms"}}` for one predicate (srl-eval.pl's discriminate_args)."""
+    counts: Dict[str, Dict[str, int]] = defaultdict(lambda: {"ok": 0, "op": 0, "ms": 0})
+    for key, units in zip(("ok", "op", "ms"), match_units(gold, predicted)):
+        for unit in units:
+            counts[unit.label][key] += 1
     return counts
 
 

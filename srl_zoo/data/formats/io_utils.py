@@ -120,12 +120,17 @@ def pad_columns(rows: List[List[str]], separator: str = " ") -> List[str]:
 
 
 @contextlib.contextmanager
-def atomic_write(path: str) -> Iterator[IO[str]]:
-    """Open a temporary file next to `path` for writing; rename it onto `path` only on success."""
+def atomic_write(path: str, mode: str = "w") -> Iterator[IO]:
+    """Open a temporary file next to `path` for writing (`mode` "w": UTF-8 text, "wb": bytes); rename it
+    onto `path` only on success."""
     directory = os.path.dirname(os.path.abspath(path))
     os.makedirs(directory, exist_ok=True)
     handle = tempfile.NamedTemporaryFile(
-        "w", encoding="utf-8", dir=directory, prefix=".tmp-" + os.path.basename(path) + ".", delete=False
+        mode,
+        encoding=None if "b" in mode else "utf-8",
+        dir=directory,
+        prefix=".tmp-" + os.path.basename(path) + ".",
+        delete=False,
     )
     try:
         with handle:
