@@ -4,3 +4,6 @@
 # spacy_component registers the "srl_zoo" spaCy factory
 from srl_zoo import commands, data, metrics, models, modules, nn, predictors, spacy_component, training  # noqa: F401
 from srl_zoo.api import Labeler, load  # noqa: F401
+from srl_zoo.config_defaults import define_optional_config_variables
+
+define_optional_config_variables()

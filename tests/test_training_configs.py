@@ -85,7 +85,44 @@ def test_config_builds(config, monkeypatch):
     assert params["trainer"]["validation_metric"] == "+f1-measure-overall"
 
 
-def test_unset_data_path_names_the_variable(monkeypatch):
-    monkeypatch.delenv("SRL_TRAIN_DATA", raising=False)
+CONFIG_PER_FORMAT = {
+    "conll2005": ("deepatt", "ffn_conll2005.jsonnet"),
+    "conll2012": ("selective_connection", "sc_conll2012.jsonnet"),
+    "conll2009": ("amn", "bilstm_base_conll2009.jsonnet"),
+}
+
+
+@pytest.mark.parametrize("data_format", sorted(CONFIG_PER_FORMAT))
+def test_empty_data_paths_mean_the_bundled_ewt_files_from_any_directory(data_format, monkeypatch, tmp_path):
+    monkeypatch.setenv("SRL_TRAIN_DATA", "")  # what importing srl_zoo defines for an unset variable
+    monkeypatch.setenv("SRL_DEV_DATA", "")
+    folder, name = CONFIG_PER_FORMAT[data_format]
+    bundled = os.path.join(REPO_ROOT, "data", "ewt", data_format)
+    expected = {split: glob.glob(os.path.join(bundled, split + ".*gz")) for split in ("train", "dev")}
+    assert all(len(paths) == 1 for paths in expected.values())
+    # the paths are relative to the directory the config is read from: try three of them
+    for cwd, config in (
+        (REPO_ROOT, os.path.join("training_configs", folder, name)),
+        (os.path.join(REPO_ROOT, "training_configs", folder), name),
+        (str(tmp_path), os.path.join(REPO_ROOT, "training_configs", folder, name)),
+    ):
+        monkeypatch.chdir(cwd)
+        params = Params.from_file(config)
+        assert os.path.samefile(params["train_data_path"], expected["train"][0])
+        assert os.path.samefile(params["validation_data_path"], expected["dev"][0])
+
+
+def test_data_path_variables_override_the_bundled_files(monkeypatch):
+    monkeypatch.setenv("SRL_TRAIN_DATA", "/data/conll05/train.txt")
+    monkeypatch.setenv("SRL_DEV_DATA", "/data/conll05/dev.txt")
+    params = Params.from_file(os.path.join(REPO_ROOT, "training_configs", "deepatt", "ffn_conll2005.jsonnet"))
+    assert (params["train_data_path"], params["validation_data_path"]) == (
+        "/data/conll05/train.txt",
+        "/data/conll05/dev.txt",
+    )
+
+
+def test_undefined_data_path_names_the_variable(monkeypatch):
+    monkeypatch.delenv("SRL_TRAIN_DATA", raising=False)  # as when jsonnet runs without the srl_zoo plugin
     with pytest.raises(Exception, match="SRL_TRAIN_DATA"):
         Params.from_file(os.path.join(REPO_ROOT, "training_configs", "deepatt", "ffn_conll2005.jsonnet"))

@@ -35,8 +35,8 @@ function(format, overrides={})
   else { batch_sampler: { type: 'max_tokens_sampler', max_tokens: settings.max_tokens, sorting_keys: ['tokens'] } };
   {
     dataset_reader: data.reader(format) + { token_indexers: embedding.token_indexers(settings) },
-    train_data_path: data.train,
-    validation_data_path: data.dev,
+    train_data_path: data.train(format),
+    validation_data_path: data.dev(format),
     model: {
       type: 'srl',
       text_field_embedder: embedding.embedder(settings),
@@ -66,7 +66,7 @@ function(format, overrides={})
         num_neighbours: settings.num_neighbours,
         merge: settings.merge,
         selector: { type: settings.selector },
-        train_data_path: data.train,
+        train_data_path: data.train(format),
         reader: data.reader(format),
         lowercase_tokens: settings.lowercase_tokens,
         neighbour_cache: settings.neighbour_cache,

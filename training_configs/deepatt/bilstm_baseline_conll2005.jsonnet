@@ -5,8 +5,8 @@
 local data = import '../common/data.libsonnet';
 {
   dataset_reader: data.reader('conll2005'),
-  train_data_path: data.train,
-  validation_data_path: data.dev,
+  train_data_path: data.train('conll2005'),
+  validation_data_path: data.dev('conll2005'),
   model: {
     type: 'srl',
     text_field_embedder: { token_embedders: { tokens: { type: 'embedding', embedding_dim: 100 } } },

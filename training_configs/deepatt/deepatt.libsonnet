@@ -22,8 +22,8 @@ function(sublayer, format, overrides={}) {
   } + overrides,
 
   dataset_reader: data.reader(format) + { token_indexers: embedding.token_indexers(settings) },
-  train_data_path: data.train,
-  validation_data_path: data.dev,
+  train_data_path: data.train(format),
+  validation_data_path: data.dev(format),
   model: {
     type: 'srl',
     text_field_embedder: embedding.embedder(settings),

@@ -43,12 +43,12 @@ function(format, overrides={}) {
 
   local trees = if format == 'conll2009' then {} else {
     // two objects merged, so that train and dev may be the same file
-    dependency_files: { [data.train]: std.extVar('SRL_TRAIN_TREES') } + { [data.dev]: std.extVar('SRL_DEV_TREES') },
+    dependency_files: { [data.train(format)]: std.extVar('SRL_TRAIN_TREES') } + { [data.dev(format)]: std.extVar('SRL_DEV_TREES') },
   },
 
   dataset_reader: data.reader(format) + { token_indexers: embedding.token_indexers(settings) } + trees,
-  train_data_path: data.train,
-  validation_data_path: data.dev,
+  train_data_path: data.train(format),
+  validation_data_path: data.dev(format),
   model: {
     type: 'srl',
     text_field_embedder: embedding.embedder(settings),

@@ -6,8 +6,8 @@ local embedding = import '../common/embedding.libsonnet';
 local settings = embedding.defaults(768, 100) + (import 'transformer.libsonnet');
 {
   dataset_reader: data.reader('conll2012') + { token_indexers: embedding.token_indexers(settings) },
-  train_data_path: data.train,
-  validation_data_path: data.dev,
+  train_data_path: data.train('conll2012'),
+  validation_data_path: data.dev('conll2012'),
   model: {
     type: 'srl',
     text_field_embedder: embedding.embedder(settings),

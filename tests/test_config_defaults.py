@@ -1,0 +1,27 @@
+import os
+import subprocess
+import sys
+
+from srl_zoo.config_defaults import OPTIONAL_CONFIG_VARIABLES, define_optional_config_variables
+from tests.conftest import REPO_ROOT
+
+
+def test_unset_variables_become_empty_and_set_ones_are_kept():
+    environment = {"SRL_DEV_DATA": "/data/dev.txt", "HOME": "/root"}
+    define_optional_config_variables(environment)
+    assert environment == {"SRL_TRAIN_DATA": "", "SRL_DEV_DATA": "/data/dev.txt", "HOME": "/root"}
+
+
+def test_a_config_reads_without_data_variables_once_srl_zoo_is_imported(tmp_path):
+    environment = {name: value for name, value in os.environ.items() if name not in OPTIONAL_CONFIG_VARIABLES}
+    config = os.path.join(REPO_ROOT, "training_configs", "deepatt", "ffn_conll2005.jsonnet")
+    program = (
+        "import srl_zoo\n"
+        "from allennlp.common import Params\n"
+        f"print(Params.from_file({config!r})['train_data_path'])\n"
+    )
+    completed = subprocess.run(
+        [sys.executable, "-c", program], cwd=tmp_path, env=environment, capture_output=True, text=True, check=True
+    )
+    train_path = completed.stdout.strip().splitlines()[-1]
+    assert os.path.samefile(train_path, os.path.join(REPO_ROOT, "data", "ewt", "conll2005", "train.txt.gz"))
