@@ -14,6 +14,7 @@ function(format, overrides={}) {
     selective: true,          // false: the ablation "plain stacked attention", same depth
     next_input: 'output',     // or 'state' (ambiguous in the paper)
     initial_state: 'random',  // N(0, 1/d) in training as in the paper, zero at inference
+    predicate_identification: false,  // true: also learn to find predicates (and senses) for raw text
     max_tokens: 500,
     warmup_steps: 800,
     optimizer: { type: 'adam', lr: 1.0, betas: [0.9, 0.98], eps: 1e-9 },
@@ -24,8 +25,8 @@ function(format, overrides={}) {
   } + overrides,
 
   dataset_reader: data.reader(format) + { token_indexers: embedding.token_indexers(settings) },
-  train_data_path: data.train,
-  validation_data_path: data.dev,
+  train_data_path: data.train(format),
+  validation_data_path: data.dev(format),
   model: {
     type: 'srl',
     text_field_embedder: embedding.embedder(settings),
@@ -43,6 +44,7 @@ function(format, overrides={}) {
       scale_input: embedding.scale_input(settings),
     },
     per_layer_loss: true,
+    predicate_identification: settings.predicate_identification,
     decoding: 'viterbi',
     initializer: { regexes: embedding.initializer_regexes(settings) },
   },
