@@ -1,18 +1,24 @@
 """`srl-evaluate` on CoNLL-2009 data: predicted files in eval09.pl's layout, scored with `Conll2009F1`."""
 
 import os
-from typing import Any, Dict
+from typing import Any, Dict, Optional
 
 from allennlp.data import DatasetReader
 from allennlp.models import Model
 
+from srl_zoo.analysis import write_report
 from srl_zoo.commands.prediction import score_predictions
 from srl_zoo.data.formats import write_conll2009
 from srl_zoo.metrics import Conll2009F1
 
 
 def evaluate_conll2009(
-    model: Model, reader: DatasetReader, data_path: str, output_dir: str, batch_size: int = 64
+    model: Model,
+    reader: DatasetReader,
+    data_path: str,
+    output_dir: str,
+    batch_size: int = 64,
+    report_dir: Optional[str] = None,
 ) -> Dict[str, Any]:
     """Write `gold.txt` and `predicted.txt` (CoNLL-2009 columns; PRED filled with `lemma.sense`, the
     APRED columns with the predicted roles on head words) to `output_dir` and score them with
@@ -22,18 +28,23 @@ def evaluate_conll2009(
 
     model : a dependency SRL model (decoding `dependency`; senses from its predicate head).
     reader : the model's `conll2009` reader.
+    report_dir : where to write the error-analysis report (arguments on head words, no senses), if given.
     """
     gold_sentences, predicted_sentences, scores = score_predictions(model, reader, data_path, batch_size, Conll2009F1())
     os.makedirs(output_dir, exist_ok=True)
     gold_path, predicted_path = os.path.join(output_dir, "gold.txt"), os.path.join(output_dir, "predicted.txt")
     write_conll2009(gold_sentences, gold_path)
     write_conll2009(predicted_sentences, predicted_path)
-    return {
+    result = {
         "python": scores,
         "model": model.get_metrics(reset=True),
         "gold_file": gold_path,
         "predicted_file": predicted_path,
     }
+    if report_dir is not None:
+        write_report(gold_sentences, predicted_sentences, report_dir, f"Error analysis: {os.path.basename(data_path)}")
+        result["report"] = os.path.join(report_dir, "report.md")
+    return result
 
 
 def report_conll2009(result: Dict[str, Any]) -> str:

@@ -11,6 +11,7 @@ from allennlp.data import DatasetReader
 from allennlp.models import Model
 from allennlp.models.archival import load_archive
 
+from srl_zoo.analysis import write_report
 from srl_zoo.commands.conll2009_evaluation import evaluate_conll2009, report_conll2009
 from srl_zoo.commands.prediction import score_predictions
 from srl_zoo.data.formats import write_conll2005
@@ -29,8 +30,14 @@ def srl_evaluate(
     output_dir: str,
     batch_size: int = 64,
     scorer: Optional[str] = None,
+    report_dir: Optional[str] = None,
 ) -> Dict[str, object]:
-    """Write `gold.props` and `predicted.props` to `output_dir`; return Python and srl-eval.pl scores."""
+    """Write `gold.props` and `predicted.props` to `output_dir`; return Python and srl-eval.pl scores.
+
+    # Parameters
+
+    report_dir : where to write the error-analysis report (`srl_zoo.analysis.write_report`), if given.
+    """
     gold_sentences, predicted_sentences, scores = score_predictions(model, reader, data_path, batch_size, SrlSpanF1())
     os.makedirs(output_dir, exist_ok=True)
     gold_path, predicted_path = os.path.join(output_dir, "gold.props"), os.path.join(output_dir, "predicted.props")
@@ -55,6 +62,10 @@ def srl_evaluate(
         }
         with atomic_write(os.path.join(output_dir, "srl-eval.txt")) as handle:
             handle.write(official.output)
+    if report_dir is not None:
+        title = f"Error analysis: {os.path.basename(data_path)}"
+        write_report(gold_sentences, predicted_sentences, report_dir, title, result.get("srl_eval"))  # type: ignore[arg-type]
+        result["report"] = os.path.join(report_dir, "report.md")
     return result
 
 
@@ -85,6 +96,13 @@ class SrlEvaluate(Subcommand):
         subparser.add_argument("input_file", help="a data file the archive's dataset reader reads")
         subparser.add_argument(
             "--output-dir", required=True, help="where gold.props, predicted.props and metrics.json go"
+        )
+        subparser.add_argument(
+            "--report",
+            default=None,
+            metavar="DIR",
+            help="also write an error analysis to DIR: per-label P/R/F1, role confusions, F1 by sentence length "
+            "and by distance to the predicate, He et al. (2017)'s oracle transformations (PNG plots, report.md)",
         )
         subparser.add_argument("--batch-size", type=int, default=64)
         subparser.add_argument("--cuda-device", type=int, default=-1)
@@ -141,12 +159,17 @@ def _run(args: argparse.Namespace) -> None:
         if args.parse_file is not None:
             reader.add_dependency_file(args.input_file, args.parse_file)
     if reader.__class__.__name__ == "Conll2009Reader":  # dependency SRL: eval09.pl's layout and scores
-        result = evaluate_conll2009(archive.model, reader, args.input_file, args.output_dir, args.batch_size)
+        result = evaluate_conll2009(
+            archive.model, reader, args.input_file, args.output_dir, args.batch_size, args.report
+        )
         with atomic_write(os.path.join(args.output_dir, "metrics.json")) as handle:
             json.dump(result, handle, indent=2)
         print(report_conll2009(result))
+        _print_report_path(result)
         return
-    result = srl_evaluate(archive.model, reader, args.input_file, args.output_dir, args.batch_size, args.scorer)
+    result = srl_evaluate(
+        archive.model, reader, args.input_file, args.output_dir, args.batch_size, args.scorer, args.report
+    )
     with atomic_write(os.path.join(args.output_dir, "metrics.json")) as handle:
         json.dump(result, handle, indent=2)
     python = result["python"]
@@ -165,3 +188,9 @@ def _run(args: argparse.Namespace) -> None:
             f"srl-eval.pl P {official['precision']:.2f}  R {official['recall']:.2f}  F1 {official['f1']:.2f}  "
             f"Comp. {official['perfect_propositions']:.2f}"
         )
+    _print_report_path(result)
+
+
+def _print_report_path(result: Dict[str, object]) -> None:
+    if "report" in result:
+        print(f"error analysis: {result['report']}")

@@ -8,6 +8,7 @@ import sys
 import pytest
 from allennlp.commands.train import train_model_from_file
 
+from srl_zoo.analysis.report import FILES as REPORT_FILES
 from tests.conftest import FIXTURES, REPO_ROOT, train_fixture_model
 
 
@@ -82,6 +83,23 @@ def test_predicate_source_option(archive_with_head, tmp_path, source):
     assert "predicates P" in completed.stdout
 
 
+def test_report_writes_the_error_analysis_for_a_fixture_model(archive_with_head, tmp_path):
+    out, report = tmp_path / "eval", tmp_path / "report"
+    data = os.path.join(FIXTURES, "conll2012", "sample.gold_conll")
+    completed = run_evaluate(archive_with_head, data, out, "--predicate-source", "predicted", "--report", str(report))
+    assert completed.returncode == 0, completed.stderr[-3000:]
+    assert f"error analysis: {report / 'report.md'}" in completed.stdout
+    names = {p.name for p in report.iterdir()}
+    assert names == {"report.md", "report.json"} | set(REPORT_FILES.values())
+    markdown = (report / "report.md").read_text()
+    assert all(f"]({name})" in markdown for name in REPORT_FILES.values())
+    analysis = json.loads((report / "report.json").read_text())
+    metrics = json.loads((out / "metrics.json").read_text())
+    # the report scores the same predictions as srl_zoo's metric, missed and spurious predicates included
+    assert analysis["overall"]["f1"] == pytest.approx(100 * metrics["python"]["f1-measure-overall"])
+    assert analysis["oracle"][-1]["f1"] >= analysis["oracle"][0]["f1"]
+
+
 def test_predicted_source_without_a_head_is_a_clear_error(archive, tmp_path):
     completed = run_evaluate(
         archive, os.path.join(FIXTURES, "conll2005", "sample.txt"), tmp_path, "--predicate-source", "predicted"
@@ -136,7 +154,8 @@ def test_conll2009_data_gets_eval09_layout_and_scores(tmp_path, monkeypatch):
         os.path.join(FIXTURES, "deepatt", "dependency.jsonnet"), str(tmp_path / "model"), '{"trainer.num_epochs": 30}'
     )
     data = os.path.join(FIXTURES, "conll2009", "sample.txt")
-    completed = run_evaluate(str(tmp_path / "model" / "model.tar.gz"), data, tmp_path / "out")
+    report = tmp_path / "report"
+    completed = run_evaluate(str(tmp_path / "model" / "model.tar.gz"), data, tmp_path / "out", "--report", str(report))
     assert completed.returncode == 0, completed.stderr
     assert "eval09 (srl_zoo) labeled" in completed.stdout
     gold = list(read_conll2009(str(tmp_path / "out" / "gold.txt")))
@@ -148,3 +167,6 @@ def test_conll2009_data_gets_eval09_layout_and_scores(tmp_path, monkeypatch):
     rescored([s.frames for s in gold], [s.frames for s in predicted])  # the files give the printed numbers
     metrics = json.loads((tmp_path / "out" / "metrics.json").read_text())
     assert metrics["python"]["f1-measure-overall"] == rescored.get_metric()["f1-measure-overall"]
+    # the report scores arguments on head words without senses: eval09's labeled argument F1
+    analysis = json.loads((report / "report.json").read_text())
+    assert analysis["overall"]["f1"] == pytest.approx(100 * metrics["python"]["argument-f1"])
