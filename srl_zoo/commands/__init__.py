@@ -1,5 +1,7 @@
-"""allennlp subcommands added by srl_zoo (`allennlp srl-evaluate`, `allennlp srl-label`, `allennlp srl-neighbours`)."""
+"""allennlp subcommands added by srl_zoo (`allennlp srl-evaluate`, `allennlp srl-label`, `allennlp srl-neighbours`,
+`allennlp srl-export`)."""
 
 from srl_zoo.commands.srl_evaluate import SrlEvaluate, srl_evaluate
+from srl_zoo.commands.srl_export import SrlExport, export_archive
 from srl_zoo.commands.srl_label import SrlLabel, label_corpus
 from srl_zoo.commands.srl_neighbours import SrlNeighbours

@@ -1,0 +1,98 @@
+"""`allennlp srl-export`: a float16 archive that loads like the original and predicts the same."""
+
+import json
+import os
+import subprocess
+import sys
+import tarfile
+
+import torch
+from allennlp.data import Batch
+from allennlp.models.archival import load_archive
+
+from srl_zoo.commands.srl_export import clear_training_files
+from tests.conftest import FIXTURES, REPO_ROOT
+
+
+def test_export_halves_the_weights_and_keeps_the_predictions(predicate_model_archive, tmp_path):
+    output = tmp_path / "shipped" / "model.tar.gz"
+    completed = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "allennlp",
+            "srl-export",
+            predicate_model_archive,
+            str(output),
+            "--include-package",
+            "srl_zoo",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=REPO_ROOT,
+    )
+    assert completed.returncode == 0, completed.stderr[-3000:]
+    assert "MiB (from" in completed.stdout
+    with tarfile.open(output) as tar:
+        assert sorted(n for n in tar.getnames() if "/" not in n) == ["config.json", "vocabulary", "weights.th"]
+        config = json.load(tar.extractfile("config.json"))
+        weights = torch.load(tar.extractfile("weights.th"), weights_only=True)
+    assert "train_data_path" not in config and "validation_data_path" not in config
+    assert all(v.dtype == torch.float16 for v in weights.values() if v.is_floating_point())
+    original, exported = load_archive(predicate_model_archive), load_archive(str(output))
+    reader = original.validation_dataset_reader
+    instances = list(reader.read(os.path.join(FIXTURES, "conll2012", "sample.gold_conll")))
+    batch = Batch(instances)
+    batch.index_instances(original.model.vocab)
+    original.model.eval()
+    exported.model.eval()
+    with torch.no_grad():
+        before = original.model(**batch.as_tensor_dict())["class_probabilities"]
+        after = exported.model(**batch.as_tensor_dict())["class_probabilities"]
+    assert before.shape == after.shape
+    assert torch.allclose(before, after, atol=1e-2)  # float16 keeps ~3 significant digits of each weight
+
+
+def test_training_files_and_initializers_are_cleared_everywhere():
+    config = {
+        "train_data_path": "/data/train.txt",
+        "validation_data_path": "/data/dev.txt",
+        "dataset_reader": {"type": "conll2005"},
+        "model": {
+            "type": "srl",
+            "text_field_embedder": {"token_embedders": {"tokens": {"type": "embedding", "pretrained_file": "/g.txt"}}},
+            "initializer": {"regexes": []},
+            "layers": [{"pretrained_file": "/x"}, 3],
+        },
+    }
+    assert clear_training_files(config) == {
+        "dataset_reader": {"type": "conll2005"},
+        "model": {
+            "type": "srl",
+            "text_field_embedder": {"token_embedders": {"tokens": {"type": "embedding"}}},
+            "layers": [{}, 3],
+        },
+    }
+
+
+def test_a_failed_export_leaves_an_existing_output_alone(tmp_path):
+    output = tmp_path / "model.tar.gz"
+    output.write_bytes(b"previous")
+    completed = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "allennlp",
+            "srl-export",
+            str(tmp_path / "missing.tar.gz"),
+            str(output),
+            "--include-package",
+            "srl_zoo",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=REPO_ROOT,
+    )
+    assert completed.returncode != 0
+    assert output.read_bytes() == b"previous"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["model.tar.gz"]
