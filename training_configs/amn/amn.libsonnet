@@ -5,7 +5,7 @@
 // Adam 1e-3, batches of 32. Left out: the paper's lemma, POS and ELMo input embeddings.
 // CoNLL-2009: gold predicates, senses from a predicate head, `dependency` decoding, scored like
 // eval09.pl (`conll2009_f1`: labeled F1 with senses; `argument-f1` without them).
-// Needs SRL_TRAIN_DATA and SRL_DEV_DATA (the memory reads SRL_TRAIN_DATA too).
+// Data: the bundled EWT data unless SRL_TRAIN_DATA/SRL_DEV_DATA are set (the memory reads the training file too).
 local data = import '../common/data.libsonnet';
 local embedding = import '../common/embedding.libsonnet';
 

@@ -1,7 +1,7 @@
 // Baseline for comparison: the same srl Model with allennlp's stacked BiLSTM encoder
 // (4 layers, 300 per direction), word 100 + predicate 100, Adadelta as in He et al. 2017, with
 // their batch size: ~80 predicates = ~500 sentence tokens (one Instance holds all predicates).
-// Needs SRL_TRAIN_DATA and SRL_DEV_DATA (see ../common/data.libsonnet).
+// Data: the bundled EWT data unless SRL_TRAIN_DATA/SRL_DEV_DATA are set.
 local data = import '../common/data.libsonnet';
 {
   dataset_reader: data.reader('conll2005'),

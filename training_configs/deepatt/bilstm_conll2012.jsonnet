@@ -1,3 +1,3 @@
-// DeepAtt-BILSTM on conll2012, paper settings. Needs SRL_TRAIN_DATA and SRL_DEV_DATA (see ../common/data.libsonnet).
+// DeepAtt-BILSTM on conll2012, paper settings. Data: the bundled EWT data unless SRL_TRAIN_DATA/SRL_DEV_DATA are set.
 local deepatt = import 'deepatt.libsonnet';
 deepatt('bilstm', 'conll2012')

@@ -1,5 +1,6 @@
-// A small DeepAtt-FFN with predicate identification that trains on CPU in a few minutes (`make demo`).
-// Needs SRL_TRAIN_DATA and SRL_DEV_DATA (see ../common/data.libsonnet).
+// A small DeepAtt-FFN with predicate identification. `make demo` trains it for a few epochs on the
+// 20-sentence sample (SRL_TRAIN_DATA=fixtures/conll2005/sample.txt) in seconds; by default it trains
+// on the bundled EWT data (see ../common/data.libsonnet).
 local deepatt = import 'deepatt.libsonnet';
 deepatt('ffn', 'conll2005', {
   word_dim: 64,

@@ -1,3 +1,3 @@
-// DeepAtt-GLU on conll2005, paper settings. Needs SRL_TRAIN_DATA and SRL_DEV_DATA (see ../common/data.libsonnet).
+// DeepAtt-GLU on conll2005, paper settings. Data: the bundled EWT data unless SRL_TRAIN_DATA/SRL_DEV_DATA are set.
 local deepatt = import 'deepatt.libsonnet';
 deepatt('glu', 'conll2005')

@@ -1,4 +1,4 @@
 // DeepAtt-GLU for a 30-minute CPU budget plus the predicate identification head.
-// Needs SRL_TRAIN_DATA, SRL_DEV_DATA and SRL_BUDGET_MINUTES.
+// Needs SRL_BUDGET_MINUTES.
 local budget = import 'cpu_budget.libsonnet';
 budget('glu', { predicate_identification: true })

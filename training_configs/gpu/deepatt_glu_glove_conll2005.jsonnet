@@ -1,5 +1,5 @@
 // DeepAtt-GLU (gated convolution) at the paper's size (10 layers, d=200, 8 heads) on one GPU in bfloat16, GloVe 50-d.
-// Needs SRL_TRAIN_DATA, SRL_DEV_DATA and SRL_GLOVE (empty: random vectors).
+// Needs SRL_GLOVE (empty: random vectors).
 local deepatt = import '../deepatt/deepatt.libsonnet';
 local gpu = import '../common/gpu.libsonnet';
 local glove = import 'glove.libsonnet';

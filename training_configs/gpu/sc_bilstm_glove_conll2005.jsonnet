@@ -1,5 +1,5 @@
 // Selective connection, 8 modules, with the BiLSTM input layer, on one GPU in bfloat16, GloVe 50-d.
-// Needs SRL_TRAIN_DATA, SRL_DEV_DATA and SRL_GLOVE (empty: random vectors).
+// Needs SRL_GLOVE (empty: random vectors).
 local sc = import '../selective_connection/selective_connection.libsonnet';
 local gpu = import '../common/gpu.libsonnet';
 local glove = import 'glove.libsonnet';

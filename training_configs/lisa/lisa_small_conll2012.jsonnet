@@ -1,5 +1,5 @@
 // A small LISA (4 layers, d=64) that trains on a CPU in minutes, e.g. on the bundled EWT sample.
-// Needs SRL_TRAIN_DATA, SRL_DEV_DATA, SRL_TRAIN_TREES and SRL_DEV_TREES.
+// Needs SRL_TRAIN_TREES and SRL_DEV_TREES.
 local lisa = import 'lisa.libsonnet';
 lisa('conll2012', {
   word_dim: 64,

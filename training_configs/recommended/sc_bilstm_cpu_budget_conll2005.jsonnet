@@ -4,7 +4,7 @@
 // faster), d=200, Adam with an 800-step Noam warm-up, ~500-token batches, Viterbi; GloVe 50-d
 // words from SRL_GLOVE (e.g. .cache/glove/glove.6B.50d.txt.gz from `make glove`; empty: random
 // 50-d vectors, still lowercased, so that only the initialisation differs). time_budget stops at
-// the last epoch that fits in SRL_BUDGET_MINUTES. Needs SRL_TRAIN_DATA and SRL_DEV_DATA too.
+// the last epoch that fits in SRL_BUDGET_MINUTES. Data: the bundled EWT data unless SRL_TRAIN_DATA/SRL_DEV_DATA are set.
 local sc = import '../selective_connection/selective_connection.libsonnet';
 local glove = std.extVar('SRL_GLOVE');
 sc('conll2005', {

@@ -1,3 +1,3 @@
-// Selective connection, 8 layers, no BiLSTM input layer, on conll2012. Needs SRL_TRAIN_DATA and SRL_DEV_DATA.
+// Selective connection, 8 layers, no BiLSTM input layer, on conll2012. Data: the bundled EWT data unless SRL_TRAIN_DATA/SRL_DEV_DATA are set.
 local sc = import 'selective_connection.libsonnet';
 sc('conll2012')

@@ -1,6 +1,6 @@
 // A BiLSTM (allennlp's stacked_bidirectional_lstm, 2 layers of 300 per direction, highway connections)
 // over a pretrained transformer's word vectors and a 100-d predicate embedding, as in BERT-based SRL
-// models with an LSTM on top. Needs SRL_TRAIN_DATA, SRL_DEV_DATA, SRL_TRANSFORMER and SRL_TRANSFORMER_DIM.
+// models with an LSTM on top. Needs SRL_TRANSFORMER and SRL_TRANSFORMER_DIM.
 local data = import '../common/data.libsonnet';
 local embedding = import '../common/embedding.libsonnet';
 local settings = embedding.defaults(768, 100) + (import 'transformer.libsonnet');
