@@ -60,6 +60,11 @@ def _score_rows(scores: Mapping[str, Mapping[str, float]]) -> List[Sequence[obje
     ]
 
 
+def _section(heading: str, explanation: str, image: str, alt: str) -> List[str]:
+    """A report section's heading, explanation (may be empty) and embedded plot."""
+    return ["", f"## {heading}", ""] + ([explanation, ""] if explanation else []) + [f"![{alt}]({image})", ""]
+
+
 def render_markdown(analysis: Mapping[str, Any], title: str, official: Optional[Mapping[str, float]] = None) -> str:
     """`report.md`: the tables of `analysis` with the plots (same directory) embedded."""
     overall = analysis["overall"]
@@ -73,72 +78,49 @@ def render_markdown(analysis: Mapping[str, Any], title: str, official: Optional[
         f"Overall: P {overall['precision']:.2f}, R {overall['recall']:.2f}, **F1 {overall['f1']:.2f}**"
         + (f" (srl-eval.pl: F1 {official['f1']:.2f})" if official else "")
         + ".",
-        "",
-        "## Per label",
-        "",
-        f"![precision, recall and F1 per label]({FILES['labels']})",
-        "",
     ]
+    lines += _section("Per label", "", FILES["labels"], "precision, recall and F1 per label")
     lines += _table(("label", "gold", "P", "R", "F1"), _score_rows(analysis["labels"]))
-    confusion = analysis["confusion"]
-    lines += [
-        "",
-        "## Role confusions on arguments with gold boundaries",
-        "",
+    lines += _section(
+        "Role confusions on arguments with gold boundaries",
         "Rows: gold label; columns: predicted label; only arguments whose predicted pieces equal the gold "
         "pieces (so boundary errors are not mixed in); each row normalised, counts written in the cells.",
-        "",
-        f"![role confusion matrix]({FILES['confusion']})",
-        "",
-        "Most frequent confusions:",
-        "",
-    ]
-    lines += _table(("gold", "predicted", "count"), [(c["gold"], c["predicted"], c["count"]) for c in confusion["top"]])
-    lines += [
-        "",
-        "## F1 by sentence length",
-        "",
-        f"![F1 by sentence length]({FILES['length']})",
-        "",
-    ]
+        FILES["confusion"],
+        "role confusion matrix",
+    )
+    top = analysis["confusion"]["top"]
+    lines += ["Most frequent confusions:", ""]
+    lines += _table(("gold", "predicted", "count"), [(c["gold"], c["predicted"], c["count"]) for c in top])
+    lines += _section("F1 by sentence length", "", FILES["length"], "F1 by sentence length")
     lines += _table(("tokens", "gold", "P", "R", "F1"), _score_rows(analysis["sentence_length"]))
-    lines += [
-        "",
-        "## F1 by distance to the predicate",
-        "",
+    lines += _section(
+        "F1 by distance to the predicate",
         "Words between the predicate and the nearest word of the argument (0: adjacent); precision by the "
         "predicted arguments' distances, recall by the gold arguments'.",
-        "",
-        f"![F1 by distance to the predicate]({FILES['distance']})",
-        "",
-    ]
+        FILES["distance"],
+        "F1 by distance to the predicate",
+    )
     lines += _table(("distance", "gold", "P", "R", "F1"), _score_rows(analysis["predicate_distance"]))
-    lines += [
-        "",
-        "## Oracle transformations (He et al., 2017)",
-        "",
+    lines += _section(
+        "Oracle transformations (He et al., 2017)",
         "Each step fixes one kind of error with the gold frame, on top of the steps before it "
         "(definitions in `srl_zoo/analysis/oracle_transformations.py`); the F1 gained by a step is the "
         "share of the gap that kind of error explains.",
-        "",
-        f"![F1 after each oracle transformation]({FILES['oracle']})",
-        "",
-    ]
-    previous = None
-    rows = []
-    for step in analysis["oracle"]:
-        gain = "" if previous is None else f"{step['f1'] - previous:+.2f}"
-        rows.append(
-            (
-                step["step"],
-                step["applied"],
-                f"{step['precision']:.2f}",
-                f"{step['recall']:.2f}",
-                f"{step['f1']:.2f}",
-                gain,
-            )
+        FILES["oracle"],
+        "F1 after each oracle transformation",
+    )
+    steps = analysis["oracle"]
+    rows = [
+        (
+            step["step"],
+            step["applied"],
+            f"{step['precision']:.2f}",
+            f"{step['recall']:.2f}",
+            f"{step['f1']:.2f}",
+            f"{step['f1'] - before['f1']:+.2f}" if before else "",
         )
-        previous = step["f1"]
+        for before, step in zip([None] + steps[:-1], steps)
+    ]
     lines += _table(("after", "applied", "P", "R", "F1", "F1 gain"), rows)
     return "\n".join(lines) + "\n"
 

@@ -14,23 +14,24 @@ from srl_zoo.commands.srl_export import clear_training_files
 from tests.conftest import FIXTURES, REPO_ROOT
 
 
+def run_export(archive, output) -> subprocess.CompletedProcess:
+    """`allennlp srl-export ARCHIVE OUTPUT` from the repository root."""
+    command = [
+        sys.executable,
+        "-m",
+        "allennlp",
+        "srl-export",
+        str(archive),
+        str(output),
+        "--include-package",
+        "srl_zoo",
+    ]
+    return subprocess.run(command, capture_output=True, text=True, cwd=REPO_ROOT)
+
+
 def test_export_halves_the_weights_and_keeps_the_predictions(predicate_model_archive, tmp_path):
     output = tmp_path / "shipped" / "model.tar.gz"
-    completed = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "allennlp",
-            "srl-export",
-            predicate_model_archive,
-            str(output),
-            "--include-package",
-            "srl_zoo",
-        ],
-        capture_output=True,
-        text=True,
-        cwd=REPO_ROOT,
-    )
+    completed = run_export(predicate_model_archive, output)
     assert completed.returncode == 0, completed.stderr[-3000:]
     assert "MiB (from" in completed.stdout
     with tarfile.open(output) as tar:
@@ -78,21 +79,7 @@ def test_training_files_and_initializers_are_cleared_everywhere():
 def test_a_failed_export_leaves_an_existing_output_alone(tmp_path):
     output = tmp_path / "model.tar.gz"
     output.write_bytes(b"previous")
-    completed = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "allennlp",
-            "srl-export",
-            str(tmp_path / "missing.tar.gz"),
-            str(output),
-            "--include-package",
-            "srl_zoo",
-        ],
-        capture_output=True,
-        text=True,
-        cwd=REPO_ROOT,
-    )
+    completed = run_export(tmp_path / "missing.tar.gz", output)
     assert completed.returncode != 0
     assert output.read_bytes() == b"previous"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["model.tar.gz"]
