@@ -119,6 +119,12 @@ def pad_columns(rows: List[List[str]], separator: str = " ") -> List[str]:
     return [separator.join(cell.rjust(width) for cell, width in zip(row, widths)) for row in rows]
 
 
+def _current_umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 @contextlib.contextmanager
 def atomic_write(path: str, mode: str = "w") -> Iterator[IO]:
     """Open a temporary file next to `path` for writing (`mode` "w": UTF-8 text, "wb": bytes); rename it
@@ -135,6 +141,7 @@ def atomic_write(path: str, mode: str = "w") -> Iterator[IO]:
     try:
         with handle:
             yield handle
+        os.chmod(handle.name, 0o666 & ~_current_umask())  # tempfile makes 0600 files; give the usual mode
         os.replace(handle.name, path)
     except BaseException:
         if os.path.exists(handle.name):
