@@ -2,9 +2,10 @@
 and by distance to the predicate, and F1 after each oracle transformation. All counts follow
 srl-eval.pl (a `C-X` piece joins its `X`; `V`/`C-V` are not scored)."""
 
+import dataclasses
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
-from typing import Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Callable, Dict, List, Mapping, MutableMapping, Optional, Sequence, Tuple
 
 from srl_zoo.analysis.oracle_transformations import ORACLE_TRANSFORMATIONS
 from srl_zoo.data.formats import SrlSentence, SrlSpan
@@ -42,10 +43,9 @@ class Counts:
     op: int = 0
     ms: int = 0
 
-    def add(self, correct: int, excess: int, missed: int) -> None:
-        self.ok += correct
-        self.op += excess
-        self.ms += missed
+    def count(self, kind: str) -> None:
+        """One more argument of `kind`: "ok", "op" or "ms"."""
+        setattr(self, kind, getattr(self, kind) + 1)
 
     @property
     def scores(self) -> Dict[str, float]:
@@ -81,18 +81,21 @@ def frame_pairs(gold_sentences: Sequence[SrlSentence], predicted_sentences: Sequ
     return pairs
 
 
-def _units(pair: FramePair) -> Tuple[List[ArgumentUnit], List[ArgumentUnit], List[ArgumentUnit]]:
-    return match_units(pair.gold, pair.predicted)
+def _tally(
+    pairs: Sequence[FramePair], key: Callable[[FramePair, ArgumentUnit], str], counts: MutableMapping[str, Counts]
+) -> MutableMapping[str, Counts]:
+    """Count every argument of `pairs` (correct, excess or missed, matched like srl-eval.pl) in
+    `counts[key(pair, argument)]`; the breakdowns differ only in `key`."""
+    for pair in pairs:
+        for kind, units in zip(("ok", "op", "ms"), match_units(pair.gold, pair.predicted)):
+            for unit in units:
+                counts[key(pair, unit)].count(kind)
+    return counts
 
 
 def label_counts(pairs: Sequence[FramePair]) -> Dict[str, Counts]:
     """Counts per argument label."""
-    counts: Dict[str, Counts] = defaultdict(Counts)
-    for pair in pairs:
-        for position, units in enumerate(_units(pair)):
-            for unit in units:
-                counts[unit.label].add(*(int(position == i) for i in range(3)))
-    return dict(counts)
+    return dict(_tally(pairs, lambda pair, unit: unit.label, defaultdict(Counts)))
 
 
 def role_confusion(pairs: Sequence[FramePair]) -> Counter:
@@ -139,10 +142,7 @@ def counts_by_sentence_length(
 ) -> Dict[str, Counts]:
     """Counts per bucket of sentence length (in tokens)."""
     counts = {bucket_name(bucket): Counts() for bucket in buckets}
-    for pair in pairs:
-        correct, excess, missed = _units(pair)
-        counts[_bucket_of(pair.sentence_length, buckets)].add(len(correct), len(excess), len(missed))
-    return counts
+    return dict(_tally(pairs, lambda pair, unit: _bucket_of(pair.sentence_length, buckets), counts))
 
 
 def distance_to_predicate(unit: ArgumentUnit, predicate: int) -> int:
@@ -159,26 +159,20 @@ def counts_by_distance(pairs: Sequence[FramePair], buckets: Sequence[Bucket] = D
     """Counts per bucket of argument-predicate distance: precision by the predicted arguments'
     distances, recall by the gold arguments' (a correct argument has the same distance in both)."""
     counts = {bucket_name(bucket): Counts() for bucket in buckets}
-    for pair in pairs:
-        for position, units in enumerate(_units(pair)):
-            for unit in units:
-                bucket = _bucket_of(distance_to_predicate(unit, pair.predicate), buckets)
-                counts[bucket].add(*(int(position == i) for i in range(3)))
-    return counts
+    return dict(
+        _tally(pairs, lambda pair, unit: _bucket_of(distance_to_predicate(unit, pair.predicate), buckets), counts)
+    )
 
 
 def total_counts(pairs: Sequence[FramePair]) -> Counts:
-    counts = Counts()
-    for pair in pairs:
-        correct, excess, missed = _units(pair)
-        counts.add(len(correct), len(excess), len(missed))
-    return counts
+    """Counts over all arguments."""
+    return _tally(pairs, lambda pair, unit: "all", {"all": Counts()})["all"]
 
 
 def oracle_steps(pairs: Sequence[FramePair]) -> List[OracleStep]:
     """The original scores, then the scores after each oracle transformation applied on top of the previous ones."""
     steps = [OracleStep("original", 0, total_counts(pairs))]
-    current = [FramePair(p.sentence_length, p.predicate, p.gold, list(p.predicted)) for p in pairs]
+    current = [dataclasses.replace(pair, predicted=list(pair.predicted)) for pair in pairs]
     for name, transformation in ORACLE_TRANSFORMATIONS:
         applied = 0
         for pair in current:

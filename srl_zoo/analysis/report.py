@@ -26,11 +26,11 @@ def analyse(gold_sentences: Sequence[SrlSentence], predicted_sentences: Sequence
     by_frequency = sorted(labels, key=lambda label: (-(labels[label].ok + labels[label].ms), label))
     confusion = breakdowns.role_confusion(pairs)
     shown = by_frequency[:CONFUSION_LABELS] + ([breakdowns.OTHER_LABEL] if len(by_frequency) > CONFUSION_LABELS else [])
-    steps = breakdowns.oracle_steps(pairs)
+    steps = breakdowns.oracle_steps(pairs)  # the first step holds the original, overall counts
     return {
         "sentences": len(gold_sentences),
         "predicates": len(pairs),
-        "overall": breakdowns.total_counts(pairs).scores,
+        "overall": steps[0].counts.scores,
         "labels": {label: labels[label].scores for label in by_frequency},
         "confusion": {
             "labels": shown,
