@@ -6,8 +6,7 @@ from typing import Any, Dict, Optional
 from allennlp.data import DatasetReader
 from allennlp.models import Model
 
-from srl_zoo.analysis import write_report
-from srl_zoo.commands.prediction import score_predictions
+from srl_zoo.commands.prediction import score_predictions, write_error_report
 from srl_zoo.data.formats import write_conll2009
 from srl_zoo.metrics import Conll2009F1
 
@@ -42,8 +41,7 @@ def evaluate_conll2009(
         "predicted_file": predicted_path,
     }
     if report_dir is not None:
-        write_report(gold_sentences, predicted_sentences, report_dir, f"Error analysis: {os.path.basename(data_path)}")
-        result["report"] = os.path.join(report_dir, "report.md")
+        result["report"] = write_error_report(gold_sentences, predicted_sentences, data_path, report_dir)
     return result
 
 

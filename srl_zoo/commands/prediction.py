@@ -2,7 +2,8 @@
 data (CoNLL-2005/2012) and for dependency data (CoNLL-2009)."""
 
 import dataclasses
-from typing import Dict, Iterator, List, Tuple
+import os
+from typing import Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
 
 from allennlp.common.util import lazy_groups_of
 from allennlp.data import DatasetReader
@@ -10,6 +11,7 @@ from allennlp.models import Model
 from allennlp.training.metrics import Metric
 from tqdm import tqdm
 
+from srl_zoo.analysis import write_report
 from srl_zoo.data.formats import SrlSentence
 from srl_zoo.metrics import PredicateF1
 from srl_zoo.predictors.frames import frame_from_output
@@ -50,3 +52,21 @@ def score_predictions(
         metric.score_sentences([{f.index: f for f in gold.frames}], [{f.index: f for f in predicted.frames}])
         predicates([{f.index: "Y" for f in gold.frames}], [{f.index: "Y" for f in predicted.frames}])
     return gold_sentences, predicted_sentences, {**metric.get_metric(reset=True), **predicates.get_metric(reset=True)}
+
+
+def write_error_report(
+    gold: Sequence[SrlSentence],
+    predicted: Sequence[SrlSentence],
+    data_path: str,
+    report_dir: str,
+    official: Optional[Mapping[str, float]] = None,
+) -> str:
+    """`srl-evaluate --report`: the error analysis of these predictions of `data_path` in `report_dir`;
+    the path of its `report.md`.
+
+    # Parameters
+
+    official : srl-eval.pl's scores, quoted in the report when given.
+    """
+    write_report(gold, predicted, report_dir, f"Error analysis: {os.path.basename(data_path)}", official)
+    return os.path.join(report_dir, "report.md")

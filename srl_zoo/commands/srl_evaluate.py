@@ -11,9 +11,8 @@ from allennlp.data import DatasetReader
 from allennlp.models import Model
 from allennlp.models.archival import load_archive
 
-from srl_zoo.analysis import write_report
 from srl_zoo.commands.conll2009_evaluation import evaluate_conll2009, report_conll2009
-from srl_zoo.commands.prediction import score_predictions
+from srl_zoo.commands.prediction import score_predictions, write_error_report
 from srl_zoo.data.formats import write_conll2005
 from srl_zoo.data.formats.io_utils import atomic_write
 from srl_zoo.decoding import TagDecoder
@@ -63,9 +62,10 @@ def srl_evaluate(
         with atomic_write(os.path.join(output_dir, "srl-eval.txt")) as handle:
             handle.write(official.output)
     if report_dir is not None:
-        title = f"Error analysis: {os.path.basename(data_path)}"
-        write_report(gold_sentences, predicted_sentences, report_dir, title, result.get("srl_eval"))  # type: ignore[arg-type]
-        result["report"] = os.path.join(report_dir, "report.md")
+        official_scores = result.get("srl_eval")
+        result["report"] = write_error_report(
+            gold_sentences, predicted_sentences, data_path, report_dir, official_scores
+        )  # type: ignore[arg-type]
     return result
 
 
