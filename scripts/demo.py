@@ -11,6 +11,7 @@ import shlex
 import subprocess
 import sys
 import time
+from typing import Any, Dict
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RUN_DIR = os.path.join(ROOT, "runs", "demo")
@@ -26,6 +27,11 @@ SENTENCES = [  # the README's examples
 
 def relative(path: str) -> str:
     return os.path.relpath(path, ROOT)
+
+
+def read_json(path: str) -> Dict[str, Any]:
+    with open(path, encoding="utf-8") as handle:
+        return json.load(handle)
 
 
 def allennlp(arguments, log: str, environment=None) -> None:
@@ -56,14 +62,11 @@ def train_on_the_sample() -> None:
         os.path.join(RUN_DIR, "train.log"),
         {"SRL_TRAIN_DATA": SAMPLE, "SRL_DEV_DATA": SAMPLE},
     )
-    with open(os.path.join(RUN_DIR, "sample_model", "metrics.json"), encoding="utf-8") as handle:
-        metrics = json.load(handle)
-    losses = []
-    for epoch in range(metrics["epoch"] + 1):
-        with open(os.path.join(RUN_DIR, "sample_model", f"metrics_epoch_{epoch}.json"), encoding="utf-8") as handle:
-            losses.append(json.load(handle)["training_loss"])
+    final = read_json(os.path.join(RUN_DIR, "sample_model", "metrics.json"))  # the last epoch's metrics
+    first = read_json(os.path.join(RUN_DIR, "sample_model", "metrics_epoch_0.json"))
     print(
-        f"{len(losses)} epochs in {time.time() - started:.0f} s; training loss {losses[0]:.2f} -> {losses[-1]:.2f} "
+        f"{final['epoch'] + 1} epochs in {time.time() - started:.0f} s; "
+        f"training loss {first['training_loss']:.2f} -> {final['training_loss']:.2f} "
         f"(a smoke run: 20 sentences teach it little; the shipped model below is the real one)"
     )
 
@@ -86,8 +89,7 @@ def evaluate_on_dev() -> None:
     print(f"\n== 3. The shipped model on the bundled EWT dev set ({relative(DEV)}, gold predicates)")
     output = os.path.join(RUN_DIR, "ewt_dev")
     allennlp(["srl-evaluate", SHIPPED_MODEL, DEV, "--output-dir", output], os.path.join(RUN_DIR, "evaluate.log"))
-    with open(os.path.join(output, "metrics.json"), encoding="utf-8") as handle:
-        result = json.load(handle)
+    result = read_json(os.path.join(output, "metrics.json"))
     python = result["python"]
     print(
         f"srl_zoo's metric   P {100 * python['precision-overall']:.2f}  R {100 * python['recall-overall']:.2f}  "
