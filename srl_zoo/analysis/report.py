@@ -4,7 +4,7 @@ import json
 import os
 from typing import Any, Dict, List, Mapping, Optional, Sequence
 
-from srl_zoo.analysis import breakdowns, plots
+from srl_zoo.analysis import breakdowns
 from srl_zoo.data.formats import SrlSentence
 from srl_zoo.data.formats.io_utils import atomic_write
 
@@ -138,6 +138,8 @@ def write_report(
 
     official : srl-eval.pl's scores (`f1` in percent), quoted next to srl_zoo's when given.
     """
+    from srl_zoo.analysis import plots  # matplotlib only when a report is written, not at `import srl_zoo`
+
     os.makedirs(directory, exist_ok=True)
     analysis = analyse(gold_sentences, predicted_sentences)
     top_labels = dict(list(analysis["labels"].items())[:PLOTTED_LABELS])
