@@ -2,8 +2,21 @@
 `srl_zoo.load("model.tar.gz")` gives a `Labeler` for raw text."""
 
 # spacy_component registers the "srl_zoo" spaCy factory
-from srl_zoo import commands, data, metrics, models, modules, nn, predictors, spacy_component, training  # noqa: F401
+from srl_zoo import (  # noqa: F401
+    archives,
+    commands,
+    data,
+    metrics,
+    models,
+    modules,
+    nn,
+    predictors,
+    spacy_component,
+    training,
+)
 from srl_zoo.api import Labeler, load  # noqa: F401
 from srl_zoo.config_defaults import define_optional_config_variables
 
 define_optional_config_variables()
+archives.install()  # archives are checked before extraction and weights read with weights_only=True
+training.make_default()  # `allennlp train` writes checkpoints through a temporary file and a rename

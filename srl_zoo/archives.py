@@ -1,0 +1,135 @@
+"""Safe loading of model archives: every member is checked before anything is written, weights are
+read with `torch.load(weights_only=True)`, and a bad archive gives one `ArchiveError` naming the file.
+
+`install()` (run when srl_zoo is imported) puts these into AllenNLP's own loading path, so that
+`srl_zoo.load`, the srl_zoo commands and `allennlp predict/evaluate` with srl_zoo imported all
+extract archives this way.
+"""
+
+import contextlib
+import os
+import shutil
+import tarfile
+import tempfile
+import zlib
+from collections import OrderedDict
+from typing import Callable, Dict, Iterator, List, Optional
+
+import torch
+from allennlp.common.checks import ConfigurationError
+
+
+class ArchiveError(ConfigurationError):
+    """A model archive that cannot be loaded safely; the message names the file and the reason."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        self.path = path
+        self.reason = reason
+        super().__init__(f"{path}: {reason}")
+
+    def __reduce__(self):  # type: ignore[override]
+        return type(self), (self.path, self.reason)
+
+
+def member_problem(member: tarfile.TarInfo) -> Optional[str]:
+    """Why extracting `member` would be unsafe (a path leaving the folder, a link, a device...), else None."""
+    name = member.name
+    if not name or "\x00" in name:
+        return f"member {name!r} has an empty or invalid name"
+    if name.startswith(("/", "\\")) or os.path.isabs(name) or (len(name) > 1 and name[1] == ":"):
+        return f"member {name!r} has an absolute path"
+    if ".." in name.replace("\\", "/").split("/"):
+        return f"member {name!r} points outside the archive's folder ('..')"
+    if member.issym() or member.islnk():
+        return f"member {name!r} is a link (to {member.linkname!r}); model archives hold only files and folders"
+    if not (member.isfile() or member.isdir()):
+        return f"member {name!r} is a device, pipe or other special file"
+    return None
+
+
+def checked_members(archive: tarfile.TarFile, path: str) -> List[tarfile.TarInfo]:
+    """Every member of the open `archive`, or `ArchiveError` for the first unsafe one (nothing is extracted)."""
+    members = archive.getmembers()
+    for member in members:
+        problem = member_problem(member)
+        if problem is not None:
+            raise ArchiveError(path, f"unsafe archive, nothing was extracted: {problem}")
+    return members
+
+
+def extract_archive(path: str, directory: str) -> None:
+    """Extract the gzipped tar `path` into `directory` after checking every member (see `member_problem`).
+
+    Raises `ArchiveError` for a missing, truncated or corrupt archive, and for unsafe members.
+    """
+    if not os.path.isfile(path):
+        raise ArchiveError(path, "no such archive file")
+    try:
+        with tarfile.open(path, "r:*") as archive:
+            members = checked_members(archive, path)
+            # the "data" filter checks again (and drops permissions bits such as set-uid) as it writes
+            archive.extractall(directory, members=members, filter="data")
+    except ArchiveError:
+        raise
+    except (tarfile.TarError, EOFError, OSError, zlib.error) as error:
+        raise ArchiveError(path, f"not a readable model archive (truncated or corrupt?): {error}") from None
+
+
+@contextlib.contextmanager
+def safe_extracted_archive(resolved_archive_file: str, cleanup: bool = True) -> Iterator[str]:
+    """A temporary folder holding the checked archive's contents (AllenNLP's `extracted_archive`'s
+    contract); the folder is removed if extraction fails, and on exit when `cleanup`."""
+    directory = tempfile.mkdtemp(prefix="srl_zoo-archive-")
+    try:
+        extract_archive(str(resolved_archive_file), directory)
+    except BaseException:
+        shutil.rmtree(directory, ignore_errors=True)
+        raise
+    try:
+        yield directory
+    finally:
+        if cleanup:
+            shutil.rmtree(directory, ignore_errors=True)
+
+
+def load_weights(path: str, cuda_device: int = -1) -> Dict[str, torch.Tensor]:
+    """A state dict read with `weights_only=True` whatever `TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD` says:
+    a pickled payload is refused, not run. `ArchiveError` names the file when it is not plain weights."""
+    location = "cpu" if cuda_device < 0 else f"cuda:{cuda_device}"
+    try:
+        state = torch.load(path, map_location=location, weights_only=True)
+    except Exception as error:  # pickle.UnpicklingError, a truncated file, a zip that is not torch's...
+        reason = (str(error).strip().splitlines() or [type(error).__name__])[0]
+        raise ArchiveError(str(path), f"not a plain weights file (refused to load it): {reason}") from None
+    if not isinstance(state, dict):
+        raise ArchiveError(str(path), f"expected a state dict of tensors, found a {type(state).__name__}")
+    return OrderedDict(state)
+
+
+def _safe_read_state_dict(original: Callable) -> Callable:
+    """AllenNLP's `read_state_dict` reading the file with `load_weights` (its prefix/ignore options
+    go to the original, which loads the file itself; no archive-loading path uses them)."""
+
+    def read_state_dict(
+        path: str,
+        strip_prefix: Optional[str] = None,
+        ignore: Optional[List[str]] = None,
+        strict: bool = True,
+        cuda_device: int = -1,
+    ) -> Dict[str, torch.Tensor]:
+        if strip_prefix is None and ignore is None:
+            return load_weights(path, cuda_device)
+        return original(path, strip_prefix=strip_prefix, ignore=ignore, strict=strict, cuda_device=cuda_device)
+
+    read_state_dict.srl_zoo_safe = True  # type: ignore[attr-defined]
+    return read_state_dict
+
+
+def install() -> None:
+    """Make AllenNLP extract archives with `safe_extracted_archive` and read weights with `load_weights`."""
+    from allennlp.models import archival
+    from allennlp.nn import util
+
+    archival.extracted_archive = safe_extracted_archive
+    if not getattr(util.read_state_dict, "srl_zoo_safe", False):
+        util.read_state_dict = _safe_read_state_dict(util.read_state_dict)
