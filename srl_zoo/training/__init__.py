@@ -1,5 +1,7 @@
-"""Training helpers: a wall-clock time budget, bfloat16 autocast, and DeepAtt's step-halving schedule."""
+"""Training helpers: a wall-clock time budget, bfloat16 autocast, DeepAtt's step-halving schedule and an
+atomic checkpointer."""
 
+from srl_zoo.training.atomic_checkpointer import AtomicCheckpointer, make_default
 from srl_zoo.training.mixed_precision import MixedPrecisionCallback
 from srl_zoo.training.nadam import NadamOptimizer
 from srl_zoo.training.step_halving import StepHalvingScheduler
