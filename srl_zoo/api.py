@@ -38,7 +38,7 @@ class Labeler:
     def __init__(self, predictor: SrlPredictor, batch_size: int = 64, language: str = "en") -> None:
         if not isinstance(predictor, SrlPredictor):
             raise TypeError(f"Labeler needs an SrlPredictor, got {type(predictor).__name__}")
-        if predictor._output_format != "json":
+        if predictor.output_format != "json":
             raise ValueError("Labeler needs the predictor's json output_format (it adds character offsets to it)")
         self.predictor = predictor
         self.batch_size = batch_size
@@ -64,6 +64,15 @@ class Labeler:
                 buffer = []
         if buffer:
             yield from self.label_texts(buffer, batch_size or self.batch_size)
+
+    def check_request(self, request: Dict[str, Any]) -> None:
+        """`ValueError` saying what is wrong with a pre-tokenized request (`{"tokens", "predicates"?,
+        "heads"?, "pos"?}`, the `srl` predictor's input)."""
+        self.predictor.parse_request(request)
+
+    def label_tokenized(self, requests: Sequence[Dict[str, Any]]) -> List[Dict[str, Any]]:
+        """The predictor's output (words and frames, no character offsets) for each pre-tokenized request."""
+        return self.predictor.predict_batch_json(list(requests))
 
     def split(self, text: str) -> List[Sentence]:
         """Sentences of `text` as words (whitespace dropped) with their character offsets."""

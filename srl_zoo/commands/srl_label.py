@@ -10,32 +10,46 @@ Output, one record per input line: `json` (`{"line": n, "sentences": [...]}`, se
 predictor gives them), `allennlp_models` (`{"line": n, "sentences": [{"verbs", "words"}]}`) or
 `conll2005` (props blocks, one per sentence) or `conll2009` (CoNLL-2009 rows, for dependency models).
 
-Resumable: after every chunk of input lines the output is flushed to disk and `OUTPUT.progress`
-records how many input lines and output bytes are done; a rerun after an interruption cuts the
-output back to the last complete chunk and goes on from there, so the output equals that of an
-uninterrupted run. A malformed input line is reported with its line number and skipped
-(`--on-error stop` stops instead, after writing every line before it).
+Resumable: `OUTPUT.progress` is written before the output, and after every chunk of input lines the
+output is flushed to disk and the record updated (atomically) with how many input lines and output
+bytes are done; a rerun after a kill at any moment cuts the output back to the last complete chunk
+and goes on from there, so the output equals that of an uninterrupted run. The record also holds the
+input's real path, a SHA-256 of the lines already labeled and both formats: a rerun with another
+input, changed lines or other formats is refused. `OUTPUT.lock` makes a second run on the same output
+fail at once. A line that cannot be labeled (malformed JSON or fields, bad UTF-8, text that cannot be
+written, any error while labeling it) is reported as `FILE:LINE: reason` and skipped (`--on-error
+stop` stops instead, after writing every line before it).
 """
 
 import argparse
+import hashlib
 import json
 import logging
 import os
 import time
-from typing import Any, Dict, Iterator, List, Optional, Tuple, Union
+from dataclasses import asdict, dataclass
+from typing import Any, BinaryIO, Dict, Iterator, List, Optional, Tuple, Union
 
 from allennlp.commands.subcommand import Subcommand
 from allennlp.common.checks import ConfigurationError
 from tqdm import tqdm
 
 from srl_zoo.api import Labeler, load
-from srl_zoo.data.formats.io_utils import open_binary
+from srl_zoo.commands.corpus_progress import (
+    OutputLock,
+    Progress,
+    check_resumable,
+    numbered_raw_lines,
+    prefix_sha256,
+    progress_path,
+    read_progress,
+    write_progress,
+)
 from srl_zoo.predictors.allennlp_models_format import allennlp_models_json
-from srl_zoo.predictors.srl_predictor import conll2005_lines, conll2009_lines
+from srl_zoo.predictors.srl_predictor import OUTPUT_FORMATS, conll2005_lines, conll2009_lines
 
 logger = logging.getLogger(__name__)
 
-OUTPUT_FORMATS = ("json", "allennlp_models", "conll2005", "conll2009")
 INPUT_FORMATS = ("text", "jsonl")
 
 
@@ -106,9 +120,9 @@ def label_corpus(
 
     labeler : from `srl_zoo.load`.
     input_format : `"text"` or `"jsonl"` (default: `jsonl` for `.jsonl`/`.json` files).
-    output_format : `"json"`, `"allennlp_models"` or `"conll2005"`.
+    output_format : `"json"`, `"allennlp_models"`, `"conll2005"` or `"conll2009"`.
     chunk_lines : input lines per saved step (the unit of resumption).
-    on_error : `"skip"` (report and go on) or `"stop"` for malformed lines.
+    on_error : `"skip"` (report and go on) or `"stop"` for lines that cannot be labeled.
     overwrite : start over even if the output exists.
     """
     if output_format not in OUTPUT_FORMATS:
@@ -118,45 +132,134 @@ def label_corpus(
         raise ConfigurationError(f"input format must be one of {INPUT_FORMATS}, got {input_format!r}")
     if not os.path.isfile(input_file):
         raise ConfigurationError(f"{input_file}: no such file")
-    done_lines, done_bytes = _resume_point(output_file, overwrite)
-    if done_lines < 0:
-        logger.info("%s is complete (see %s); nothing to do", output_file, _progress_file(output_file))
-        return {"lines": 0, "sentences": 0, "skipped": 0, "resumed_from_line": None, "complete": True}
-    counts = {"lines": 0, "sentences": 0, "skipped": 0, "resumed_from_line": done_lines + 1 if done_lines else None}
-    with open(output_file, "ab") as sink:
-        sink.truncate(done_bytes)  # drop whatever an interrupted run wrote after its last saved chunk
-        bar = tqdm(desc="labeling", unit=" sentences", disable=not progress, dynamic_ncols=True)
-        line_number = done_lines
-        for chunk in _chunks(input_file, done_lines, chunk_lines):
-            requests, error = [], None
-            for line_number, line in chunk:
-                try:
-                    if isinstance(line, BadLine):
-                        raise line
-                    requests.append((line_number, _parse(line, input_format, labeler, input_file, line_number)))
-                except BadLine as bad:
-                    if on_error == "stop":
-                        error = bad
-                        break
-                    logger.warning("skipping %s", bad)
-                    counts["skipped"] += 1
-            records, sentences = _label(labeler, requests, output_format)
-            sink.write(records.encode("utf-8"))
-            sink.flush()
-            os.fsync(sink.fileno())
-            counts["lines"] += len(requests)
-            counts["sentences"] += sentences
-            bar.update(sentences)
-            if error is not None:
-                _save_progress(output_file, line_number - 1, sink.tell(), input_file)
-                raise error
-            _save_progress(output_file, line_number, sink.tell(), input_file)
-        bar.close()
-        _save_progress(output_file, -1, sink.tell(), input_file)
+    with OutputLock(output_file):
+        start = _start_point(output_file, input_file, input_format, output_format, overwrite)
+        if start.complete:
+            logger.info("%s is complete (see %s); nothing to do", output_file, progress_path(output_file))
+            return {"lines": 0, "sentences": 0, "skipped": 0, "resumed_from_line": None, "complete": True}
+        resumed = start.lines_consumed + 1 if start.lines_consumed else None
+        counts = {"lines": 0, "sentences": 0, "skipped": 0, "resumed_from_line": resumed}
+        with open(output_file, "ab") as sink:
+            sink.truncate(start.output_bytes)  # drop whatever an interrupted run wrote after its last saved chunk
+            bar = tqdm(desc="labeling", unit=" sentences", disable=not progress, dynamic_ncols=True)
+            for chunk in _chunks(input_file, start.lines_consumed, chunk_lines):
+                pieces: List[bytes] = []
+                for number, outcome in _label_chunk(labeler, chunk.lines, input_format, output_format, input_file):
+                    if isinstance(outcome, BadLine):
+                        if on_error == "stop":
+                            _append_output(sink, b"".join(pieces))
+                            done = prefix_sha256(input_file, number - 1)
+                            _save_progress(output_file, start, number - 1, done, False, sink)
+                            raise outcome
+                        logger.warning("skipping %s", outcome)
+                        counts["skipped"] += 1
+                        continue
+                    record, sentences = outcome
+                    pieces.append(record)
+                    counts["lines"] += 1
+                    counts["sentences"] += sentences
+                    bar.update(sentences)
+                _append_output(sink, b"".join(pieces))
+                _save_progress(output_file, start, chunk.consumed, chunk.sha256, chunk.at_end, sink)
+            bar.close()
     return counts
 
 
+def _start_point(output_file: str, input_file: str, input_format: str, output_format: str, overwrite: bool) -> Progress:
+    """Where this run starts: a checked earlier record to resume, or a fresh record written before
+    anything else (so that a kill at any later moment can be resumed)."""
+    record = None if overwrite else read_progress(output_file)
+    if record is not None:
+        check_resumable(record, output_file, input_file, input_format, output_format)
+        written = os.path.getsize(output_file) if os.path.exists(output_file) else 0
+        if written < record.output_bytes:
+            raise ConfigurationError(
+                f"{output_file} holds {written} bytes but {progress_path(output_file)} records "
+                f"{record.output_bytes}: the output was changed; pass --overwrite to start over"
+            )
+        return record
+    if not overwrite and os.path.exists(output_file):
+        raise ConfigurationError(
+            f"{output_file} exists but {progress_path(output_file)} does not, so where to resume is unknown: "
+            "pass --overwrite to start over, or another output file"
+        )
+    fresh = Progress(
+        input_file=os.path.realpath(input_file),
+        input_format=input_format,
+        output_format=output_format,
+        lines_consumed=0,
+        consumed_sha256=hashlib.sha256().hexdigest(),
+        output_bytes=0,
+    )
+    write_progress(output_file, fresh)
+    if os.path.exists(output_file):
+        os.remove(output_file)
+    return fresh
+
+
+def _append_output(sink: BinaryIO, data: bytes) -> None:
+    """Append to the output and make it durable before the progress record says so."""
+    sink.write(data)
+    sink.flush()
+    os.fsync(sink.fileno())
+
+
+def _save_progress(
+    output_file: str, run: Progress, lines_consumed: int, consumed_sha256: str, complete: bool, sink: BinaryIO
+) -> None:
+    """Record that `run`'s first `lines_consumed` input lines are in the output (written up to `sink`'s position)."""
+    changes = {
+        "lines_consumed": lines_consumed,
+        "consumed_sha256": consumed_sha256,
+        "output_bytes": sink.tell(),
+        "complete": complete,
+        "input_size": os.path.getsize(run.input_file),
+    }
+    write_progress(output_file, Progress(**{**asdict(run), **changes}))
+
+
 Request = Tuple[str, Any]  # ("text", document) or ("tokens", predictor input)
+Outcome = Union[Tuple[bytes, int], "BadLine"]  # (the line's output record, its sentences) or why it failed
+
+
+def _label_chunk(
+    labeler: Labeler, lines: List[Tuple[int, "Line"]], input_format: str, output_format: str, path: str
+) -> List[Tuple[int, Outcome]]:
+    """Each line's outcome, in order: any exception while parsing, labeling or writing one line becomes
+    that line's `BadLine` (a chunk that fails as a whole is labeled again line by line to find it)."""
+    outcomes: Dict[int, Outcome] = {}
+    requests: List[Tuple[int, Request]] = []
+    for number, line in lines:
+        try:
+            if isinstance(line, BadLine):
+                raise line
+            requests.append((number, _parse(line, input_format, labeler, path, number)))
+        except Exception as error:
+            outcomes[number] = _bad_line(error, path, number)
+    try:
+        labeled = _label(labeler, requests, output_format)
+    except Exception:
+        labeled = []
+        for number, request in requests:
+            try:
+                labeled.extend(_label(labeler, [(number, request)], output_format))
+            except Exception as error:
+                outcomes[number] = _bad_line(error, path, number)
+    for number, text, sentences in labeled:
+        try:
+            outcomes[number] = (text.encode("utf-8"), sentences)
+        except UnicodeEncodeError as error:
+            outcomes[number] = BadLine(
+                f"{path}:{number}: cannot be written as UTF-8 ({error.reason}, e.g. a lone surrogate)"
+            )
+    return sorted(outcomes.items())
+
+
+def _bad_line(error: Exception, path: str, number: int) -> "BadLine":
+    if isinstance(error, BadLine):
+        return error
+    reason = (str(error).strip().splitlines() or [""])[0][:300]
+    return BadLine(f"{path}:{number}: {type(error).__name__}{': ' + reason if reason else ''}")
 
 
 def _parse(line: str, input_format: str, labeler: Labeler, path: str, number: int) -> Request:
@@ -167,35 +270,38 @@ def _parse(line: str, input_format: str, labeler: Labeler, path: str, number: in
         value = json.loads(line)
     except json.JSONDecodeError as error:
         raise BadLine(f"{path}:{number}: not valid JSON ({error.msg} at column {error.colno})") from None
+    except RecursionError:
+        raise BadLine(f"{path}:{number}: JSON nested too deeply") from None
     if not isinstance(value, dict):
         raise BadLine(f"{path}:{number}: expected a JSON object, got {type(value).__name__}")
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise BadLine(f"{path}:{number}: not valid Unicode text ({error.reason}: a lone surrogate escape?)") from None
     if "text" in value or "sentence" in value:
         text = value.get("text", value.get("sentence"))
         if not isinstance(text, str):
             raise BadLine(f"{path}:{number}: 'text' must be a string")
         return ("text", text)
     try:
-        labeler.predictor._request(value)  # the predictor's own checks of tokens, predicates, heads
+        labeler.check_request(value)  # the predictor's own checks of tokens, predicates, heads
     except ValueError as error:
         raise BadLine(f"{path}:{number}: {error}") from None
     return ("tokens", value)
 
 
-def _label(labeler: Labeler, requests: List[Tuple[int, Request]], output_format: str) -> Tuple[str, int]:
-    """The output text of a chunk's requests and its number of sentences."""
+def _label(labeler: Labeler, requests: List[Tuple[int, Request]], output_format: str) -> List[Tuple[int, str, int]]:
+    """`(line number, output text, number of sentences)` of each request."""
     documents = {i: request[1] for i, (_, request) in enumerate(requests) if request[0] == "text"}
     by_request = dict(zip(documents, labeler.label_texts(list(documents.values()), labeler.batch_size)))
     tokenized = [(i, request[1]) for i, (_, request) in enumerate(requests) if request[0] == "tokens"]
     if tokenized:
-        outputs = labeler.predictor.predict_batch_json([r for _, r in tokenized])
-        for (i, _), output in zip(tokenized, outputs):
+        for (i, _), output in zip(tokenized, labeler.label_tokenized([r for _, r in tokenized])):
             by_request[i] = [output]
-    pieces, sentences = [], 0
-    for i, (line_number, _) in enumerate(requests):
-        results = by_request[i]
-        sentences += len(results)
-        pieces.append(_render(line_number, results, output_format))
-    return "".join(pieces), sentences
+    return [
+        (line_number, _render(line_number, by_request[i], output_format), len(by_request[i]))
+        for i, (line_number, _) in enumerate(requests)
+    ]
 
 
 def _render(line_number: int, sentences: List[Dict[str, Any]], output_format: str) -> str:
@@ -210,53 +316,33 @@ def _render(line_number: int, sentences: List[Dict[str, Any]], output_format: st
 Line = Union[str, BadLine]  # the text of a line, or why it cannot be read
 
 
-def _chunks(path: str, skip: int, size: int) -> Iterator[List[Tuple[int, Line]]]:
-    """Numbered (1-based) lines after the first `skip`, `size` at a time (gzip-compressed if the name
-    ends in `.gz`); blank lines are skipped, a line that is not UTF-8 comes as a `BadLine`."""
-    chunk: List[Tuple[int, Line]] = []
-    with open_binary(path) as handle:
-        for number, raw in enumerate(handle, start=1):
-            if number <= skip or not raw.strip():
-                continue
-            try:
-                line: Line = raw.decode("utf-8").rstrip("\r\n")
-            except UnicodeDecodeError as error:
-                line = BadLine(f"{path}:{number}: invalid UTF-8 at byte {error.start} of the line")
-            chunk.append((number, line))
-            if len(chunk) == size:
-                yield chunk
-                chunk = []
-    if chunk:
-        yield chunk
+@dataclass
+class Chunk:
+    """Numbered input lines to label, and how far into the input they reach: `consumed` raw lines
+    (blank ones included) whose bytes hash to `sha256`; `at_end` for the input's last chunk."""
+
+    lines: List[Tuple[int, Line]]
+    consumed: int
+    sha256: str
+    at_end: bool
 
 
-def _progress_file(output_file: str) -> str:
-    return output_file + ".progress"
-
-
-def _resume_point(output_file: str, overwrite: bool) -> Tuple[int, int]:
-    """(input lines done, output bytes to keep): (0, 0) for a fresh start, (-1, _) when complete."""
-    progress = _progress_file(output_file)
-    if overwrite or not os.path.exists(output_file):
-        if os.path.exists(progress):
-            os.remove(progress)
-        if overwrite and os.path.exists(output_file):
-            os.remove(output_file)
-        return 0, 0
-    if not os.path.exists(progress):
-        raise ConfigurationError(
-            f"{output_file} exists but {progress} does not, so where to resume is unknown: "
-            "pass --overwrite to start over, or another output file"
-        )
-    with open(progress, encoding="utf-8") as handle:
-        state = json.load(handle)
-    return int(state["lines_done"]), int(state["output_bytes"])
-
-
-def _save_progress(output_file: str, lines_done: int, output_bytes: int, input_file: str) -> None:
-    """Atomically record how far the run got (lines_done -1: complete)."""
-    progress = _progress_file(output_file)
-    temporary = progress + ".tmp"
-    with open(temporary, "w", encoding="utf-8") as handle:
-        json.dump({"input_file": input_file, "lines_done": lines_done, "output_bytes": output_bytes}, handle)
-    os.replace(temporary, progress)
+def _chunks(path: str, skip: int, size: int) -> Iterator[Chunk]:
+    """The non-blank lines after the first `skip`, `size` at a time, and a last (maybe empty) chunk
+    at the end of the input; a line that is not UTF-8 comes as a `BadLine`."""
+    digest = hashlib.sha256()
+    lines: List[Tuple[int, Line]] = []
+    number = 0
+    for number, raw in numbered_raw_lines(path):
+        digest.update(raw)
+        if number <= skip or not raw.strip():
+            continue
+        try:
+            line: Line = raw.decode("utf-8").rstrip("\r\n")
+        except UnicodeDecodeError as error:
+            line = BadLine(f"{path}:{number}: invalid UTF-8 at byte {error.start} of the line")
+        lines.append((number, line))
+        if len(lines) == size:
+            yield Chunk(lines, number, digest.hexdigest(), at_end=False)
+            lines = []
+    yield Chunk(lines, max(number, skip), digest.hexdigest(), at_end=True)

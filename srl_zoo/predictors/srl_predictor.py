@@ -82,7 +82,13 @@ class SrlPredictor(Predictor):
         """Split raw text into words with spaCy's rule-based tokenizer."""
         return [token.text for token in self._nlp.make_doc(text) if not token.is_space]
 
-    def _request(self, json_dict: JsonDict) -> "SrlRequest":
+    @property
+    def output_format(self) -> str:
+        """`json`, `allennlp_models`, `conll2005` or `conll2009` (see the class docstring)."""
+        return self._output_format
+
+    def parse_request(self, json_dict: JsonDict) -> "SrlRequest":
+        """The checked request of one input; `ValueError` saying which field is wrong."""
         if "tokens" in json_dict:
             words = json_dict["tokens"]
             if not isinstance(words, list) or not all(
@@ -99,9 +105,7 @@ class SrlPredictor(Predictor):
             )
         predicates = json_dict.get("predicates")
         if predicates is not None:
-            if not isinstance(predicates, list) or not all(
-                isinstance(i, int) and 0 <= i < len(words) for i in predicates
-            ):
+            if not isinstance(predicates, list) or not all(_is_index(i) and 0 <= i < len(words) for i in predicates):
                 raise ValueError(f"'predicates' must be a list of token indices between 0 and {len(words) - 1}")
             predicates = sorted(set(predicates))
         heads = json_dict.get("heads")
@@ -109,7 +113,7 @@ class SrlPredictor(Predictor):
             if (
                 not isinstance(heads, list)
                 or len(heads) != len(words)
-                or not all(isinstance(h, int) and 0 <= h <= len(words) for h in heads)
+                or not all(_is_index(h) and 0 <= h <= len(words) for h in heads)
             ):
                 raise ValueError(
                     "'heads' must be one 1-based head index (0 = root) per token: "
@@ -123,7 +127,7 @@ class SrlPredictor(Predictor):
         return SrlRequest(words, predicates, heads, pos=pos)
 
     def _json_to_instance(self, json_dict: JsonDict) -> Instance:
-        return self.make_instance(self._request(json_dict))
+        return self.make_instance(self.parse_request(json_dict))
 
     def make_instance(self, request: "SrlRequest") -> Instance:
         """An Instance ready for the model (token indexers applied, as allennlp's readers expect)."""
@@ -141,7 +145,7 @@ class SrlPredictor(Predictor):
         return self.predict_batch_json([inputs])[0]
 
     def predict_batch_json(self, inputs: List[JsonDict]) -> List[JsonDict]:
-        requests = [self._request(json_dict) for json_dict in inputs]
+        requests = [self.parse_request(json_dict) for json_dict in inputs]
         if any(request.heads is not None for request in requests):  # one batch needs the same fields everywhere
             requests = [
                 request
@@ -176,6 +180,11 @@ class SrlPredictor(Predictor):
         if self._output_format == "conll2009":
             return "\n".join(conll2009_lines(outputs)) + "\n\n"
         return super().dump_line(outputs)
+
+
+def _is_index(value: Any) -> bool:
+    """An int that is not a bool (JSON `true` is not token 1)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def conll2009_lines(outputs: Dict[str, Any]) -> List[str]:

@@ -1,0 +1,171 @@
+"""`srl-label` on hostile input and interrupted or concurrent runs: poison lines are skipped with
+FILE:LINE, a resume that does not match is refused, a second run on one output fails at once, and a
+kill at any point resumes to byte-identical output."""
+
+import json
+import logging
+
+import pytest
+from allennlp.common.checks import ConfigurationError
+
+import srl_zoo
+from srl_zoo.commands import srl_label
+from srl_zoo.commands.corpus_progress import OutputLock, progress_path
+from srl_zoo.commands.srl_label import label_corpus
+from srl_zoo.data.formats.io_utils import atomic_write
+
+DOCUMENTS = ["Dogs bark.", "Birds sing and fly.", "", "The Senate confirmed them.", "It rained.", "Cats sleep."]
+
+
+@pytest.fixture(scope="module")
+def labeler(predicate_model_archive):
+    return srl_zoo.load(predicate_model_archive, batch_size=2)
+
+
+def write(path, lines):
+    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    return str(path)
+
+
+def test_poison_lines_are_skipped_with_file_and_line(labeler, tmp_path, caplog):
+    source = write(
+        tmp_path / "in.jsonl",
+        [
+            json.dumps({"text": "Dogs bark."}),
+            '{"text": "\\ud800 lone surrogate"}',
+            "[" * 100_000 + "]" * 100_000,
+            json.dumps({"tokens": ["Cats", "sleep"], "predicates": [True]}),
+            json.dumps({"tokens": ["Cats", "sleep"], "heads": [False, 1]}),
+            json.dumps({"tokens": ["Cats", "sleep"], "predicates": [1]}),
+        ],
+    )
+    out = tmp_path / "out.jsonl"
+    with caplog.at_level(logging.WARNING):
+        counts = label_corpus(labeler, source, str(out), progress=False)
+    assert counts["skipped"] == 4 and counts["lines"] == 2
+    assert f"{source}:2: not valid Unicode text (surrogates not allowed" in caplog.text
+    assert f"{source}:3: " in caplog.text
+    assert f"{source}:4: 'predicates' must be" in caplog.text
+    assert f"{source}:5: 'heads' must be" in caplog.text
+    assert [json.loads(line)["line"] for line in out.read_text(encoding="utf-8").splitlines()] == [1, 6]
+    # the rerun does not die on them again: the output is complete
+    assert label_corpus(labeler, source, str(out), progress=False)["complete"] is True
+
+
+def test_any_error_while_labeling_one_line_skips_only_that_line(labeler, tmp_path, monkeypatch, caplog):
+    source = write(tmp_path / "corpus.txt", ["Dogs bark.", "Birds explode here.", "Cats sleep."])
+    real = labeler.label_texts
+
+    def fragile(texts, batch_size):
+        if any("explode" in text for text in texts):
+            raise RuntimeError("the model broke")
+        return real(texts, batch_size)
+
+    monkeypatch.setattr(labeler, "label_texts", fragile)
+    out = tmp_path / "out.jsonl"
+    with caplog.at_level(logging.WARNING):
+        counts = label_corpus(labeler, source, str(out), progress=False)
+    assert counts["skipped"] == 1
+    assert f"{source}:2: RuntimeError: the model broke" in caplog.text
+    assert [json.loads(line)["line"] for line in out.read_text().splitlines()] == [1, 3]
+
+
+def reference_output(labeler, tmp_path, source, output_format="json"):
+    reference = tmp_path / f"reference.{output_format}"
+    label_corpus(labeler, source, str(reference), output_format=output_format, chunk_lines=2, progress=False)
+    return reference.read_bytes()
+
+
+def test_resume_with_another_input_or_format_is_refused(labeler, tmp_path):
+    source = write(tmp_path / "corpus.txt", DOCUMENTS)
+    other = write(tmp_path / "other.txt", DOCUMENTS)
+    out = tmp_path / "out.jsonl"
+    label_corpus(labeler, source, str(out), chunk_lines=2, progress=False)
+    before = out.read_bytes()
+    with pytest.raises(ConfigurationError, match="it was made from .*corpus.txt"):
+        label_corpus(labeler, other, str(out), chunk_lines=2, progress=False)
+    with pytest.raises(ConfigurationError, match="it wrote 'json' output, not 'conll2005'"):
+        label_corpus(labeler, source, str(out), output_format="conll2005", progress=False)
+    write(tmp_path / "corpus.txt", ["Cows moo."] + DOCUMENTS[1:])
+    with pytest.raises(ConfigurationError, match="first 6 lines changed"):
+        label_corpus(labeler, source, str(out), chunk_lines=2, progress=False)
+    assert out.read_bytes() == before
+    # --overwrite starts over
+    label_corpus(labeler, source, str(out), chunk_lines=2, overwrite=True, progress=False)
+    assert json.loads(out.read_text().splitlines()[0])["sentences"][0]["text"] == "Cows moo."
+
+
+def test_a_second_run_on_the_same_output_fails_at_once(labeler, tmp_path):
+    source = write(tmp_path / "corpus.txt", DOCUMENTS)
+    out = tmp_path / "out.jsonl"
+    with OutputLock(str(out)):  # another run holds the output
+        with pytest.raises(ConfigurationError, match="another srl-label run is writing this output"):
+            label_corpus(labeler, source, str(out), progress=False)
+    assert not out.exists()
+    label_corpus(labeler, source, str(out), progress=False)  # free again once that run ends
+
+
+class Killed(BaseException):
+    """Stands for SIGKILL: not an Exception, so nothing on the way catches it."""
+
+
+def kill_at(monkeypatch, event: int, half: bool) -> None:
+    """Kill the run at its `event`-th write (0-based; output appends and progress records counted
+    together), after writing half of that write's bytes when `half`, else before it."""
+    seen = []
+    real_append = srl_label._append_output
+
+    def append(sink, data):
+        seen.append("append")
+        if len(seen) - 1 == event:
+            if half:
+                sink.write(data[: len(data) // 2])
+                sink.flush()
+            raise Killed()
+        real_append(sink, data)
+
+    def progress(output_file, record):
+        seen.append("progress")
+        if len(seen) - 1 == event:
+            if half:
+                with atomic_write(progress_path(output_file)) as handle:
+                    handle.write('{"version": 2, "lines_con')
+                    raise Killed()  # before the rename: a real kill leaves the temporary file behind
+            raise Killed()
+        srl_label.write_progress.__wrapped__(output_file, record)
+
+    progress.__wrapped__ = srl_label.write_progress  # type: ignore[attr-defined]
+    monkeypatch.setattr(srl_label, "_append_output", append)
+    monkeypatch.setattr(srl_label, "write_progress", progress)
+
+
+@pytest.mark.parametrize("half", [False, True], ids=["before-write", "mid-write"])
+@pytest.mark.parametrize("output_format", ["json", "conll2005"])
+def test_a_kill_at_any_point_resumes_to_identical_output(labeler, tmp_path, monkeypatch, half, output_format):
+    source = write(tmp_path / "corpus.txt", DOCUMENTS)
+    expected = reference_output(labeler, tmp_path, source, output_format)
+    events = 7  # progress(start), then append + progress for each of the 3 chunks
+    for event in range(events):
+        out = tmp_path / f"out{event}"
+        with monkeypatch.context() as patch:
+            kill_at(patch, event, half)
+            with pytest.raises(Killed):
+                label_corpus(labeler, source, str(out), output_format=output_format, chunk_lines=2, progress=False)
+        label_corpus(labeler, source, str(out), output_format=output_format, chunk_lines=2, progress=False)
+        assert out.read_bytes() == expected, f"kill at write {event}"
+
+
+def test_a_kill_while_labeling_the_first_chunk_resumes(labeler, tmp_path, monkeypatch):
+    source = write(tmp_path / "corpus.txt", DOCUMENTS)
+    expected = reference_output(labeler, tmp_path, source)
+    out = tmp_path / "out.jsonl"
+
+    def killed(*args, **kwargs):
+        raise Killed()
+
+    with monkeypatch.context() as patch:
+        patch.setattr(srl_label, "_label", killed)
+        with pytest.raises(Killed):
+            label_corpus(labeler, source, str(out), chunk_lines=2, progress=False)
+    assert label_corpus(labeler, source, str(out), chunk_lines=2, progress=False)["resumed_from_line"] is None
+    assert out.read_bytes() == expected
