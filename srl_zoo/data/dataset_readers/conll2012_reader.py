@@ -15,11 +15,22 @@ class Conll2012Reader(SrlReader):
     # Parameters
 
     domain_identifier : `str`, optional. Only files under a directory of this name (e.g. `"nw"`).
+    frameset_mismatch : `"error"` (default) or `"v_span"`: a sentence whose frameset rows and argument
+        columns differ in number is rejected, or its predicates are taken from the V spans (see
+        `read_conll2012`).
     """
 
-    def __init__(self, domain_identifier: Optional[str] = None, **kwargs: Any) -> None:
+    def __init__(
+        self, domain_identifier: Optional[str] = None, frameset_mismatch: str = "error", **kwargs: Any
+    ) -> None:
         super().__init__(**kwargs)
         self._domain_identifier = domain_identifier
+        self._frameset_mismatch = frameset_mismatch
 
     def parse(self, file_path: str) -> Iterator[SrlSentence]:
-        return read_conll2012(file_path, self._domain_identifier, label_convention=self._label_convention)
+        return read_conll2012(
+            file_path,
+            self._domain_identifier,
+            label_convention=self._label_convention,
+            frameset_mismatch=self._frameset_mismatch,
+        )

@@ -5,6 +5,7 @@ from typing import Dict, Iterable, Iterator, List, Optional, Union
 
 from srl_zoo.data.formats.io_utils import (
     atomic_write,
+    check_predicate_span,
     format_bracket_column,
     iter_blocks,
     iter_lines,
@@ -97,12 +98,7 @@ def _parse_block(block, path: str, layout: Conll2005Columns, label_convention: O
     frames = []
     for k, row in enumerate(predicate_rows):
         spans = parse_bracket_column(column(layout.first_props + k), line_numbers, path)
-        if not any(span.label == "V" for span in spans):
-            raise ConllFormatError(
-                path,
-                line_numbers[row],
-                f"props column {layout.first_props + k + 1} has no V span for target {targets[row]!r}",
-            )
+        check_predicate_span(spans, row, line_numbers, path, f"props column {layout.first_props + k + 1}")
         arguments = [SrlSpan(normalize_label(s.label, label_convention), s.start, s.end) for s in spans]
         frames.append(SrlFrame(index=row, lemma=targets[row], arguments=arguments))
     extra = {}

@@ -46,6 +46,10 @@ def _parse_block(block, path: str, label_convention: Optional[str]) -> SrlSenten
                 else f"at least {FIXED_COLUMNS} tab-separated columns"
             )
             raise ConllFormatError(path, number, f"wrong column count: expected {expected}, found {len(columns)}")
+        if "" in columns:
+            empty = columns.index("")
+            name = COLUMN_NAMES[empty] if empty < FIXED_COLUMNS else f"APRED {empty - FIXED_COLUMNS + 1}"
+            raise ConllFormatError(path, number, f"empty cell in column {empty + 1} ({name}): use _ for no value")
         if columns[0] != str(position + 1):
             raise ConllFormatError(
                 path,
@@ -56,11 +60,14 @@ def _parse_block(block, path: str, label_convention: Optional[str]) -> SrlSenten
         if head == "_" and all(other[8] == "_" for _, other in block):
             heads = None  # a sentence without syntax (e.g. SRL output on raw text): no heads at all
             continue
-        if not head.isdigit() or int(head) > n:
+        if not (head.isascii() and head.isdigit()) or int(head) > n:
             raise ConllFormatError(
                 path, number, f"HEAD (column 9) is {head!r}, expected an integer from 0 to {n} (or _ on every line)"
             )
         heads.append(int(head))  # type: ignore[union-attr]
+
+    if heads is not None:
+        check_tree(heads, [number for number, _ in block], path)
 
     def column(index: int) -> List[str]:
         return [columns[index] for _, columns in block]
@@ -95,6 +102,27 @@ def _parse_block(block, path: str, label_convention: Optional[str]) -> SrlSenten
         extra={name: column(index) for index, name in _KEPT.items()},
         source=f"{path}:{first_line}",
     )
+
+
+def check_tree(heads: List[int], line_numbers: List[int], path: str) -> None:
+    """`ConllFormatError` for a token that heads itself or a cycle of heads (every token must reach 0)."""
+    reaches_root = [False] * len(heads)
+    for start in range(len(heads)):
+        path_taken: List[int] = []
+        on_path = set()
+        token = start
+        while not reaches_root[token]:
+            if token in on_path:
+                cycle = path_taken[path_taken.index(token) :]
+                kind = "heads itself" if len(cycle) == 1 else f"is in a cycle of heads ({len(cycle)} tokens)"
+                raise ConllFormatError(path, line_numbers[token], f"token {token + 1} {kind}: HEAD must form a tree")
+            path_taken.append(token)
+            on_path.add(token)
+            if heads[token] == 0:
+                break
+            token = heads[token] - 1
+        for visited in path_taken:
+            reaches_root[visited] = True
 
 
 def conll2009_rows(sentence: SrlSentence) -> List[List[str]]:

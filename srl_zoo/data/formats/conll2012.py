@@ -5,6 +5,7 @@ from typing import Iterable, Iterator, List, Optional, Tuple
 
 from srl_zoo.data.formats.io_utils import (
     atomic_write,
+    check_predicate_span,
     format_bracket_column,
     iter_blocks,
     iter_lines,
@@ -41,24 +42,59 @@ def conll2012_files(path: str, domain_identifier: Optional[str] = None) -> List[
     return sorted(found)
 
 
+FRAMESET_MISMATCHES = ("error", "v_span")
+
+
 def read_conll2012(
-    path: str, domain_identifier: Optional[str] = None, label_convention: Optional[str] = None
+    path: str,
+    domain_identifier: Optional[str] = None,
+    label_convention: Optional[str] = None,
+    frameset_mismatch: str = "error",
 ) -> Iterator[SrlSentence]:
-    """Lazily parse a `*gold_conll` file, or every one under a directory, into `SrlSentence`s."""
+    """Lazily parse a `*gold_conll` file, or every one under a directory, into `SrlSentence`s.
+
+    # Parameters
+
+    frameset_mismatch : what to do with a sentence whose number of frameset rows (column 8 not `-`)
+        differs from its number of argument columns, which is what a lost argument column looks
+        like: `"error"` (default) raises `ConllFormatError`; `"v_span"` takes each column's predicate
+        from its `V` span instead.
+    """
+    if frameset_mismatch not in FRAMESET_MISMATCHES:
+        raise ValueError(f"frameset_mismatch must be one of {FRAMESET_MISMATCHES}, got {frameset_mismatch!r}")
     for file_path in conll2012_files(path, domain_identifier):
-        for block in iter_blocks(_without_document_markers(iter_lines(file_path))):
-            yield _parse_block(block, file_path, label_convention)
+        count = 0
+        for block in iter_blocks(_without_document_markers(iter_lines(file_path), file_path)):
+            yield _parse_block(block, file_path, label_convention, frameset_mismatch)
+            count += 1
+        if count == 0:
+            raise ConllFormatError(file_path, None, "no sentence in this file (only document markers?)")
 
 
-def _without_document_markers(lines: Iterable[Tuple[int, str]]) -> Iterator[Tuple[int, str]]:
+def _without_document_markers(lines: Iterable[Tuple[int, str]], path: str) -> Iterator[Tuple[int, str]]:
+    """The lines with `#begin/#end document` markers blanked (a boundary also ends a sentence), checking
+    that they pair up: a document that never ends means a truncated file."""
+    opened: Optional[int] = None
     for number, text in lines:
-        if text.startswith(_BEGIN) or text.startswith(_END):
-            yield number, ""  # a document boundary also ends a sentence
+        if text.startswith(_BEGIN):
+            if opened is not None:
+                raise ConllFormatError(path, number, f"'{_BEGIN}' inside the document begun on line {opened}")
+            opened = number
+            yield number, ""
+        elif text.startswith(_END):
+            if opened is None:
+                raise ConllFormatError(path, number, f"'{_END}' without a '{_BEGIN}' before it")
+            opened = None
+            yield number, ""
+        elif text.startswith("#"):
+            raise ConllFormatError(path, number, f"unknown marker line {text[:40]!r}: expected '{_BEGIN}' or '{_END}'")
         else:
             yield number, text
+    if opened is not None:
+        raise ConllFormatError(path, opened, f"the document begun here never ends ('{_END}' missing: truncated file?)")
 
 
-def _parse_block(block, path: str, label_convention: Optional[str]) -> SrlSentence:
+def _parse_block(block, path: str, label_convention: Optional[str], frameset_mismatch: str = "error") -> SrlSentence:
     first_line, first_columns = block[0]
     width = len(first_columns)
     for position, (number, columns) in enumerate(block):
@@ -82,7 +118,7 @@ def _parse_block(block, path: str, label_convention: Optional[str]) -> SrlSenten
 
     argument_columns = [parse_bracket_column(column(k), line_numbers, path) for k in range(FIXED_COLUMNS, width - 1)]
     lemmas, framesets = column(6), column(7)
-    predicate_rows = _predicate_rows(framesets, argument_columns, line_numbers, path)
+    predicate_rows = _predicate_rows(framesets, argument_columns, line_numbers, path, frameset_mismatch)
     frames = [
         SrlFrame(
             index=row,
@@ -99,16 +135,28 @@ def _parse_block(block, path: str, label_convention: Optional[str]) -> SrlSenten
     )
 
 
-def _predicate_rows(framesets: List[str], argument_columns, line_numbers: List[int], path: str) -> List[int]:
-    """Row of each argument column's predicate: the frameset rows in order, else the V spans."""
-    for k, spans in enumerate(argument_columns):
-        if not any(span.label == "V" for span in spans):
-            raise ConllFormatError(path, line_numbers[0], f"argument column {FIXED_COLUMNS + k + 1} has no V span")
+def _predicate_rows(
+    framesets: List[str], argument_columns, line_numbers: List[int], path: str, frameset_mismatch: str
+) -> List[int]:
+    """Row of each argument column's predicate: the frameset rows in order (or, with `frameset_mismatch`
+    `"v_span"` and a count that differs, the V spans), each checked against its column's V span."""
     rows = [i for i, cell in enumerate(framesets) if cell != "-"]
-    if len(rows) == len(argument_columns):
-        return rows
-    # Real OntoNotes files sometimes disagree; the V span is then the only reliable anchor.
-    return [next(span.start for span in spans if span.label == "V") for spans in argument_columns]
+    if len(rows) != len(argument_columns):
+        if frameset_mismatch == "error":
+            raise ConllFormatError(
+                path,
+                line_numbers[0],
+                f"{len(rows)} frameset rows (column 8 not '-') but {len(argument_columns)} argument columns: "
+                "expected one argument column per frameset (a lost column?); frameset_mismatch 'v_span' "
+                "takes the predicates from the V spans instead",
+            )
+        rows = [
+            next((span.start for span in spans if span.label == "V"), 0)  # no V: check_predicate_span says so
+            for spans in argument_columns
+        ]
+    for k, (row, spans) in enumerate(zip(rows, argument_columns)):
+        check_predicate_span(spans, row, line_numbers, path, f"argument column {FIXED_COLUMNS + k + 1}")
+    return rows
 
 
 def conll2012_rows(sentence: SrlSentence) -> List[List[str]]:

@@ -5,12 +5,14 @@ import gzip
 import os
 import re
 import tempfile
+import zlib
 from typing import IO, Iterator, List, Sequence, Tuple
 
 from srl_zoo.data.formats.sentence import ConllFormatError, SrlSpan
 
 Line = Tuple[int, List[str]]  # (1-based line number, whitespace-split columns)
 
+_BOM = "\ufeff".encode("utf-8")
 _BRACKET_CELL = re.compile(r"^((?:\([^()*\s]+)*)\*((?:[^()*\s]*\))*)$")
 _OPEN = re.compile(r"\(([^()*\s]+)")
 _CLOSE = re.compile(r"([^()*\s]*)\)")
@@ -28,11 +30,12 @@ def iter_lines(path: str) -> Iterator[Tuple[int, str]]:
     seen_content = False
     with open_binary(path) as handle:
         for number, raw in _numbered_raw_lines(handle, path):
+            if number == 1 and raw.startswith(_BOM):
+                raw = raw[len(_BOM) :]
             try:
                 text = raw.decode("utf-8")
             except UnicodeDecodeError as error:
                 raise ConllFormatError(path, number, f"invalid UTF-8 at byte {error.start} of the line") from None
-            text = text.rstrip("\r\n")
             if text.strip():
                 seen_content = True
             yield number, text
@@ -46,11 +49,16 @@ def open_binary(path: str) -> IO[bytes]:
 
 
 def _numbered_raw_lines(handle: IO[bytes], path: str) -> Iterator[Tuple[int, bytes]]:
+    """`(number, bytes)` of each line without its ending; `\n`, `\r\n` and a lone `\r` (old Mac files)
+    all end a line."""
     number = 0
     try:
-        for number, raw in enumerate(handle, start=1):
-            yield number, raw
-    except (OSError, EOFError) as error:  # gzip.BadGzipFile is an OSError; a truncated stream an EOFError
+        for raw in handle:
+            for piece in raw.rstrip(b"\r\n").split(b"\r") if b"\r" in raw else [raw.rstrip(b"\n")]:
+                number += 1
+                yield number, piece
+    # gzip.BadGzipFile is an OSError, a truncated stream an EOFError, a corrupt one a zlib.error
+    except (OSError, EOFError, zlib.error) as error:
         raise ConllFormatError(path, number + 1, f"cannot decompress: {error}") from None
 
 
@@ -99,6 +107,26 @@ def parse_bracket_column(cells: Sequence[str], line_numbers: Sequence[int], path
         raise ConllFormatError(path, line, f"unbalanced brackets: span {label!r} opened here is never closed")
     spans.sort(key=lambda span: (span.start, -span.end))
     return spans
+
+
+def check_predicate_span(
+    spans: Sequence[SrlSpan], row: int, line_numbers: Sequence[int], path: str, column_name: str
+) -> None:
+    """`ConllFormatError` unless the column has exactly one `V` span and its predicate's `row` lies in
+    that span or in one of its `C-V` pieces (as in "flip-flopped": `V` on flip, `C-V` on flopped)."""
+    verbs = [span for span in spans if span.label == "V"]
+    if not verbs:
+        raise ConllFormatError(path, line_numbers[row], f"{column_name} has no V span for the predicate on this line")
+    if len(verbs) > 1:
+        raise ConllFormatError(
+            path, line_numbers[verbs[1].start], f"{column_name} has a second V span: one predicate per column"
+        )
+    if not any(span.start <= row <= span.end for span in spans if span.label in ("V", "C-V")):
+        raise ConllFormatError(
+            path,
+            line_numbers[verbs[0].start],
+            f"{column_name}'s V span is here, not on its predicate's line {line_numbers[row]}",
+        )
 
 
 def format_bracket_column(spans: Sequence[SrlSpan], num_tokens: int) -> List[str]:

@@ -1,0 +1,136 @@
+"""Inputs other tools write, and broken ones: each is read correctly (BOM, CR-only or CRLF endings) or
+rejected with a ConllFormatError naming the file and line, never accepted with wrong content."""
+
+import gzip
+
+import pytest
+
+from srl_zoo.data.formats import ConllFormatError, read_conll2005, read_conll2009, read_conll2012
+from tests.data.formats.test_errors import GOOD_2005, GOOD_2009, GOOD_2012, parse_all
+
+DOC = "d/x.xml 0 "
+# two predicates, columns in predicate order: the nominal "cat" (column 12) and "sat" (column 13)
+TWO_FRAMES_2012 = (
+    "#begin document (d/x.xml); part 000\n"
+    f"{DOC}0 The DT (S(NP* - - - - * * (ARG0* -\n"
+    f"{DOC}1 cat NN *) cat cat.01 - - * (V*) *) -\n"
+    f"{DOC}2 sat VBD (VP*) sit sit.01 - - * * (V*) -\n"
+    "\n#end document\n"
+)
+
+
+def write(tmp_path, text, name="input.txt"):
+    path = tmp_path / name
+    path.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8"))
+    return str(path)
+
+
+def test_conll2012_sentence_that_lost_an_argument_column_is_rejected(tmp_path):
+    lost = "\n".join(
+        " ".join(line.split()[:-2] + line.split()[-1:]) if line.startswith(DOC) else line
+        for line in TWO_FRAMES_2012.split("\n")
+    )
+    error = parse_all(read_conll2012, tmp_path, lost)
+    assert error.line == 2 and "2 frameset rows" in str(error) and "1 argument columns" in str(error)
+    # the old behaviour, on request: predicates from the V spans
+    (sentence,) = read_conll2012(write(tmp_path, lost, "lost.txt"), frameset_mismatch="v_span")
+    assert [frame.index for frame in sentence.frames] == [1]
+
+
+@pytest.mark.parametrize("ending", ["\r", "\r\n"], ids=["cr-only", "crlf"])
+@pytest.mark.parametrize(
+    "reader, text", [(read_conll2005, GOOD_2005), (read_conll2009, GOOD_2009), (read_conll2012, TWO_FRAMES_2012)]
+)
+def test_other_line_endings_read_as_newlines(tmp_path, reader, text, ending):
+    expected = list(reader(write(tmp_path, text, "unix.txt")))
+    other = list(reader(write(tmp_path, text.replace("\n", ending), "other.txt")))
+    assert [s.tokens for s in other] == [s.tokens for s in expected] and other[0].frames == expected[0].frames
+
+
+def test_conll2012_cut_inside_a_document_is_rejected(tmp_path):
+    error = parse_all(read_conll2012, tmp_path, TWO_FRAMES_2012.split("\n#end document")[0] + "\n")
+    assert error.line == 1 and "never ends" in str(error) and "truncated" in str(error)
+    error = parse_all(read_conll2012, tmp_path, "#begin document (d/x.xml); part 000\n")
+    assert "never ends" in str(error)
+    error = parse_all(read_conll2012, tmp_path, "#begin document (d/x.xml); part 000\n#end document\n")
+    assert "no sentence" in str(error)
+    error = parse_all(read_conll2012, tmp_path, TWO_FRAMES_2012.replace("#end document", "#begin document (y)"))
+    assert error.line == 6 and "inside the document begun on line 1" in str(error)
+    error = parse_all(read_conll2012, tmp_path, "#end document\n" + TWO_FRAMES_2012)
+    assert error.line == 1 and "without a '#begin document'" in str(error)
+
+
+@pytest.mark.parametrize(
+    "reader, text, first_token",
+    [(read_conll2005, GOOD_2005, "The"), (read_conll2009, GOOD_2009, "The"), (read_conll2012, GOOD_2012, "The")],
+)
+def test_a_utf8_bom_is_not_part_of_the_first_token(tmp_path, reader, text, first_token):
+    path = write(tmp_path, "\ufeff" + text)
+    assert list(reader(path))[0].tokens[0] == first_token
+
+
+TWO_FRAMES_2009 = (
+    "1\tThe\tthe\tthe\tDT\tDT\t_\t_\t2\t2\tdet\tdet\t_\t_\t_\t_\n"
+    "2\tcat\tcat\tcat\tNN\tNN\t_\t_\t3\t3\tnsubj\tnsubj\tY\tcat.01\t_\tA0\n"
+    "3\tsat\tsit\tsit\tVBD\tVBD\t_\t_\t0\t0\troot\troot\tY\tsit.01\t_\t_\n"
+)
+
+
+def test_conll2009_empty_apred_cell_is_rejected(tmp_path):
+    assert len(list(read_conll2009(write(tmp_path, TWO_FRAMES_2009, "good.txt")))[0].frames) == 2
+    empty = TWO_FRAMES_2009.replace("\tdet\tdet\t_\t_\t_\t_", "\tdet\tdet\t_\t_\t\t_")
+    error = parse_all(read_conll2009, tmp_path, empty)
+    assert error.line == 1 and "empty cell in column 15 (APRED 1)" in str(error)
+    error = parse_all(read_conll2009, tmp_path, GOOD_2009.replace("\tcat\tcat\t", "\t\tcat\t"))
+    assert error.line == 2 and "(FORM)" in str(error)
+
+
+def test_a_second_v_span_in_one_column_is_rejected(tmp_path):
+    error = parse_all(read_conll2005, tmp_path, GOOD_2005.replace(". . *) * - *", ". . *) * - (V*)"))
+    assert error.line == 4 and "props column 6 has a second V span" in str(error)
+    error = parse_all(read_conll2012, tmp_path, GOOD_2012.replace("* (ARG0* -", "* (ARG0(V*) -"))
+    assert "argument column 12 has a second V span" in str(error)
+
+
+def test_a_v_span_off_its_predicate_row_is_rejected(tmp_path):
+    moved = GOOD_2005.replace("sat VBD (VP*) * sit (V*)", "sat VBD (VP*) * sit *").replace(
+        ". . *) * - *", ". . *) * - (V*)"
+    )
+    error = parse_all(read_conll2005, tmp_path, moved)
+    assert error.line == 4 and "not on its predicate's line 3" in str(error)
+    moved = TWO_FRAMES_2012.replace("* * (ARG0* -", "* (V*) (ARG0* -").replace("* (V*) *) -", "* * *) -")
+    error = parse_all(read_conll2012, tmp_path, moved)
+    assert error.line == 2 and "argument column 12's V span is here, not on its predicate's line 3" in str(error)
+
+
+def test_a_predicate_row_inside_a_c_v_piece_is_accepted(tmp_path):
+    """EWT's "flip-flopped": V on flip, C-V on flopped, the frame on flopped."""
+    text = "flip VB * - (V*)\n- HYPH * - *\nflopped VBD * flop (C-V*)\n"
+    (sentence,) = read_conll2005(
+        write(tmp_path, text),
+        columns={"word": 0, "pos": 1, "parse": 2, "named_entities": None, "target": 3, "first_props": 4},
+    )
+    assert sentence.frames[0].index == 2
+
+
+def test_a_corrupt_gzip_names_the_file(tmp_path):
+    blob = bytearray(gzip.compress(GOOD_2005.encode("utf-8") * 20))
+    blob[len(blob) // 2] ^= 0x10
+    path = write(tmp_path, bytes(blob), "flipped.txt.gz")
+    with pytest.raises(ConllFormatError, match="cannot decompress") as info:
+        list(read_conll2005(path))
+    assert path in str(info.value)
+
+
+@pytest.mark.parametrize("head", ["²", "٣", "-1", "1.0", "+1"])
+def test_conll2009_non_ascii_or_signed_heads_are_rejected(tmp_path, head):
+    error = parse_all(read_conll2009, tmp_path, GOOD_2009.replace("\t3\t3\tnsubj", f"\t{head}\t3\tnsubj"))
+    assert error.line == 2 and "HEAD (column 9)" in str(error)
+
+
+def test_conll2009_self_loops_and_cycles_are_rejected(tmp_path):
+    error = parse_all(read_conll2009, tmp_path, GOOD_2009.replace("\t3\t3\tnsubj", "\t2\t3\tnsubj"))
+    assert error.line == 2 and "token 2 heads itself" in str(error)
+    cycle = GOOD_2009.replace("\t2\t2\tdet", "\t2\t2\tdet").replace("\t3\t3\tnsubj", "\t1\t3\tnsubj")
+    error = parse_all(read_conll2009, tmp_path, cycle)
+    assert "cycle of heads (2 tokens)" in str(error)
