@@ -55,7 +55,7 @@ def main() -> None:
     started = time.perf_counter()
     for batch in batches:
         t0 = time.perf_counter()
-        parsed = [predictor._request(item) for item in batch]
+        parsed = [predictor.parse_request(item) for item in batch]
         t1 = time.perf_counter()
         instances = [predictor.make_instance(request) for request in parsed if request.words]
         t2 = time.perf_counter()
