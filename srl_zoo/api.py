@@ -103,16 +103,35 @@ class Labeler:
             yield [next(labeled) for _ in sentences]
 
 
-def predict_by_length(predictor: SrlPredictor, sentences: Sequence[List[str]], batch_size: int) -> List[Dict[str, Any]]:
+#: a batch holds at most this many (sentence, word, word) cells: sentences x longest length squared
+#: bounds the (sentence, frame, token) cells of its frames, so a very long sentence goes (nearly) alone
+MAX_BATCH_CELLS = 1_000_000
+
+
+def predict_by_length(
+    predictor: SrlPredictor, sentences: Sequence[List[str]], batch_size: int, max_batch_cells: int = MAX_BATCH_CELLS
+) -> List[Dict[str, Any]]:
     """The predictor's output for each tokenized sentence, in input order, computed in batches of
-    sentences of similar length (less padding)."""
+    sentences of similar length (less padding): at most `batch_size` sentences and `max_batch_cells`
+    sentences x longest length² (at least one sentence)."""
     order = sorted(range(len(sentences)), key=lambda i: len(sentences[i]))
     results: List[Dict[str, Any]] = [{} for _ in sentences]
-    for start in range(0, len(order), batch_size):
-        chunk = order[start : start + batch_size]
+    for chunk in _length_batches(order, [len(s) for s in sentences], batch_size, max_batch_cells):
         for i, output in zip(chunk, predictor.predict_batch_json([{"tokens": sentences[i]} for i in chunk])):
             results[i] = output
     return results
+
+
+def _length_batches(order: List[int], lengths: List[int], batch_size: int, max_cells: int) -> Iterator[List[int]]:
+    """Consecutive batches of `order` (sorted by length) within both limits."""
+    batch: List[int] = []
+    for i in order:
+        if batch and (len(batch) == batch_size or (len(batch) + 1) * lengths[i] ** 2 > max_cells):
+            yield batch
+            batch = []
+        batch.append(i)
+    if batch:
+        yield batch
 
 
 def with_char_offsets(output: Dict[str, Any], offsets: Offsets, text: str) -> Dict[str, Any]:

@@ -42,27 +42,36 @@ def viterbi_decode(
 
     `(batch, seq_len)` tag ids; positions outside the mask repeat the last real tag.
     """
-    scores = log_probs.float()
+    scores = log_probs.detach().float()  # decoding needs no gradient (and out= buffers allow none)
     batch, length, size = scores.shape
     device = scores.device
-    transitions = torch.where(allowed.to(device), 0.0, _FORBIDDEN)
+    transitions = torch.where(allowed.to(device), 0.0, _FORBIDDEN).unsqueeze(0)  # (1, from, to)
     best = scores[:, 0] + torch.where(start.to(device), 0.0, _FORBIDDEN)
     identity = torch.arange(size, device=device).expand(batch, size)
-    backpointers = []
     mask = mask.bool()
+    # Every buffer is allocated once: per-step temporaries interleaved with kept backpointers fragment
+    # the CPU heap (500 steps over 100 rows once held 2 GB), and small backpointers keep long rows cheap.
+    backpointers = torch.zeros(batch, length, size, dtype=_index_dtype(size), device=device)
+    candidates = scores.new_empty(batch, size, size)  # (batch, from, to)
+    step_best = scores.new_empty(batch, size)
+    step_from = torch.empty(batch, size, dtype=torch.long, device=device)
     for t in range(1, length):
-        candidates = best.unsqueeze(2) + transitions.unsqueeze(0)  # (batch, from, to)
-        step_best, step_from = candidates.max(dim=1)
+        torch.add(best.unsqueeze(2), transitions, out=candidates)
+        torch.max(candidates, dim=1, out=(step_best, step_from))
         real = mask[:, t].unsqueeze(1)
-        best = torch.where(real, step_best + scores[:, t], best)
-        backpointers.append(torch.where(real, step_from, identity))
-    last = best.argmax(dim=-1)
-    path = [last]
-    for pointers in reversed(backpointers):
-        last = pointers.gather(1, last.unsqueeze(1)).squeeze(1)
-        path.append(last)
-    path.reverse()
-    return torch.stack(path, dim=1)
+        step_best += scores[:, t]
+        best = torch.where(real, step_best, best)
+        backpointers[:, t] = torch.where(real, step_from, identity)
+    path = torch.empty(batch, length, dtype=torch.long, device=device)
+    path[:, -1] = best.argmax(dim=-1)
+    for t in range(length - 1, 0, -1):
+        path[:, t - 1] = backpointers[:, t].gather(1, path[:, t].unsqueeze(1)).squeeze(1)
+    return path
+
+
+def _index_dtype(size: int) -> torch.dtype:
+    """The smallest integer type that holds label indices below `size`."""
+    return torch.uint8 if size <= 256 else torch.int16 if size <= 32768 else torch.long
 
 
 def argmax_decode(log_probs: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:

@@ -1,6 +1,7 @@
 """The shared SRL Model: one Instance per sentence; a frame scorer, heads and decoding chosen in the config."""
 
-from typing import Any, Dict, List, Optional
+import contextlib
+from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 import torch
 from allennlp.common import Lazy
@@ -16,6 +17,7 @@ from srl_zoo.data.formats import SrlFrame, bio_to_spans
 from srl_zoo.data.formats.labels import NO_SENSE, NOT_A_PREDICATE
 from srl_zoo.decoding import TagDecoder
 from srl_zoo.metrics import SrlSpanF1
+from srl_zoo.models.frame_groups import DEFAULT_ROW_TOKENS, frame_groups
 from srl_zoo.models.heads import AuxiliaryTask, PredicateHead, PredicateTaggerHead
 from srl_zoo.modules.associated_memory import AssociatedMemory
 from srl_zoo.modules.frame_scorers import EncodedSentences, FrameScorer, IndicatorFrameScorer
@@ -81,6 +83,11 @@ class SrlModel(Model):
     """
 
     default_predictor = "srl"
+    #: frames are scored and decoded in groups of at most this many padded (sentence, frame, token)
+    #: cells when not training (see `frame_groups`): the memory ceiling of long sentences
+    inference_row_tokens: int = DEFAULT_ROW_TOKENS
+    #: whether the output holds `class_probabilities` (`without_class_probabilities` turns it off)
+    output_class_probabilities: bool = True
 
     def __init__(
         self,
@@ -228,17 +235,10 @@ class SrlModel(Model):
             frame_features = self.memory(
                 embedded, mask, predicate_indices, self._embed_token_ids, metadata, predicted_pos
             )  # (batch, num_frames, seq_len, memory_dim)
-        layer_logits = self.frame_scorer(embedded, mask, predicate_indices, sentences, frame_features)
-        frame_mask = predicate_indices >= 0  # (batch, num_frames)
-        gold_tags = frames.get("tags")
-        if gold_tags is not None and not uses_predicted.any():
-            losses.append(
-                self._tag_loss(layer_logits, gold_tags, frame_mask, mask)
-                if frame_mask.size(1)
-                else embedded.sum() * 0.0
-            )
-        if decodes:
-            self._decode(layer_logits, frame_mask, mask, output)
+        gold_tags = frames.get("tags") if not uses_predicted.any() else None
+        tag_loss = self._score_frames(embedded, mask, predicate_indices, sentences, frame_features, gold_tags, output)
+        if tag_loss is not None:
+            losses.append(tag_loss)
         if losses:
             output["loss"] = sum(losses)
         if metadata is not None:
@@ -266,7 +266,7 @@ class SrlModel(Model):
         """Token-averaged cross entropy over real frames' real tokens, averaged over the layers."""
         batch, num_frames, length = gold_tags.shape
         token_mask = (frame_mask.unsqueeze(-1) & mask.unsqueeze(1)).view(batch * num_frames, length)
-        gold = gold_tags.view(batch * num_frames, length)
+        gold = gold_tags.reshape(batch * num_frames, length).contiguous()  # a group of frames is a strided slice
         total = sum(
             # contiguous: float() keeps a permuted bf16 tensor's strides, which allennlp's view() rejects
             sequence_cross_entropy_with_logits(
@@ -280,10 +280,63 @@ class SrlModel(Model):
         )
         return total / len(layer_logits)
 
+    def _score_frames(
+        self,
+        embedded: torch.Tensor,
+        mask: torch.Tensor,
+        predicate_indices: torch.Tensor,
+        sentences: Optional[EncodedSentences],
+        frame_features: Optional[torch.Tensor],
+        gold_tags: Optional[torch.Tensor],
+        output: Dict[str, Any],
+    ) -> Optional[torch.Tensor]:
+        """Scores the frames, decodes them (adding `predicted_tags` and `class_probabilities` to `output`
+        when not training or with `training_metrics`) and returns their tag loss (None without gold
+        tags). When not training, frames go through in groups of at most `inference_row_tokens` padded
+        cells, so memory does not grow with sentence length times predicate count."""
+        batch, num_frames = predicate_indices.shape
+        if self.training:
+            groups = [slice(0, num_frames)]
+        else:
+            groups = frame_groups(batch, num_frames, mask.size(1), self.inference_row_tokens)
+        losses, weights, decoded = [], [], []
+        for group in groups:
+            indices = predicate_indices[:, group]
+            features = frame_features[:, group] if frame_features is not None else None
+            layer_logits = self.frame_scorer(embedded, mask, indices, sentences, features)
+            frame_mask = indices >= 0  # (batch, group frames)
+            if gold_tags is not None and frame_mask.size(1):
+                losses.append(self._tag_loss(layer_logits, gold_tags[:, group], frame_mask, mask))
+                weights.append((frame_mask.unsqueeze(-1) & mask.unsqueeze(1)).sum())
+            if not self.training or self.training_metrics:
+                decoded.append(self._decode(layer_logits, frame_mask, mask))
+        if decoded:
+            output["predicted_tags"] = torch.cat([tags for tags, _ in decoded], dim=1)
+            if self.output_class_probabilities:
+                output["class_probabilities"] = torch.cat([probabilities for _, probabilities in decoded], dim=1)
+        if gold_tags is None:
+            return None
+        if len(losses) <= 1:  # one group, or no frame at all
+            return losses[0] if losses else embedded.sum() * 0.0
+        # the token average over all groups, as one call over all frames would give it
+        return sum(loss * weight for loss, weight in zip(losses, weights)) / sum(weights).clamp_min(1)
+
+    @contextlib.contextmanager
+    def without_class_probabilities(self) -> Iterator[None]:
+        """Leave `class_probabilities` (batch x frames x length x labels floats) out of the output
+        meanwhile: the predictor reads only the decoded tags."""
+        kept = self.output_class_probabilities
+        self.output_class_probabilities = False
+        try:
+            yield
+        finally:
+            self.output_class_probabilities = kept
+
     def _decode(
-        self, layer_logits: List[torch.Tensor], frame_mask: torch.Tensor, mask: torch.Tensor, output: Dict[str, Any]
-    ) -> None:
-        """Adds `class_probabilities` (the layers' mean distribution) and `predicted_tags` to `output`."""
+        self, layer_logits: List[torch.Tensor], frame_mask: torch.Tensor, mask: torch.Tensor
+    ) -> Tuple[torch.Tensor, Optional[torch.Tensor]]:
+        """`predicted_tags (batch, num_frames, seq_len)` and, with `output_class_probabilities`, the
+        layers' mean distribution `class_probabilities (batch, num_frames, seq_len, num_labels)`."""
         if len(layer_logits) == 1:
             log_probs = torch.log_softmax(layer_logits[0].float(), dim=-1)
         else:  # the average of the layers' label distributions
@@ -299,8 +352,9 @@ class SrlModel(Model):
         predicted = self.decoder(log_probs[row_sentence, row_frame], row_mask)
         predicted_tags = predicted.new_full(frame_mask.shape + (mask.size(1),), -1)
         predicted_tags[row_sentence, row_frame] = predicted.masked_fill(~row_mask, -1)
-        output["class_probabilities"] = log_probs.exp() * frame_mask[..., None, None]
-        output["predicted_tags"] = predicted_tags
+        if not self.output_class_probabilities:
+            return predicted_tags, None
+        return predicted_tags, log_probs.exp() * frame_mask[..., None, None]
 
     def _sentences_using_predicted_predicates(
         self, metadata: Optional[List[Dict[str, Any]]], batch: int

@@ -76,7 +76,8 @@ class SrlPredictor(Predictor):
     def _forward(self, instances: List[Instance]) -> List[Dict[str, Any]]:
         device = "cuda" if self.cuda_device >= 0 else "cpu"
         with torch.autocast(device, dtype=torch.bfloat16, enabled=self._mixed_precision):
-            return self._model.forward_on_instances(instances)
+            with self._model.without_class_probabilities():  # type: ignore[attr-defined]
+                return self._model.forward_on_instances(instances)
 
     def tokenize(self, text: str) -> List[str]:
         """Split raw text into words with spaCy's rule-based tokenizer."""
