@@ -10,9 +10,11 @@ import tempfile
 import pytest
 import torch
 from allennlp.models.archival import load_archive
+from allennlp.predictors import Predictor
 
 import srl_zoo
 from srl_zoo.archives import ArchiveError, extract_archive, load_weights
+from srl_zoo.commands.srl_export import export_archive
 
 
 @pytest.fixture
@@ -37,8 +39,14 @@ def make_archive(path, build) -> str:
     return str(path)
 
 
+def export(archive_path: str) -> None:
+    export_archive(archive_path, archive_path + ".exported.tar.gz")
+
+
 def assert_refused(archive_path: str, outside, private_tempdir, fragment: str) -> None:
-    for load in (srl_zoo.load, load_archive):
+    """Every entry point that opens an archive refuses it: the API, allennlp's loader (allennlp
+    predict/evaluate, srl-label, srl-evaluate) and srl-export."""
+    for load in (srl_zoo.load, load_archive, Predictor.from_path, export):
         with pytest.raises(ArchiveError) as error:
             load(archive_path)
         assert archive_path in str(error.value) and fragment in str(error.value)

@@ -9,6 +9,7 @@ from typing import Dict, List, Optional
 
 from srl_zoo.amn.memory_bank import MemoryBank
 from srl_zoo.amn.selectors import NeighbourSelector
+from srl_zoo.data.formats.io_utils import atomic_write
 
 logger = logging.getLogger(__name__)
 
@@ -42,8 +43,5 @@ def read_cache(path: Optional[str], expected_fingerprint: str) -> Optional[Dict[
 
 def write_cache(path: str, cache_fingerprint: str, neighbours: Dict[str, List[int]]) -> None:
     """Write atomically (a temporary file renamed), so an interrupted run leaves no broken cache."""
-    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-    temporary = f"{path}.tmp"
-    with open(temporary, "w", encoding="utf-8") as handle:
+    with atomic_write(path) as handle:
         json.dump({"fingerprint": cache_fingerprint, "neighbours": neighbours}, handle)
-    os.replace(temporary, path)

@@ -13,7 +13,6 @@ The paper's authors computed all pairs offline (tens of CPU-hours for CoNLL-2009
 
 import hashlib
 import json
-import os
 from dataclasses import dataclass
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
@@ -22,6 +21,7 @@ from rapidfuzz.distance import Levenshtein
 from rapidfuzz.process import cdist
 
 from srl_zoo.data.formats import SrlSentence
+from srl_zoo.data.formats.io_utils import atomic_write
 
 NO_NEIGHBOUR = -1
 EXCLUDED = np.iinfo(np.int32).max  # the distance of a candidate that may not be chosen
@@ -162,10 +162,8 @@ class NeighbourIndex:
             "alphabet": self.alphabet,
             "entries": [[e.sentence, e.predicate, e.symbols, e.words_key] for e in self.entries],
         }
-        temporary = path + ".tmp"
-        with open(temporary, "w", encoding="utf-8") as handle:
+        with atomic_write(path) as handle:
             json.dump(data, handle, ensure_ascii=False)
-        os.replace(temporary, path)
 
     @classmethod
     def load(cls, path: str) -> "NeighbourIndex":

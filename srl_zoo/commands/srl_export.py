@@ -9,7 +9,10 @@ from typing import Any, Dict
 
 import torch
 from allennlp.commands.subcommand import Subcommand
-from allennlp.models.archival import _WEIGHTS_NAME, CONFIG_NAME, extracted_archive
+from allennlp.models.archival import _WEIGHTS_NAME, CONFIG_NAME
+
+from srl_zoo.archives import load_weights, safe_extracted_archive
+from srl_zoo.data.formats.io_utils import atomic_write
 
 TRAINING_FILE_KEYS = ("train_data_path", "validation_data_path", "test_data_path")
 MODEL_TRAINING_KEYS = ("pretrained_file", "initializer")  # allennlp ignores both when it loads an archive
@@ -41,31 +44,28 @@ def export_archive(archive: str, output: str) -> None:
 
     allennlp loads it as any archive: `load_state_dict` copies the float16 values into the model's
     float32 parameters, so the model predicts with its weights rounded to half precision. Written
-    to `output + ".partial"` and renamed, so an existing `output` survives a failure.
+    to a temporary file and renamed, so an existing `output` survives a failure; `archive` is
+    checked before extraction (`srl_zoo.archives`).
 
     # Parameters
 
     archive : a `model.tar.gz` from `allennlp train`.
     """
-    with extracted_archive(archive) as directory:
+    with safe_extracted_archive(archive) as directory:
         with open(os.path.join(directory, CONFIG_NAME), encoding="utf-8") as handle:
             config = clear_training_files(json.load(handle))
-        state = torch.load(os.path.join(directory, _WEIGHTS_NAME), map_location="cpu", weights_only=True)
+        state = load_weights(os.path.join(directory, _WEIGHTS_NAME))
         with tempfile.TemporaryDirectory() as staging:
             with open(os.path.join(staging, CONFIG_NAME), "w", encoding="utf-8") as handle:
                 json.dump(config, handle, indent=2)
             torch.save(half_precision(state), os.path.join(staging, _WEIGHTS_NAME))
-            os.makedirs(os.path.dirname(os.path.abspath(output)), exist_ok=True)
-            partial = output + ".partial"
-            try:
-                with tarfile.open(partial, "w:gz", compresslevel=9) as tar:
-                    tar.add(os.path.join(staging, CONFIG_NAME), arcname=CONFIG_NAME)
-                    tar.add(os.path.join(staging, _WEIGHTS_NAME), arcname=_WEIGHTS_NAME)
-                    tar.add(os.path.join(directory, "vocabulary"), arcname="vocabulary")
-                os.replace(partial, output)
-            finally:
-                if os.path.exists(partial):
-                    os.unlink(partial)
+            with (
+                atomic_write(output, "wb") as handle,
+                tarfile.open(fileobj=handle, mode="w:gz", compresslevel=9) as tar,
+            ):
+                tar.add(os.path.join(staging, CONFIG_NAME), arcname=CONFIG_NAME)
+                tar.add(os.path.join(staging, _WEIGHTS_NAME), arcname=_WEIGHTS_NAME)
+                tar.add(os.path.join(directory, "vocabulary"), arcname="vocabulary")
 
 
 @Subcommand.register("srl-export")
