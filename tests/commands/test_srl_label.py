@@ -6,9 +6,9 @@ import logging
 import pytest
 from allennlp.common.checks import ConfigurationError
 
-import srl_zoo
 from srl_zoo.commands import srl_label
 from srl_zoo.commands.srl_label import label_corpus
+from tests.commands.conftest import write_corpus
 
 DOCUMENTS = [
     "President Bush nominated two individuals.  The Senate confirmed them.",
@@ -20,18 +20,8 @@ DOCUMENTS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def labeler(predicate_model_archive):
-    return srl_zoo.load(predicate_model_archive, batch_size=3)
-
-
-def write(path, lines):
-    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
-    return str(path)
-
-
 def test_text_corpus_to_json(labeler, tmp_path):
-    source = write(tmp_path / "corpus.txt", DOCUMENTS)
+    source = write_corpus(tmp_path / "corpus.txt", DOCUMENTS)
     out = tmp_path / "out.jsonl"
     counts = label_corpus(labeler, source, str(out), chunk_lines=2, progress=False)
     records = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
@@ -41,7 +31,7 @@ def test_text_corpus_to_json(labeler, tmp_path):
 
 
 def test_resuming_after_an_interruption_gives_the_same_output(labeler, tmp_path, monkeypatch):
-    source = write(tmp_path / "corpus.txt", DOCUMENTS)
+    source = write_corpus(tmp_path / "corpus.txt", DOCUMENTS)
     reference = tmp_path / "reference.jsonl"
     label_corpus(labeler, source, str(reference), chunk_lines=2, progress=False)
 
@@ -70,7 +60,7 @@ def test_resuming_after_an_interruption_gives_the_same_output(labeler, tmp_path,
 
 
 def test_malformed_jsonl_line_is_reported_with_its_number_and_skipped(labeler, tmp_path, caplog):
-    source = write(
+    source = write_corpus(
         tmp_path / "in.jsonl",
         [
             json.dumps({"text": "Dogs bark."}),
@@ -106,7 +96,7 @@ def test_stop_on_error_keeps_what_was_written(labeler, tmp_path):
 
 
 def test_existing_output_without_progress_is_not_overwritten(labeler, tmp_path):
-    source = write(tmp_path / "corpus.txt", ["Dogs bark."])
+    source = write_corpus(tmp_path / "corpus.txt", ["Dogs bark."])
     out = tmp_path / "out.jsonl"
     out.write_text("precious\n")
     with pytest.raises(ConfigurationError, match="--overwrite"):
@@ -116,7 +106,7 @@ def test_existing_output_without_progress_is_not_overwritten(labeler, tmp_path):
 
 @pytest.mark.parametrize("output_format", ["allennlp_models", "conll2005"])
 def test_other_output_formats(labeler, tmp_path, output_format):
-    source = write(tmp_path / "corpus.txt", DOCUMENTS[:2])
+    source = write_corpus(tmp_path / "corpus.txt", DOCUMENTS[:2])
     out = tmp_path / "out.txt"
     label_corpus(labeler, source, str(out), output_format=output_format, progress=False)
     text = out.read_text(encoding="utf-8")

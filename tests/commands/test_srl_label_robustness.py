@@ -8,27 +8,17 @@ import logging
 import pytest
 from allennlp.common.checks import ConfigurationError
 
-import srl_zoo
 from srl_zoo.commands import srl_label
 from srl_zoo.commands.corpus_progress import OutputLock, progress_path
 from srl_zoo.commands.srl_label import label_corpus
 from srl_zoo.data.formats.io_utils import atomic_write
+from tests.commands.conftest import write_corpus
 
 DOCUMENTS = ["Dogs bark.", "Birds sing and fly.", "", "The Senate confirmed them.", "It rained.", "Cats sleep."]
 
 
-@pytest.fixture(scope="module")
-def labeler(predicate_model_archive):
-    return srl_zoo.load(predicate_model_archive, batch_size=2)
-
-
-def write(path, lines):
-    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
-    return str(path)
-
-
 def test_poison_lines_are_skipped_with_file_and_line(labeler, tmp_path, caplog):
-    source = write(
+    source = write_corpus(
         tmp_path / "in.jsonl",
         [
             json.dumps({"text": "Dogs bark."}),
@@ -53,7 +43,7 @@ def test_poison_lines_are_skipped_with_file_and_line(labeler, tmp_path, caplog):
 
 
 def test_any_error_while_labeling_one_line_skips_only_that_line(labeler, tmp_path, monkeypatch, caplog):
-    source = write(tmp_path / "corpus.txt", ["Dogs bark.", "Birds explode here.", "Cats sleep."])
+    source = write_corpus(tmp_path / "corpus.txt", ["Dogs bark.", "Birds explode here.", "Cats sleep."])
     real = labeler.label_texts
 
     def fragile(texts, batch_size):
@@ -77,8 +67,8 @@ def reference_output(labeler, tmp_path, source, output_format="json"):
 
 
 def test_resume_with_another_input_or_format_is_refused(labeler, tmp_path):
-    source = write(tmp_path / "corpus.txt", DOCUMENTS)
-    other = write(tmp_path / "other.txt", DOCUMENTS)
+    source = write_corpus(tmp_path / "corpus.txt", DOCUMENTS)
+    other = write_corpus(tmp_path / "other.txt", DOCUMENTS)
     out = tmp_path / "out.jsonl"
     label_corpus(labeler, source, str(out), chunk_lines=2, progress=False)
     before = out.read_bytes()
@@ -86,7 +76,7 @@ def test_resume_with_another_input_or_format_is_refused(labeler, tmp_path):
         label_corpus(labeler, other, str(out), chunk_lines=2, progress=False)
     with pytest.raises(ConfigurationError, match="it wrote 'json' output, not 'conll2005'"):
         label_corpus(labeler, source, str(out), output_format="conll2005", progress=False)
-    write(tmp_path / "corpus.txt", ["Cows moo."] + DOCUMENTS[1:])
+    write_corpus(tmp_path / "corpus.txt", ["Cows moo."] + DOCUMENTS[1:])
     with pytest.raises(ConfigurationError, match="first 6 lines changed"):
         label_corpus(labeler, source, str(out), chunk_lines=2, progress=False)
     assert out.read_bytes() == before
@@ -96,7 +86,7 @@ def test_resume_with_another_input_or_format_is_refused(labeler, tmp_path):
 
 
 def test_a_second_run_on_the_same_output_fails_at_once(labeler, tmp_path):
-    source = write(tmp_path / "corpus.txt", DOCUMENTS)
+    source = write_corpus(tmp_path / "corpus.txt", DOCUMENTS)
     out = tmp_path / "out.jsonl"
     with OutputLock(str(out)):  # another run holds the output
         with pytest.raises(ConfigurationError, match="another srl-label run is writing this output"):
@@ -142,7 +132,7 @@ def kill_at(monkeypatch, event: int, half: bool) -> None:
 @pytest.mark.parametrize("half", [False, True], ids=["before-write", "mid-write"])
 @pytest.mark.parametrize("output_format", ["json", "conll2005"])
 def test_a_kill_at_any_point_resumes_to_identical_output(labeler, tmp_path, monkeypatch, half, output_format):
-    source = write(tmp_path / "corpus.txt", DOCUMENTS)
+    source = write_corpus(tmp_path / "corpus.txt", DOCUMENTS)
     expected = reference_output(labeler, tmp_path, source, output_format)
     events = 7  # progress(start), then append + progress for each of the 3 chunks
     for event in range(events):
@@ -156,7 +146,7 @@ def test_a_kill_at_any_point_resumes_to_identical_output(labeler, tmp_path, monk
 
 
 def test_a_kill_while_labeling_the_first_chunk_resumes(labeler, tmp_path, monkeypatch):
-    source = write(tmp_path / "corpus.txt", DOCUMENTS)
+    source = write_corpus(tmp_path / "corpus.txt", DOCUMENTS)
     expected = reference_output(labeler, tmp_path, source)
     out = tmp_path / "out.jsonl"
 
