@@ -14,6 +14,10 @@ setup(
     # metadata pins torch<1.13, which cannot be resolved on Python 3.11 (see README).
     install_requires=[],
     # `nlp.add_pipe("srl_zoo", config={"archive": ...})` without importing srl_zoo first
-    entry_points={"spacy_factories": ["srl_zoo = srl_zoo.spacy_component:make_srl_component"]},
+    entry_points={
+        "spacy_factories": ["srl_zoo = srl_zoo.spacy_component:make_srl_component"],
+        # srl-zoo label|evaluate|export|neighbours|train|predict, from any directory
+        "console_scripts": ["srl-zoo = srl_zoo.cli:main"],
+    },
     license="Apache-2.0",
 )

@@ -11,6 +11,7 @@ from srl_zoo import (  # noqa: F401
     modules,
     nn,
     predictors,
+    registered_names,
     spacy_component,
     training,
 )
@@ -19,4 +20,5 @@ from srl_zoo.config_defaults import define_optional_config_variables
 
 define_optional_config_variables()
 archives.install()  # archives are checked before extraction and weights read with weights_only=True
+registered_names.register_aliases()  # `srl` and allennlp-models' names where they cannot clash
 training.make_default()  # `allennlp train` writes checkpoints through a temporary file and a rename

@@ -172,5 +172,5 @@ def load(
     predictor_args : passed to the `srl` predictor (e.g. `mixed_precision=True`).
     """
     archive = load_archive(archive_file, cuda_device=cuda_device, overrides=overrides)
-    predictor = Predictor.from_archive(archive, "srl", extra_args=predictor_args or None)
+    predictor = Predictor.from_archive(archive, "srl_zoo", extra_args=predictor_args or None)
     return Labeler(predictor, batch_size)  # type: ignore[arg-type]

@@ -7,6 +7,7 @@ extract archives this way.
 """
 
 import contextlib
+import json
 import os
 import shutil
 import tarfile
@@ -17,6 +18,9 @@ from typing import Callable, Dict, Iterator, List, Optional
 
 import torch
 from allennlp.common.checks import ConfigurationError
+
+from srl_zoo.data.formats.io_utils import atomic_write
+from srl_zoo.registered_names import upgrade_config
 
 
 class ArchiveError(ConfigurationError):
@@ -82,6 +86,7 @@ def safe_extracted_archive(resolved_archive_file: str, cleanup: bool = True) -> 
     directory = tempfile.mkdtemp(prefix="srl_zoo-archive-")
     try:
         extract_archive(str(resolved_archive_file), directory)
+        upgrade_archive_config(directory)
     except BaseException:
         shutil.rmtree(directory, ignore_errors=True)
         raise
@@ -90,6 +95,22 @@ def safe_extracted_archive(resolved_archive_file: str, cleanup: bool = True) -> 
     finally:
         if cleanup:
             shutil.rmtree(directory, ignore_errors=True)
+
+
+def upgrade_archive_config(directory: str) -> None:
+    """Rewrite the extracted `config.json` of an archive that an earlier srl_zoo saved under the old
+    model name (see `srl_zoo.registered_names.upgrade_config`)."""
+    path = os.path.join(directory, "config.json")
+    if not os.path.isfile(path):
+        return
+    with open(path, encoding="utf-8") as handle:
+        try:
+            config = json.load(handle)
+        except ValueError:
+            return  # allennlp reports an unreadable config itself
+    if isinstance(config, dict) and upgrade_config(config):
+        with atomic_write(path) as handle:
+            json.dump(config, handle, indent=2)
 
 
 def load_weights(path: str, cuda_device: int = -1) -> Dict[str, torch.Tensor]:

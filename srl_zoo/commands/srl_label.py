@@ -5,7 +5,7 @@
 Input: plain text, one document per line (split into sentences and words offline), or JSONL
 (`.jsonl`/`.json`, or `--input-format jsonl`) whose lines are `{"text": "..."}` documents or the
 `srl` predictor's inputs (`{"sentence": ...}`, `{"tokens": [...], "predicates"?, "heads"?}`).
-Output, one record per input line: `json` (`{"line": n, "sentences": [...]}`, sentences as
+Output, one record per non-blank input line: `json` (`{"line": n, "sentences": [...]}`, sentences as
 `srl_zoo.load(...)(text)` gives them, with character offsets; pre-tokenized inputs as the
 predictor gives them), `allennlp_models` (`{"line": n, "sentences": [{"verbs", "words"}]}`) or
 `conll2005` (props blocks, one per sentence) or `conll2009` (CoNLL-2009 rows, for dependency models).

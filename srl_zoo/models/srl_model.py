@@ -28,7 +28,7 @@ PREDICATE_SOURCES = ("gold", "predicted")
 SIDE_INPUTS = ("predicate_labels", "pos_tags", "dependency_heads", "dependency_labels", "pos_predicate_labels")
 
 
-@Model.register("srl")
+@Model.register("srl_zoo")
 class SrlModel(Model):
     """Embeds words, finds where the predicates are, scores every frame's BIO tags with a frame
     scorer, decodes, and measures.
@@ -82,7 +82,7 @@ class SrlModel(Model):
         predicate head).
     """
 
-    default_predictor = "srl"
+    default_predictor = "srl_zoo"
     #: frames are scored and decoded in groups of at most this many padded (sentence, frame, token)
     #: cells when not training (see `frame_groups`): the memory ceiling of long sentences
     inference_row_tokens: int = DEFAULT_ROW_TOKENS

@@ -29,7 +29,7 @@ class SrlRequest(NamedTuple):
     pos: Optional[List[str]] = None  # POS tags (for AMN's memory)
 
 
-@Predictor.register("srl")
+@Predictor.register("srl_zoo")
 class SrlPredictor(Predictor):
     """Labels sentences given as `{"sentence": "..."}` or `{"tokens": [...]}`.
 

@@ -8,7 +8,7 @@ local data = import '../common/data.libsonnet';
   train_data_path: data.train('conll2005'),
   validation_data_path: data.dev('conll2005'),
   model: {
-    type: 'srl',
+    type: 'srl_zoo',
     text_field_embedder: { token_embedders: { tokens: { type: 'embedding', embedding_dim: 100 } } },
     predicate_embedding_dim: 100,
     encoder: { type: 'stacked_bidirectional_lstm', input_size: 200, hidden_size: 300, num_layers: 4,

@@ -25,7 +25,7 @@ function(sublayer, format, overrides={}) {
   train_data_path: data.train(format),
   validation_data_path: data.dev(format),
   model: {
-    type: 'srl',
+    type: 'srl_zoo',
     text_field_embedder: embedding.embedder(settings),
     predicate_embedding_dim: settings.predicate_dim,
     encoder: {

@@ -50,7 +50,7 @@ function(format, overrides={}) {
   train_data_path: data.train(format),
   validation_data_path: data.dev(format),
   model: {
-    type: 'srl',
+    type: 'srl_zoo',
     text_field_embedder: embedding.embedder(settings),
     frame_scorer: {
       type: settings.frame_scorer,

@@ -9,7 +9,7 @@ local settings = embedding.defaults(768, 100) + (import 'transformer.libsonnet')
   train_data_path: data.train('conll2012'),
   validation_data_path: data.dev('conll2012'),
   model: {
-    type: 'srl',
+    type: 'srl_zoo',
     text_field_embedder: embedding.embedder(settings),
     predicate_embedding_dim: settings.predicate_dim,
     encoder: { type: 'stacked_bidirectional_lstm', input_size: settings.word_dim + settings.predicate_dim,

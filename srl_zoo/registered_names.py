@@ -1,0 +1,52 @@
+"""srl_zoo's names beside allennlp-models': the Model and Predictor are registered as `srl_zoo`; the
+older `srl` names (and allennlp-models' predictor name) are kept as aliases only where they cannot
+clash, and archives saved with the old model name are read as srl_zoo's.
+
+allennlp-models registers its own `srl` Model (and `semantic_role_labeling` Predictor). Registering
+either name here would make `import srl_zoo` and `import allennlp_models.structured_prediction`
+fail in one process (in either order), so those aliases exist only where allennlp-models is not
+installed. srl_zoo's `srl` Predictor alias never clashes: allennlp-models has none of that name.
+"""
+
+import importlib.util
+from typing import Any, Dict, Type
+
+from allennlp.common import Registrable
+
+SRL_ZOO_READERS = ("conll2005", "conll2012", "conll2009")
+
+
+def allennlp_models_installed() -> bool:
+    """Whether allennlp-models can be imported here (it then owns the names `srl` and `semantic_role_labeling`)."""
+    return importlib.util.find_spec("allennlp_models") is not None
+
+
+def register_aliases() -> None:
+    """Register the old names where no clash is possible (see the module docstring)."""
+    from allennlp.models import Model
+    from allennlp.predictors import Predictor
+
+    from srl_zoo.models import SrlModel
+    from srl_zoo.predictors import SrlPredictor
+
+    _alias(Predictor, "srl", SrlPredictor)
+    if not allennlp_models_installed():
+        _alias(Model, "srl", SrlModel)
+        _alias(Predictor, "semantic_role_labeling", SrlPredictor)
+
+
+def _alias(base: Type[Registrable], name: str, subclass: type) -> None:
+    if name not in Registrable._registry[base]:
+        base.register(name)(subclass)
+
+
+def upgrade_config(config: Dict[str, Any]) -> bool:
+    """Rename the model type of an archive saved by an earlier srl_zoo (`srl`, with one of srl_zoo's
+    readers: allennlp-models' `srl` models read with its `srl` reader) to `srl_zoo`; whether it changed."""
+    model, reader = config.get("model"), config.get("dataset_reader")
+    if not isinstance(model, dict) or not isinstance(reader, dict):
+        return False
+    if model.get("type") == "srl" and reader.get("type") in SRL_ZOO_READERS:
+        model["type"] = "srl_zoo"
+        return True
+    return False

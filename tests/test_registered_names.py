@@ -1,0 +1,96 @@
+"""srl_zoo beside allennlp-models: both import in one process (either order), srl_zoo's names never
+clash, the old names stay where they cannot, and archives saved under the old model name load."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from srl_zoo.registered_names import upgrade_config
+from tests.conftest import REPO_ROOT
+
+SHIPPED = os.path.join(REPO_ROOT, "models", "ewt-english.tar.gz")
+# hide allennlp-models from srl_zoo's check, as on a machine without it
+WITHOUT_ALLENNLP_MODELS = (
+    "import importlib.util; real = importlib.util.find_spec; "
+    "importlib.util.find_spec = lambda name, *a: None if name == 'allennlp_models' else real(name, *a); "
+)
+
+
+def run_python(code: str, cwd) -> str:
+    finished = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=cwd)
+    assert finished.returncode == 0, finished.stderr[-2000:]
+    return finished.stdout
+
+
+@pytest.mark.parametrize("first", ["srl_zoo", "allennlp_models.structured_prediction"])
+def test_both_packages_in_one_process(tmp_path, first):
+    second = "allennlp_models.structured_prediction" if first == "srl_zoo" else "srl_zoo"
+    output = run_python(
+        f"import {first}; import {second}\n"
+        "from allennlp.models import Model\nfrom allennlp.predictors import Predictor\n"
+        "print(Model.by_name('srl').__name__, Model.by_name('srl_zoo').__name__)\n"
+        "print(Predictor.by_name('semantic_role_labeling').__name__, Predictor.by_name('srl').__name__)\n"
+        "import srl_zoo\n"
+        f"labeler = srl_zoo.load({SHIPPED!r})\n"  # saved as "srl": read as srl_zoo's model
+        "print(type(labeler.predictor._model).__name__, len(labeler('They start in May.')[0]['frames']))\n",
+        tmp_path,
+    )
+    assert output.split("\n")[:3] == [
+        "SemanticRoleLabeler SrlModel",  # allennlp-models keeps its names
+        "SemanticRoleLabelerPredictor SrlPredictor",
+        "SrlModel 1",
+    ]
+
+
+def test_old_names_are_aliases_without_allennlp_models(tmp_path):
+    output = run_python(
+        WITHOUT_ALLENNLP_MODELS + "import srl_zoo\n"
+        "from allennlp.models import Model\nfrom allennlp.predictors import Predictor\n"
+        "print(Model.by_name('srl') is Model.by_name('srl_zoo'))\n"
+        "srl_zoo_predictor = Predictor.by_name('srl_zoo')\n"
+        "print(Predictor.by_name('semantic_role_labeling') is srl_zoo_predictor is Predictor.by_name('srl'))\n",
+        tmp_path,
+    )
+    assert output.split() == ["True", "True"]
+
+
+def test_upgrade_config_renames_only_srl_zoo_archives():
+    ours = {"model": {"type": "srl", "encoder": {}}, "dataset_reader": {"type": "conll2012"}}
+    assert upgrade_config(ours) and ours["model"]["type"] == "srl_zoo"
+    theirs = {"model": {"type": "srl", "binary_feature_dim": 100}, "dataset_reader": {"type": "srl"}}
+    assert not upgrade_config(theirs) and theirs["model"]["type"] == "srl"
+    current = {"model": {"type": "srl_zoo"}, "dataset_reader": {"type": "conll2005"}}
+    assert not upgrade_config(current)
+    assert not upgrade_config({"model": "not a dict"})
+
+
+def test_the_console_script_works_from_another_directory(tmp_path):
+    script = os.path.join(os.path.dirname(sys.executable), "srl-zoo")
+    assert os.path.exists(script), "pip install -e . installs the srl-zoo console script"
+    (tmp_path / "corpus.txt").write_text("They start in May.\n", encoding="utf-8")
+    label = subprocess.run(
+        [script, "label", SHIPPED, "corpus.txt", "-o", "out.jsonl", "--no-progress"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert label.returncode == 0, label.stderr[-2000:]
+    assert json.loads(label.stdout.splitlines()[-1])["sentences"] == 1
+    assert " - INFO - " not in label.stderr  # quiet by default
+    record = json.loads((tmp_path / "out.jsonl").read_text(encoding="utf-8"))
+    assert record["sentences"][0]["frames"][0]["predicate"]["word"] == "start"
+    (tmp_path / "in.jsonl").write_text(json.dumps({"sentence": "They start in May."}) + "\n", encoding="utf-8")
+    predict = subprocess.run(
+        [script, "predict", SHIPPED, "in.jsonl", "--output-file", "predicted.jsonl", "--silent", "--verbose"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert predict.returncode == 0, predict.stderr[-2000:]
+    assert " - INFO - " in predict.stderr  # --verbose brings allennlp's log back
+    assert json.loads((tmp_path / "predicted.jsonl").read_text())["frames"][0]["predicate"]["word"] == "start"
+    unknown = subprocess.run([script, "frobnicate"], capture_output=True, text=True, cwd=tmp_path)
+    assert unknown.returncode != 0 and "unknown command 'frobnicate'" in unknown.stderr
