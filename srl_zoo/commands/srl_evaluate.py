@@ -13,6 +13,8 @@ from allennlp.models.archival import load_archive
 
 from srl_zoo.commands.conll2009_evaluation import evaluate_conll2009, report_conll2009
 from srl_zoo.commands.prediction import score_predictions, write_error_report
+from srl_zoo.data.dataset_readers import Conll2009Reader
+from srl_zoo.data.format_detection import FORMATS, reader_for_file
 from srl_zoo.data.formats import write_conll2005
 from srl_zoo.data.formats.io_utils import atomic_write
 from srl_zoo.decoding import TagDecoder
@@ -93,7 +95,7 @@ class SrlEvaluate(Subcommand):
         )
         subparser = parser.add_parser(self.name, description=description, help=description)
         subparser.add_argument("archive_file", help="model.tar.gz from `allennlp train`")
-        subparser.add_argument("input_file", help="a data file the archive's dataset reader reads")
+        subparser.add_argument("input_file", help="a CoNLL-2005, 2012 or 2009 file (plain or .gz)")
         subparser.add_argument(
             "--output-dir", required=True, help="where gold.props, predicted.props and metrics.json go"
         )
@@ -103,6 +105,13 @@ class SrlEvaluate(Subcommand):
             metavar="DIR",
             help="also write an error analysis to DIR: per-label P/R/F1, role confusions, F1 by sentence length "
             "and by distance to the predicate, He et al. (2017)'s oracle transformations (PNG plots, report.md)",
+        )
+        subparser.add_argument(
+            "--format",
+            choices=FORMATS,
+            default=None,
+            help="the input file's format (default: detected from its first lines); another span format than "
+            "the model's is read with the model's label spelling (A0 or ARG0) and token settings",
         )
         subparser.add_argument("--batch-size", type=int, default=64)
         subparser.add_argument("--cuda-device", type=int, default=-1)
@@ -153,12 +162,12 @@ def _run(args: argparse.Namespace) -> None:
         archive.model.decoder = TagDecoder(
             args.decoding, archive.model.vocab.get_index_to_token_vocabulary(archive.model.label_namespace)
         )
-    reader = archive.validation_dataset_reader
+    reader = reader_for_file(archive.validation_dataset_reader, archive.model.vocab, args.input_file, args.format)
     if args.parse_file is not None or args.parse_source is not None:
         set_parse_source(archive.model, "given" if args.parse_file is not None else args.parse_source)
         if args.parse_file is not None:
             reader.add_dependency_file(args.input_file, args.parse_file)
-    if reader.__class__.__name__ == "Conll2009Reader":  # dependency SRL: eval09.pl's layout and scores
+    if isinstance(reader, Conll2009Reader):  # dependency SRL: eval09.pl's layout and scores
         result = evaluate_conll2009(
             archive.model, reader, args.input_file, args.output_dir, args.batch_size, args.report
         )

@@ -61,6 +61,11 @@ class SrlReader(DatasetReader):
         for data_path, trees_path in (dependency_files or {}).items():
             self.add_dependency_file(data_path, trees_path)
 
+    @property
+    def token_indexers(self) -> Dict[str, TokenIndexer]:
+        """The token indexers (a reader for other data that must index tokens the same way reuses them)."""
+        return self._token_indexers
+
     def parse(self, file_path: str) -> Iterator[SrlSentence]:
         raise NotImplementedError
 

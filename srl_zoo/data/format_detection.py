@@ -1,0 +1,96 @@
+"""Which CoNLL format a file is in, and a dataset reader for it that fits a trained model: the
+archive reader's token settings (lowercasing, indexers) and the model's label spelling."""
+
+import re
+from typing import List, Optional
+
+from allennlp.data import DatasetReader, Vocabulary
+
+from srl_zoo.data.dataset_readers.srl_reader import SrlReader
+from srl_zoo.data.formats.io_utils import iter_lines
+from srl_zoo.data.formats.sentence import ConllFormatError
+
+FORMATS = ("conll2005", "conll2012", "conll2009")
+SPAN_FORMATS = ("conll2005", "conll2012")
+_SAMPLE_LINES = 200
+
+
+def detect_format(path: str) -> str:
+    """`conll2005`, `conll2012` or `conll2009`, from the first lines of `path`; `ConllFormatError` when
+    they fit none or more than one.
+
+    CoNLL-2012: `#begin document` markers, or 12+ space-separated columns whose third is the word
+    number. CoNLL-2009: tab-separated rows of 14+ columns whose first is the token ID. CoNLL-2005:
+    space-separated rows with bracket cells (`*`, `(A0*`, parse bits), or `-` last (no predicate).
+    """
+    rows: List[str] = []
+    for _, text in iter_lines(path):
+        if text.startswith("#begin document"):
+            return "conll2012"
+        if text.strip():
+            rows.append(text)
+        if len(rows) >= _SAMPLE_LINES:
+            break
+    tests = (("conll2012", _is_2012), ("conll2009", _is_2009), ("conll2005", _is_2005))
+    fits = [name for name, test in tests if all(test(row) for row in rows)]
+    if len(fits) != 1:
+        found = " or ".join(fits) if fits else "none of CoNLL-2005, 2012 and 2009"
+        reason = f"cannot tell the format from the first lines (they fit {found}): pass --format"
+        raise ConllFormatError(path, None, reason)
+    return fits[0]
+
+
+def _is_2012(row: str) -> bool:
+    columns = row.split()
+    return len(columns) >= 12 and columns[2].isdigit() and "\t" not in row.strip()
+
+
+def _is_2009(row: str) -> bool:
+    columns = row.split("\t")
+    return len(columns) >= 14 and columns[0].isdigit()
+
+
+_BRACKET = re.compile(r"^(\([^()*\s]+)*\*([^()*\s]*\))*$")
+
+
+def _is_2005(row: str) -> bool:
+    """A row with a bracket cell (`*`, `(A0*`, a parse bit) or, in a sentence without predicates, `-` last."""
+    columns = row.split()
+    if "\t" in row.strip() or _is_2012(row):
+        return False
+    return columns[-1] == "-" or any(_BRACKET.match(cell) for cell in columns[1:])
+
+
+def label_convention_of(vocab: Vocabulary, namespace: str = "labels") -> Optional[str]:
+    """The label spelling a model was trained with: `"propbank"` (`ARG0`), `"conll2005"` (`A0`) or None."""
+    roles = {label[2:] for label in vocab.get_token_to_index_vocabulary(namespace) if label[1:2] == "-"}
+    if any(re.match(r"(C-|R-)?ARG", role) for role in roles):
+        return "propbank"
+    if any(re.match(r"(C-|R-)?(A\d|AM-)", role) for role in roles):
+        return "conll2005"
+    return None
+
+
+def reader_for_file(
+    archive_reader: DatasetReader, vocab: Vocabulary, path: str, data_format: Optional[str] = None
+) -> DatasetReader:
+    """A reader for `path` (its format `data_format`, or detected) that gives `archive_reader`'s model
+    what it was trained on: the same token indexers and the model's label spelling. The archive's
+    own reader when the format is the same. Span data and dependency data (CoNLL-2009) do not mix."""
+    data_format = data_format or detect_format(path)
+    if data_format not in FORMATS:
+        raise ValueError(f"format must be one of {FORMATS}, got {data_format!r}")
+    trained_on = next((name for name in FORMATS if isinstance(archive_reader, DatasetReader.by_name(name))), None)
+    if data_format == trained_on or not isinstance(archive_reader, SrlReader):
+        return archive_reader
+    if (data_format in SPAN_FORMATS) != (trained_on in SPAN_FORMATS):
+        kinds = {True: "span SRL (CoNLL-2005/2012)", False: "dependency SRL (CoNLL-2009)"}
+        raise ValueError(
+            f"{path} is {kinds[data_format in SPAN_FORMATS]} data but the model was trained on "
+            f"{kinds[trained_on in SPAN_FORMATS]}: its predictions cannot be scored against it"
+        )
+    reader_class = DatasetReader.by_name(data_format)
+    return reader_class(
+        token_indexers=archive_reader.token_indexers,  # lowercasing and the rest, as in training
+        label_convention=label_convention_of(vocab),
+    )
