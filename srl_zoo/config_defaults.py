@@ -1,21 +1,48 @@
-"""Defines, at import, the ext vars the bundled configs may leave unset (training_configs/common/data.libsonnet)."""
+"""Defines, at import, the environment variables the bundled configs read (training_configs/common/
+settings.libsonnet and data.libsonnet): jsonnet has no optional ext vars, so every unset one becomes
+'', which the configs read as its default. `CONFIG_VARIABLES` says what each means and defaults to."""
 
 import os
-from typing import MutableMapping
+from typing import Dict, MutableMapping
 
-# '' stands for "the English Web Treebank file bundled under data/ewt/ in the config's format".
-OPTIONAL_CONFIG_VARIABLES = ("SRL_TRAIN_DATA", "SRL_DEV_DATA")
+CONFIG_VARIABLES: Dict[str, str] = {
+    "SRL_TRAIN_DATA": "training data file; default: the bundled EWT file in the config's format (data/ewt/)",
+    "SRL_DEV_DATA": "validation data file; default: the bundled EWT dev file in the config's format",
+    "SRL_TRAIN_TREES": "dependency trees of the training data for LISA's syntax head; default: the bundled "
+    "EWT trees (only with the bundled data)",
+    "SRL_DEV_TREES": "dependency trees of the validation data; default: the bundled EWT trees",
+    "SRL_GLOVE": "GloVe text file; default: .cache/glove/glove.6B.50d.txt.gz if `make glove` made it, "
+    "else random vectors",
+    "SRL_BUDGET_MINUTES": "training budget in minutes of the CPU-budget configs; default: 30 (60 for the "
+    "shipped model's recipe)",
+    "SRL_SC_SELECTIVE": "selective-connection ablation: the connection on; default: false (the best measured)",
+    "SRL_SC_BILSTM": "selective-connection ablation: the BiLSTM input layer; default: true",
+    "SRL_SC_LAYERS": "selective-connection ablation: depth; default: 4",
+    "SRL_SC_NEXT_INPUT": "selective-connection ablation: 'output' or 'state'; default: output",
+    "SRL_AMN_MEMORY": "AMN ablation: the memory on; default: true",
+    "SRL_AMN_SELECTOR": "AMN ablation: edit_distance, sif, relaxed_wmd or random; default: edit_distance",
+    "SRL_AMN_MERGE": "AMN ablation: average, concat, weighted or flat; default: average",
+    "SRL_AMN_CACHE": "AMN: a file for the training neighbours; default: none",
+    "SRL_CUDA_DEVICES": "devices of the distributed GPU config; default: 0,1",
+    "SRL_TRANSFORMER": "a local Hugging Face model directory for the transformer configs; no default",
+    "SRL_TRANSFORMER_DIM": "its hidden size; default: 768",
+}
+
+_REPOSITORY = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+GLOVE_CACHE = os.path.join(_REPOSITORY, ".cache", "glove", "glove.6B.50d.txt.gz")
 
 
 def define_optional_config_variables(environment: MutableMapping[str, str] = os.environ) -> None:
-    """Sets each optional config variable that is unset to '' (jsonnet has no optional ext vars).
-
-    allennlp hands the environment to jsonnet as ext vars when it reads a config, which happens after
-    `--include-package srl_zoo` has imported this package; a value the user set is kept.
+    """Sets each config variable that is unset to '' (its default), and SRL_GLOVE to `make glove`'s file
+    when that exists. allennlp hands the environment to jsonnet as ext vars when it reads a config,
+    which happens after `--include-package srl_zoo` has imported this package; a value the user set
+    is kept.
 
     # Parameters
 
     environment : the mapping to update, `os.environ` by default.
     """
-    for name in OPTIONAL_CONFIG_VARIABLES:
+    if "SRL_GLOVE" not in environment and os.path.isfile(GLOVE_CACHE):
+        environment["SRL_GLOVE"] = GLOVE_CACHE
+    for name in CONFIG_VARIABLES:
         environment.setdefault(name, "")

@@ -59,3 +59,15 @@ def predicate_model_archive(tmp_path_factory):
         [("SRL_ZOO_TEST_PREDICATE_SOURCE", "gold")],
         '{"trainer.num_epochs": 30}',
     )
+
+
+def pytest_terminal_summary(terminalreporter):
+    """How many configs the every-config test trained (a new config cannot escape it: they are globbed)."""
+    from tests.test_training_configs import ALL_CONFIGS, CONFIG_RUNS
+
+    if CONFIG_RUNS:
+        counts: dict = {}
+        for outcome in CONFIG_RUNS.values():
+            counts[outcome] = counts.get(outcome, 0) + 1
+        summary = ", ".join(f"{count} {outcome}" for outcome, count in sorted(counts.items()))
+        terminalreporter.write_line(f"every config as written: {len(CONFIG_RUNS)} of {len(ALL_CONFIGS)}: {summary}")

@@ -2,18 +2,32 @@ import os
 import subprocess
 import sys
 
-from srl_zoo.config_defaults import OPTIONAL_CONFIG_VARIABLES, define_optional_config_variables
+from srl_zoo import config_defaults
+from srl_zoo.config_defaults import CONFIG_VARIABLES, define_optional_config_variables
 from tests.conftest import REPO_ROOT
 
 
-def test_unset_variables_become_empty_and_set_ones_are_kept():
+def test_unset_variables_become_empty_and_set_ones_are_kept(monkeypatch):
+    monkeypatch.setattr(config_defaults, "GLOVE_CACHE", "/nonexistent/glove.txt.gz")
     environment = {"SRL_DEV_DATA": "/data/dev.txt", "HOME": "/root"}
     define_optional_config_variables(environment)
-    assert environment == {"SRL_TRAIN_DATA": "", "SRL_DEV_DATA": "/data/dev.txt", "HOME": "/root"}
+    assert environment == {**{name: "" for name in CONFIG_VARIABLES}, "SRL_DEV_DATA": "/data/dev.txt", "HOME": "/root"}
+
+
+def test_glove_defaults_to_the_file_make_glove_writes(tmp_path, monkeypatch):
+    glove = tmp_path / "glove.6B.50d.txt.gz"
+    glove.write_bytes(b"")
+    monkeypatch.setattr(config_defaults, "GLOVE_CACHE", str(glove))
+    environment = {}
+    define_optional_config_variables(environment)
+    assert environment["SRL_GLOVE"] == str(glove)
+    kept = {"SRL_GLOVE": ""}  # set to '' by the user: random vectors
+    define_optional_config_variables(kept)
+    assert kept["SRL_GLOVE"] == ""
 
 
 def test_a_config_reads_without_data_variables_once_srl_zoo_is_imported(tmp_path):
-    environment = {name: value for name, value in os.environ.items() if name not in OPTIONAL_CONFIG_VARIABLES}
+    environment = {name: value for name, value in os.environ.items() if name not in CONFIG_VARIABLES}
     config = os.path.join(REPO_ROOT, "training_configs", "deepatt", "ffn_conll2005.jsonnet")
     program = (
         "import srl_zoo\n"

@@ -1,13 +1,16 @@
 """Every config in training_configs/ parses, and its reader, model and data loader build on fixtures."""
 
 import glob
+import json
 import os
 
 import pytest
+from allennlp.commands.train import train_model_from_file
 from allennlp.common import Params
 from allennlp.data import DataLoader, DatasetReader, Vocabulary
 from allennlp.models import Model
 
+from srl_zoo.config_defaults import CONFIG_VARIABLES
 from tests.conftest import FIXTURES, REPO_ROOT
 
 ALL_CONFIGS = sorted(glob.glob(os.path.join(REPO_ROOT, "training_configs", "**", "*.jsonnet"), recursive=True))
@@ -126,3 +129,50 @@ def test_undefined_data_path_names_the_variable(monkeypatch):
     monkeypatch.delenv("SRL_TRAIN_DATA", raising=False)  # as when jsonnet runs without the srl_zoo plugin
     with pytest.raises(Exception, match="SRL_TRAIN_DATA"):
         Params.from_file(os.path.join(REPO_ROOT, "training_configs", "deepatt", "ffn_conll2005.jsonnet"))
+
+
+GPU_DISTRIBUTED = os.path.join("gpu", "lisa_glove_conll2005_distributed.jsonnet")
+#: what test_every_config_runs_as_written did with each config (tests/conftest.py prints the counts)
+CONFIG_RUNS: dict = {}
+
+
+def as_a_new_user_would(monkeypatch, data_format=None) -> None:
+    """The environment of a fresh clone: no SRL_* variable set (srl_zoo reads each unset one as ''),
+    no `make glove` file, and, given a format, only the data shrunk to the fixture sample (with its
+    dependency trees, the same sentences, for LISA)."""
+    for name in CONFIG_VARIABLES:
+        monkeypatch.setenv(name, "")
+    if data_format is not None:
+        sample = os.path.join(FIXTURES, DATA[data_format])
+        for name in ("SRL_TRAIN_DATA", "SRL_DEV_DATA"):
+            monkeypatch.setenv(name, sample)
+        for name in ("SRL_TRAIN_TREES", "SRL_DEV_TREES"):
+            monkeypatch.setenv(name, os.path.join(FIXTURES, DATA["conll2009"]))
+
+
+@pytest.mark.parametrize("config", ALL_CONFIGS, ids=lambda c: os.path.relpath(c, REPO_ROOT))
+def test_every_config_runs_as_written(config, monkeypatch, tmp_path):
+    """Each config trains for an epoch on the fixture sample (a few batches) and validates, with no
+    variable set but the data; GPU configs on the CPU. The transformer configs need a local model
+    directory (no offline encoder is built yet) and say so; test_transformer_configs.py trains them."""
+    as_a_new_user_would(monkeypatch)
+    monkeypatch.chdir(tmp_path)  # from outside the repository
+    if os.sep + "transformer" + os.sep in config:
+        with pytest.raises(Exception, match="SRL_TRANSFORMER is unset: set it to a local Hugging Face model"):
+            Params.from_file(config)
+        CONFIG_RUNS[config] = "needs a local transformer (says so)"
+        return
+    data_format = Params.from_file(config)["dataset_reader"]["type"]
+    if config.endswith(GPU_DISTRIBUTED):  # two GPU processes by default: checked to build, not started
+        assert Params.from_file(config)["distributed"]["cuda_devices"] == [0, 1]
+        CONFIG_RUNS[config] = "built (two GPU processes)"
+        return
+    as_a_new_user_would(monkeypatch, data_format)
+    overrides = {"trainer.num_epochs": 1}
+    if "cuda_device" in Params.from_file(config)["trainer"]:
+        overrides["trainer.cuda_device"] = -1
+    model = train_model_from_file(config, str(tmp_path / "run"), overrides=json.dumps(overrides))
+    metrics = json.loads((tmp_path / "run" / "metrics.json").read_text())
+    assert metrics["epoch"] == 0 and any(key.startswith("validation_") for key in metrics)
+    assert model is not None
+    CONFIG_RUNS[config] = "trained and validated"

@@ -2,10 +2,11 @@
 // (edit_distance, sif, relaxed_wmd, random) and SRL_AMN_MERGE (average, concat, weighted, flat) pick
 // the ablation; SRL_AMN_CACHE: a file for the training neighbours (empty: none).
 local small = import 'small.libsonnet';
-local cache = std.extVar('SRL_AMN_CACHE');
+local settings = import '../common/settings.libsonnet';
+local cache = settings.string('SRL_AMN_CACHE', '');
 small('conll2009', {
-  memory: std.parseJson(std.extVar('SRL_AMN_MEMORY')),
-  selector: std.extVar('SRL_AMN_SELECTOR'),
-  merge: std.extVar('SRL_AMN_MERGE'),
+  memory: settings.json('SRL_AMN_MEMORY', true),
+  selector: settings.string('SRL_AMN_SELECTOR', 'edit_distance'),
+  merge: settings.string('SRL_AMN_MERGE', 'average'),
   neighbour_cache: if cache == '' then null else cache,
 })

@@ -5,10 +5,10 @@
 // `throughput` writes training tokens/s per epoch to throughput.jsonl. The
 // ablations (docs/benchmarks.md) change `memory`, `selector` and `merge`.
 local amn = import 'amn.libsonnet';
-local glove = std.extVar('SRL_GLOVE');
+local settings = import '../common/settings.libsonnet';
 function(format, overrides={}) amn(format, {
   word_dim: 50,
-  pretrained_file: if glove == '' then null else glove,
+  pretrained_file: settings.glove,
   lowercase_tokens: true,
   hidden_dim: 128,
   num_layers: 2,
@@ -17,5 +17,5 @@ function(format, overrides={}) amn(format, {
   label_dim: 64,
   max_tokens: 500,
   optimizer: { type: 'adam', lr: 2e-3 },
-  callbacks: [{ type: 'time_budget', minutes: std.parseJson(std.extVar('SRL_BUDGET_MINUTES')) }, { type: 'throughput' }],
+  callbacks: [{ type: 'time_budget', minutes: settings.budget_minutes(30) }, { type: 'throughput' }],
 } + overrides)

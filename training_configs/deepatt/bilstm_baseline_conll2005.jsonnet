@@ -2,6 +2,7 @@
 // (4 layers, 300 per direction), word 100 + predicate 100, Adadelta as in He et al. 2017, with
 // their batch size: ~80 predicates = ~500 sentence tokens (one Instance holds all predicates).
 // Data: the bundled EWT data unless SRL_TRAIN_DATA/SRL_DEV_DATA are set.
+local settings = import '../common/settings.libsonnet';
 local data = import '../common/data.libsonnet';
 {
   dataset_reader: data.reader('conll2005'),
@@ -24,6 +25,6 @@ local data = import '../common/data.libsonnet';
     patience: 20,
     validation_metric: '+f1-measure-overall',
     // ends training at the last epoch boundary that fits in SRL_BUDGET_MINUTES
-    callbacks: [{ type: 'time_budget', minutes: std.parseJson(std.extVar('SRL_BUDGET_MINUTES')) }],
+    callbacks: [{ type: 'time_budget', minutes: settings.budget_minutes(30) }],
   },
 }

@@ -4,11 +4,12 @@
 // of 10) and batch size (~2k row tokens) for more updates, and uses Adam with Noam warm-up
 // (peak lr 2.5e-3). Everything else is the paper's. A time_budget callback ends training at the
 // last epoch boundary that fits in SRL_BUDGET_MINUTES.
+local settings = import '../common/settings.libsonnet';
 local deepatt = import 'deepatt.libsonnet';
 function(sublayer, overrides={}) deepatt(sublayer, 'conll2005', {
   num_layers: 6,
   max_tokens: 500,
   optimizer: { type: 'adam', lr: 1.0, betas: [0.9, 0.98], eps: 1e-9 },
   scheduler: { type: 'noam', model_size: 200, warmup_steps: 800 },
-  callbacks: [{ type: 'time_budget', minutes: std.parseJson(std.extVar('SRL_BUDGET_MINUTES')) }],
+  callbacks: [{ type: 'time_budget', minutes: settings.budget_minutes(30) }],
 } + overrides)

@@ -2,11 +2,11 @@
 // .cache/glove/glove.6B.50d.txt.gz from `make glove`; an empty SRL_GLOVE trains from random
 // vectors), a 50-d predicate embedding, Adam with Noam warm-up, Viterbi decoding, and the paper's
 // ~4k (sentence, predicate)-row-token batches (1600 sentence tokens).
-local glove = std.extVar('SRL_GLOVE');
+local settings = import '../common/settings.libsonnet';
 {
   word_dim: 50,
   predicate_dim: 50,
-  pretrained_file: if glove == '' then null else glove,
+  pretrained_file: settings.glove,
   lowercase_tokens: true,
   max_tokens: 1600,
   decoding: 'viterbi',

@@ -43,7 +43,7 @@ function(format, overrides={}) {
 
   local trees = if format == 'conll2009' then {} else {
     // two objects merged, so that train and dev may be the same file
-    dependency_files: { [data.train(format)]: std.extVar('SRL_TRAIN_TREES') } + { [data.dev(format)]: std.extVar('SRL_DEV_TREES') },
+    dependency_files: { [data.train(format)]: data.train_trees() } + { [data.dev(format)]: data.dev_trees() },
   },
 
   dataset_reader: data.reader(format) + { token_indexers: embedding.token_indexers(settings) } + trees,

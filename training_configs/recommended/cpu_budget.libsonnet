@@ -6,13 +6,13 @@
 // 50-d vectors, still lowercased, so that only the initialisation differs). time_budget stops at
 // the last epoch that fits in SRL_BUDGET_MINUTES.
 local sc = import '../selective_connection/selective_connection.libsonnet';
-local glove = std.extVar('SRL_GLOVE');
+local settings = import '../common/settings.libsonnet';
 function(format, overrides={}) sc(format, {
   word_dim: 50,
-  pretrained_file: if glove == '' then null else glove,
+  pretrained_file: settings.glove,
   lowercase_tokens: true,
   num_layers: 4,
   input_bilstm: true,
   selective: false,
-  callbacks: [{ type: 'time_budget', minutes: std.parseJson(std.extVar('SRL_BUDGET_MINUTES')) }],
+  callbacks: [{ type: 'time_budget', minutes: settings.budget_minutes(60) }],
 } + overrides)
