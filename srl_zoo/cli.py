@@ -29,10 +29,13 @@ COMMANDS = {
 
 
 def allennlp_arguments(argv: List[str]) -> List[str]:
-    """The allennlp command line for srl-zoo's `argv` (without the program name and `--verbose`)."""
-    arguments = [argument for argument in argv if argument != "--verbose"]
+    """The allennlp command line for srl-zoo's `argv` (without the program name; `--verbose` is kept
+    for srl_zoo's own subcommands, which take it, and dropped for allennlp's)."""
+    arguments = list(argv)
     if arguments and arguments[0] in COMMANDS:
         arguments[0] = COMMANDS[arguments[0]]
+    if not arguments or not arguments[0].startswith("srl-"):
+        arguments = [argument for argument in arguments if argument != "--verbose"]
     return arguments
 
 

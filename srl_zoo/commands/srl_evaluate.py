@@ -13,6 +13,7 @@ from allennlp.models.archival import load_archive
 
 from srl_zoo.commands.conll2009_evaluation import evaluate_conll2009, report_conll2009
 from srl_zoo.commands.prediction import score_predictions, write_error_report
+from srl_zoo.commands.verbosity import add_verbosity
 from srl_zoo.data.dataset_readers import Conll2009Reader
 from srl_zoo.data.format_detection import FORMATS, reader_for_file
 from srl_zoo.data.formats import write_conll2005
@@ -145,7 +146,7 @@ class SrlEvaluate(Subcommand):
             help="a CoNLL-U or CoNLL-2009 file with dependency trees of the same sentences as input_file, "
             "injected into the syntax head in place of the model's own parse (implies --parse-source given)",
         )
-        subparser.set_defaults(func=_run)
+        add_verbosity(subparser, _run)
         return subparser
 
 

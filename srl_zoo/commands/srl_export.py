@@ -12,6 +12,7 @@ from allennlp.commands.subcommand import Subcommand
 from allennlp.models.archival import _WEIGHTS_NAME, CONFIG_NAME
 
 from srl_zoo.archives import load_weights, safe_extracted_archive
+from srl_zoo.commands.verbosity import add_verbosity
 from srl_zoo.data.formats.io_utils import atomic_write
 
 TRAINING_FILE_KEYS = ("train_data_path", "validation_data_path", "test_data_path")
@@ -80,7 +81,7 @@ class SrlExport(Subcommand):
         subparser = parser.add_parser(self.name, description=description, help=description)
         subparser.add_argument("archive_file", help="model.tar.gz from `allennlp train`")
         subparser.add_argument("output_file", help="the archive to write")
-        subparser.set_defaults(func=_run)
+        add_verbosity(subparser, _run)
         return subparser
 
 

@@ -45,6 +45,7 @@ from srl_zoo.commands.corpus_progress import (
     read_progress,
     write_progress,
 )
+from srl_zoo.commands.verbosity import add_verbosity
 from srl_zoo.predictors.allennlp_models_format import allennlp_models_json
 from srl_zoo.predictors.srl_predictor import OUTPUT_FORMATS, conll2005_lines, conll2009_lines
 
@@ -74,7 +75,7 @@ class SrlLabel(Subcommand):
         subparser.add_argument("--on-error", choices=("skip", "stop"), default="skip", help="for malformed lines")
         subparser.add_argument("--overwrite", action="store_true", help="start over even if OUTPUT exists")
         subparser.add_argument("--no-progress", action="store_true", help="no progress bar")
-        subparser.set_defaults(func=_run)
+        add_verbosity(subparser, _run)
         return subparser
 
 

@@ -9,6 +9,7 @@ from allennlp.commands.subcommand import Subcommand
 from srl_zoo.amn.memory_bank import MemoryBank
 from srl_zoo.amn.neighbour_cache import fingerprint, training_neighbours, write_cache
 from srl_zoo.amn.selectors import NeighbourSelector
+from srl_zoo.commands.verbosity import add_verbosity
 
 POS_SELECTORS = ("edit_distance", "random")
 
@@ -31,7 +32,7 @@ class SrlNeighbours(Subcommand):
             help="selectors that do not need the model's word vectors (sif/relaxed_wmd run inside training)",
         )
         subparser.add_argument("--num-neighbours", "-m", type=int, default=4)
-        subparser.set_defaults(func=_run)
+        add_verbosity(subparser, _run)
         return subparser
 
 

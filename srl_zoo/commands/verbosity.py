@@ -1,0 +1,20 @@
+"""Quiet srl_zoo subcommands: results, progress bars and warnings, not allennlp's INFO log, unless `--verbose`."""
+
+import argparse
+import functools
+import logging
+from typing import Callable
+
+Run = Callable[[argparse.Namespace], None]
+
+
+def add_verbosity(subparser: argparse.ArgumentParser, run: Run) -> None:
+    """Give `subparser` a `--verbose` flag and make it call `run` with INFO logging only when given."""
+    subparser.add_argument("--verbose", action="store_true", help="also print allennlp's INFO log")
+    subparser.set_defaults(func=functools.partial(_run_quietly, run))
+
+
+def _run_quietly(run: Run, args: argparse.Namespace) -> None:
+    if not args.verbose:
+        logging.getLogger().setLevel(logging.WARNING)
+    run(args)
