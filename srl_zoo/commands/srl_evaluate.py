@@ -18,9 +18,7 @@ from srl_zoo.data.dataset_readers import Conll2009Reader
 from srl_zoo.data.format_detection import FORMATS, reader_for_file
 from srl_zoo.data.formats import write_conll2005
 from srl_zoo.data.formats.io_utils import atomic_write
-from srl_zoo.decoding import TagDecoder
 from srl_zoo.metrics import SrlSpanF1, run_srl_eval
-from srl_zoo.modules.lisa import LisaEncoder
 
 logger = logging.getLogger(__name__)
 
@@ -70,19 +68,6 @@ def srl_evaluate(
             gold_sentences, predicted_sentences, data_path, report_dir, official_scores
         )  # type: ignore[arg-type]
     return result
-
-
-def set_parse_source(model: Model, source: str) -> None:
-    """Make every syntax head (LISA encoder) of `model` attend to `source` parses; an error if it has none."""
-    encoders = [
-        module for module in model.modules() if isinstance(module, LisaEncoder) and module.arc_scorer is not None
-    ]
-    if not encoders:
-        raise ValueError(
-            "this model has no syntax head (a lisa encoder with parse_layer set): there is no parse to inject"
-        )
-    for encoder in encoders:
-        encoder.parse_source = source
 
 
 @Subcommand.register("srl-evaluate")
@@ -153,19 +138,12 @@ class SrlEvaluate(Subcommand):
 def _run(args: argparse.Namespace) -> None:
     archive = load_archive(args.archive_file, cuda_device=args.cuda_device)
     if args.predicate_source is not None:
-        if args.predicate_source == "predicted" and getattr(archive.model, "predicate_head", None) is None:
-            raise ValueError(
-                "--predicate-source predicted needs a model with a predicate head "
-                "(predicate_identification: true, or a predicate_head)"
-            )
-        archive.model.predicate_source = args.predicate_source
+        archive.model.set_predicate_source(args.predicate_source)
     if args.decoding is not None:
-        archive.model.decoder = TagDecoder(
-            args.decoding, archive.model.vocab.get_index_to_token_vocabulary(archive.model.label_namespace)
-        )
+        archive.model.set_decoding(args.decoding)
     reader = reader_for_file(archive.validation_dataset_reader, archive.model.vocab, args.input_file, args.format)
     if args.parse_file is not None or args.parse_source is not None:
-        set_parse_source(archive.model, "given" if args.parse_file is not None else args.parse_source)
+        archive.model.set_parse_source("given" if args.parse_file is not None else args.parse_source)
         if args.parse_file is not None:
             reader.add_dependency_file(args.input_file, args.parse_file)
     if isinstance(reader, Conll2009Reader):  # dependency SRL: eval09.pl's layout and scores

@@ -458,6 +458,32 @@ class SrlModel(Model):
         output_dict["frames"] = all_frames
         return output_dict
 
+    def set_decoding(self, decoding: str) -> None:
+        """Decode with `"argmax"`, `"viterbi"` or `"dependency"` from now on (e.g. to compare them on one model)."""
+        self.decoder = TagDecoder(decoding, self.vocab.get_index_to_token_vocabulary(self.label_namespace))
+
+    def set_predicate_source(self, source: str) -> None:
+        """Take predicates from `"gold"` data or the `"predicted"` ones of the predicate head when not training."""
+        if source not in PREDICATE_SOURCES:
+            raise ValueError(f"predicate_source must be one of {PREDICATE_SOURCES}, got {source!r}")
+        if source == "predicted" and self.predicate_head is None:
+            raise ValueError(
+                "predicate_source 'predicted' needs a model with a predicate head (predicate_identification: "
+                "true, or a predicate_head)"
+            )
+        self.predicate_source = source
+
+    def set_parse_source(self, source: str) -> None:
+        """Make every part with a syntax head (LISA's encoder) attend to `source` parses (`"predicted"`
+        or `"given"`); a `ValueError` when no part has one."""
+        honoured = [
+            module.set_parse_source(source)
+            for module in self.modules()
+            if module is not self and hasattr(module, "set_parse_source")
+        ]
+        if not any(honoured):
+            raise ValueError("this model has no syntax head (a lisa encoder with parse_layer set): no parse to inject")
+
     def get_metrics(self, reset: bool = False) -> Dict[str, float]:
         if self.training and not self.training_metrics:
             return {}  # nothing was measured on training batches (see `training_metrics`)

@@ -109,6 +109,16 @@ class LisaEncoder(SelfAttentionEncoder):
         self.parse_source = parse_source
         self.arc_scorer = ArcScorer(hidden_dim, arc_mlp_dim, relu_dropout) if parse_layer is not None else None
 
+    def set_parse_source(self, source: str) -> bool:
+        """Attend to `source` parses when not training (`"predicted"` or `"given"`); whether this encoder
+        has a syntax head to honour it (`Model.set_parse_source` asks every part)."""
+        if source not in PARSE_SOURCES:
+            raise ValueError(f"parse_source must be one of {PARSE_SOURCES}, got {source!r}")
+        if self.arc_scorer is None:
+            return False
+        self.parse_source = source
+        return True
+
     def forward(self, inputs: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
         """`(batch, seq_len, input_dim)` -> `(batch, seq_len, hidden_dim)` (the parse from the parser)."""
         return self.encode(inputs, mask).top
