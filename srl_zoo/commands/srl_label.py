@@ -246,13 +246,8 @@ def _label_chunk(
                 labeled.extend(_label(labeler, [(number, request)], output_format))
             except Exception as error:
                 outcomes[number] = _bad_line(error, path, number)
-    for number, text, sentences in labeled:
-        try:
-            outcomes[number] = (text.encode("utf-8"), sentences)
-        except UnicodeEncodeError as error:
-            outcomes[number] = BadLine(
-                f"{path}:{number}: cannot be written as UTF-8 ({error.reason}, e.g. a lone surrogate)"
-            )
+    for number, record, sentences in labeled:
+        outcomes[number] = (record, sentences)
     return sorted(outcomes.items())
 
 
@@ -291,8 +286,9 @@ def _parse(line: str, input_format: str, labeler: Labeler, path: str, number: in
     return ("tokens", value)
 
 
-def _label(labeler: Labeler, requests: List[Tuple[int, Request]], output_format: str) -> List[Tuple[int, str, int]]:
-    """`(line number, output text, number of sentences)` of each request."""
+def _label(labeler: Labeler, requests: List[Tuple[int, Request]], output_format: str) -> List[Tuple[int, bytes, int]]:
+    """`(line number, output record as UTF-8, number of sentences)` of each request (encoding inside, so
+    that a record that cannot be written fails its line like any other labeling error)."""
     documents = {i: request[1] for i, (_, request) in enumerate(requests) if request[0] == "text"}
     by_request = dict(zip(documents, labeler.label_texts(list(documents.values()), labeler.batch_size)))
     tokenized = [(i, request[1]) for i, (_, request) in enumerate(requests) if request[0] == "tokens"]
@@ -300,7 +296,7 @@ def _label(labeler: Labeler, requests: List[Tuple[int, Request]], output_format:
         for (i, _), output in zip(tokenized, labeler.label_tokenized([r for _, r in tokenized])):
             by_request[i] = [output]
     return [
-        (line_number, _render(line_number, by_request[i], output_format), len(by_request[i]))
+        (line_number, _render(line_number, by_request[i], output_format).encode("utf-8"), len(by_request[i]))
         for i, (line_number, _) in enumerate(requests)
     ]
 

@@ -1,13 +1,13 @@
 """Which CoNLL format a file is in, and a dataset reader for it that fits a trained model: the
 archive reader's token settings (lowercasing, indexers) and the model's label spelling."""
 
-import re
 from typing import List, Optional
 
 from allennlp.data import DatasetReader, Vocabulary
 
 from srl_zoo.data.dataset_readers.srl_reader import SrlReader
-from srl_zoo.data.formats.io_utils import iter_lines
+from srl_zoo.data.formats.io_utils import is_bracket_cell, iter_lines
+from srl_zoo.data.formats.labels import convention_of
 from srl_zoo.data.formats.sentence import ConllFormatError
 
 FORMATS = ("conll2005", "conll2012", "conll2009")
@@ -50,25 +50,18 @@ def _is_2009(row: str) -> bool:
     return len(columns) >= 14 and columns[0].isdigit()
 
 
-_BRACKET = re.compile(r"^(\([^()*\s]+)*\*([^()*\s]*\))*$")
-
-
 def _is_2005(row: str) -> bool:
     """A row with a bracket cell (`*`, `(A0*`, a parse bit) or, in a sentence without predicates, `-` last."""
     columns = row.split()
     if "\t" in row.strip() or _is_2012(row):
         return False
-    return columns[-1] == "-" or any(_BRACKET.match(cell) for cell in columns[1:])
+    return columns[-1] == "-" or any(is_bracket_cell(cell) for cell in columns[1:])
 
 
 def label_convention_of(vocab: Vocabulary, namespace: str = "labels") -> Optional[str]:
     """The label spelling a model was trained with: `"propbank"` (`ARG0`), `"conll2005"` (`A0`) or None."""
-    roles = {label[2:] for label in vocab.get_token_to_index_vocabulary(namespace) if label[1:2] == "-"}
-    if any(re.match(r"(C-|R-)?ARG", role) for role in roles):
-        return "propbank"
-    if any(re.match(r"(C-|R-)?(A\d|AM-)", role) for role in roles):
-        return "conll2005"
-    return None
+    tags = vocab.get_token_to_index_vocabulary(namespace)
+    return convention_of(tag[2:] for tag in tags if tag[1:2] == "-")  # B-ARG0 -> ARG0
 
 
 def reader_for_file(

@@ -236,7 +236,9 @@ class SrlModel(Model):
                 embedded, mask, predicate_indices, self._embed_token_ids, metadata, predicted_pos
             )  # (batch, num_frames, seq_len, memory_dim)
         gold_tags = frames.get("tags") if not uses_predicted.any() else None
-        tag_loss = self._score_frames(embedded, mask, predicate_indices, sentences, frame_features, gold_tags, output)
+        tag_loss = self._score_frames(
+            embedded, mask, predicate_indices, sentences, frame_features, gold_tags, decodes, output
+        )
         if tag_loss is not None:
             losses.append(tag_loss)
         if losses:
@@ -288,10 +290,11 @@ class SrlModel(Model):
         sentences: Optional[EncodedSentences],
         frame_features: Optional[torch.Tensor],
         gold_tags: Optional[torch.Tensor],
+        decodes: bool,
         output: Dict[str, Any],
     ) -> Optional[torch.Tensor]:
-        """Scores the frames, decodes them (adding `predicted_tags` and `class_probabilities` to `output`
-        when not training or with `training_metrics`) and returns their tag loss (None without gold
+        """Scores the frames, decodes them when `decodes` (adding `predicted_tags` and
+        `class_probabilities` to `output`) and returns their tag loss (None without gold
         tags). When not training, frames go through in groups of at most `inference_row_tokens` padded
         cells, so memory does not grow with sentence length times predicate count."""
         batch, num_frames = predicate_indices.shape
@@ -308,7 +311,7 @@ class SrlModel(Model):
             if gold_tags is not None and frame_mask.size(1):
                 losses.append(self._tag_loss(layer_logits, gold_tags[:, group], frame_mask, mask))
                 weights.append((frame_mask.unsqueeze(-1) & mask.unsqueeze(1)).sum())
-            if not self.training or self.training_metrics:
+            if decodes:
                 decoded.append(self._decode(layer_logits, frame_mask, mask))
         if decoded:
             output["predicted_tags"] = torch.cat([tags for tags, _ in decoded], dim=1)

@@ -77,6 +77,11 @@ def iter_blocks(lines: Iterator[Tuple[int, str]], separator: str = None) -> Iter
         yield block
 
 
+def is_bracket_cell(cell: str) -> bool:
+    """Whether `cell` is a CoNLL bracket cell (`*`, `(A0*`, `*)`, `(V*)`, a parse bit such as `(S(NP*`)."""
+    return _BRACKET_CELL.match(cell) is not None
+
+
 def parse_bracket_column(cells: Sequence[str], line_numbers: Sequence[int], path: str) -> List[SrlSpan]:
     """Parse a CoNLL bracket column (`(A0*`, `*`, `*)`, `(V*)`) into labeled spans.
 

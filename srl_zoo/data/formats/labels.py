@@ -2,7 +2,7 @@
 style, and the per-token predicate labels of predicate identification."""
 
 import re
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Iterable, Optional
 
 if TYPE_CHECKING:
     from srl_zoo.data.formats.sentence import SrlFrame
@@ -41,6 +41,17 @@ def normalize_label(label: str, convention: Optional[str]) -> str:
     if convention == "conll2005":
         return prefix + _to_conll2005(core)
     return prefix + _to_propbank(core)
+
+
+def convention_of(labels: Iterable[str]) -> Optional[str]:
+    """The spelling of argument labels (`ARG0`, `C-ARGM-TMP`: `"propbank"`; `A0`, `AM-TMP`:
+    `"conll2005"`), None when no label shows it."""
+    cores = [_PREFIX.match(label).group(2) for label in labels]  # type: ignore[union-attr]
+    if any(core.startswith("ARG") for core in cores):
+        return "propbank"
+    if any(re.match(r"^(A[0-9A]|AM-)", core) for core in cores):
+        return "conll2005"
+    return None
 
 
 NOT_A_PREDICATE = "-"  # the predicate-identification label of a token that is no predicate
