@@ -172,7 +172,7 @@ def main() -> None:
         "end_to_end_predict_row_tokens_per_s": round(p_row / end_to_end_seconds),
         "predict_batches": len(batches_on_device),
         "min_predicates": args.min_predicates,
-        "decoding": model.decoder.decoding,
+        "decoding": model.frame_scorer.decoding,
         "peak_memory_mib": round(
             train_peak if args.cuda else resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         ),

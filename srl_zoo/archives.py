@@ -7,6 +7,7 @@ extract archives this way.
 """
 
 import contextlib
+import contextvars
 import json
 import os
 import shutil
@@ -21,6 +22,14 @@ from allennlp.common.checks import ConfigurationError
 
 from srl_zoo.data.formats.io_utils import atomic_write
 from srl_zoo.registered_names import upgrade_config
+
+_restoring = contextvars.ContextVar("srl_zoo_restoring_weights", default=False)
+
+
+def restoring_weights() -> bool:
+    """Whether the model being built is about to receive saved weights (AllenNLP's `Model.load`, used
+    by every archive loader): parts that read training data when built (AMN's memory) skip it then."""
+    return _restoring.get()
 
 
 class ArchiveError(ConfigurationError):
@@ -146,11 +155,29 @@ def _safe_read_state_dict(original: Callable) -> Callable:
     return read_state_dict
 
 
+def _flagged_load(original: Callable) -> Callable:
+    """AllenNLP's `Model.load` with `restoring_weights()` true while it builds the model."""
+
+    def load(cls, *args, **kwargs):  # type: ignore[no-untyped-def]
+        token = _restoring.set(True)
+        try:
+            return original(cls, *args, **kwargs)
+        finally:
+            _restoring.reset(token)
+
+    load.srl_zoo_flagged = True  # type: ignore[attr-defined]
+    return load
+
+
 def install() -> None:
-    """Make AllenNLP extract archives with `safe_extracted_archive` and read weights with `load_weights`."""
+    """Make AllenNLP extract archives with `safe_extracted_archive`, read weights with `load_weights`,
+    and flag models built by `Model.load` (`restoring_weights`)."""
     from allennlp.models import archival
+    from allennlp.models.model import Model
     from allennlp.nn import util
 
     archival.extracted_archive = safe_extracted_archive
     if not getattr(util.read_state_dict, "srl_zoo_safe", False):
         util.read_state_dict = _safe_read_state_dict(util.read_state_dict)
+    if not getattr(Model.load, "srl_zoo_flagged", False):
+        Model.load = classmethod(_flagged_load(Model.load.__func__))  # type: ignore[method-assign]

@@ -1,7 +1,7 @@
 """Tag decoding: argmax, Viterbi under hard BIO constraints (no I-X without a B-X/I-X before it), and
 dependency decoding (a label on argument head words, `O` elsewhere: no spans)."""
 
-from typing import Dict, List, Tuple
+from typing import Dict, List, Optional, Tuple
 
 import torch
 
@@ -27,16 +27,24 @@ def bio_constraints(labels: List[str]) -> Tuple[torch.Tensor, torch.Tensor]:
 
 
 def viterbi_decode(
-    log_probs: torch.Tensor, mask: torch.Tensor, allowed: torch.Tensor, start: torch.Tensor
+    log_probs: torch.Tensor,
+    mask: torch.Tensor,
+    allowed: torch.Tensor,
+    start: torch.Tensor,
+    transition_scores: Optional[torch.Tensor] = None,
+    start_scores: Optional[torch.Tensor] = None,
 ) -> torch.Tensor:
-    """The highest-scoring allowed tag sequence for every row.
+    """The highest-scoring allowed tag sequence for every row: the sum of its tokens' scores (and, when
+    given, of its transitions' and first tag's scores, as in a linear-chain CRF).
 
     # Parameters
 
-    log_probs : `(batch, seq_len, num_labels)` per-token scores (log-probabilities).
+    log_probs : `(batch, seq_len, num_labels)` per-token scores (log-probabilities, or CRF emissions).
     mask : `(batch, seq_len)` bool, True for real tokens; each row must start with a real token.
     allowed : `(num_labels, num_labels)` bool transitions [from, to].
     start : `(num_labels,)` bool allowed first tags.
+    transition_scores : `(num_labels, num_labels)` [from, to] scores added per transition (default 0).
+    start_scores : `(num_labels,)` scores added to the first tag (default 0).
 
     # Returns
 
@@ -46,7 +54,12 @@ def viterbi_decode(
     batch, length, size = scores.shape
     device = scores.device
     transitions = torch.where(allowed.to(device), 0.0, _FORBIDDEN).unsqueeze(0)  # (1, from, to)
-    best = scores[:, 0] + torch.where(start.to(device), 0.0, _FORBIDDEN)
+    if transition_scores is not None:
+        transitions = transitions + transition_scores.detach().float().to(device)
+    first = torch.where(start.to(device), 0.0, _FORBIDDEN)
+    if start_scores is not None:
+        first = first + start_scores.detach().float().to(device)
+    best = scores[:, 0] + first
     identity = torch.arange(size, device=device).expand(batch, size)
     mask = mask.bool()
     # Every buffer is allocated once: per-step temporaries interleaved with kept backpointers fragment

@@ -40,13 +40,24 @@ def _alias(base: Type[Registrable], name: str, subclass: type) -> None:
         base.register(name)(subclass)
 
 
+#: Model parts renamed since earlier srl_zoo versions: old attribute / config key -> new one
+RENAMED_PARTS = {"memory": "frame_features"}  # AMN's associated memory became a generic feature source
+
+
 def upgrade_config(config: Dict[str, Any]) -> bool:
-    """Rename the model type of an archive saved by an earlier srl_zoo (`srl`, with one of srl_zoo's
-    readers: allennlp-models' `srl` models read with its `srl` reader) to `srl_zoo`; whether it changed."""
+    """Read an archive's config saved by an earlier srl_zoo as today's; whether it changed: the model
+    type `srl` (with one of srl_zoo's readers: allennlp-models' `srl` models read with its `srl`
+    reader) becomes `srl_zoo`, and renamed parts (`RENAMED_PARTS`) get their new keys."""
     model, reader = config.get("model"), config.get("dataset_reader")
     if not isinstance(model, dict) or not isinstance(reader, dict):
         return False
+    changed = False
     if model.get("type") == "srl" and reader.get("type") in SRL_ZOO_READERS:
         model["type"] = "srl_zoo"
-        return True
-    return False
+        changed = True
+    if model.get("type", "srl_zoo") == "srl_zoo":
+        for old, new in RENAMED_PARTS.items():
+            if old in model and new not in model:
+                model[new] = model.pop(old)
+                changed = True
+    return changed

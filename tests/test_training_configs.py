@@ -72,7 +72,7 @@ def test_config_builds(config, monkeypatch):
         monkeypatch.setenv(name, value)
     first_reading = Params.from_file(config)
     data = os.path.join(FIXTURES, DATA[first_reading["dataset_reader"]["type"]])
-    if "memory" in first_reading["model"]:  # AMN's memory reads the training file
+    if "frame_features" in first_reading["model"]:  # AMN's memory reads the training file
         monkeypatch.setenv("SRL_TRAIN_DATA", data)
     params = Params.from_file(config)
     reader_params = params.pop("dataset_reader")

@@ -13,8 +13,8 @@ from tqdm import tqdm
 
 from srl_zoo.analysis import write_report
 from srl_zoo.data.formats import SrlSentence
+from srl_zoo.data.formats.frame_json import frame_from_output
 from srl_zoo.metrics import PredicateF1
-from srl_zoo.predictors.frames import frame_from_output
 
 
 def predict_sentences(

@@ -1,7 +1,12 @@
-"""Groups of frames scored and decoded together at inference, so that memory stays bounded however
-long a sentence is and however many predicates it has."""
+"""Frames scored, lost and decoded group by group: at inference the groups are small enough that memory
+stays bounded however long a sentence is and however many predicates it has."""
 
-from typing import List
+from dataclasses import dataclass
+from typing import Dict, List, Optional, Tuple
+
+import torch
+
+from srl_zoo.modules.frame_scorers import EncodedSentences, FrameScorer
 
 #: padded (sentence, frame, token) cells per group: the tag logits of a group take this many times the
 #: number of labels (and layers) floats, e.g. 32768 x 109 labels x 4 layers x 4 bytes = 57 MB.
@@ -22,3 +27,65 @@ def frame_groups(batch: int, num_frames: int, length: int, row_tokens: int = DEF
         return [slice(0, 0)]
     per_group = max(1, row_tokens // max(1, batch * length))
     return [slice(start, min(start + per_group, num_frames)) for start in range(0, num_frames, per_group)]
+
+
+@dataclass
+class ScoredFrames:
+    """loss : the scorer's tag loss, a token average over all groups (None without gold tags).
+    predicted_tags : `(batch, num_frames, seq_len)`, when decoded. class_probabilities : `(batch,
+    num_frames, seq_len, num_labels)`, when decoded with probabilities."""
+
+    loss: Optional[torch.Tensor] = None
+    predicted_tags: Optional[torch.Tensor] = None
+    class_probabilities: Optional[torch.Tensor] = None
+
+    def outputs(self) -> Dict[str, torch.Tensor]:
+        """The decoded tensors there are, by their names in the Model's output."""
+        named = {"predicted_tags": self.predicted_tags, "class_probabilities": self.class_probabilities}
+        return {name: value for name, value in named.items() if value is not None}
+
+
+def score_frame_groups(
+    scorer: FrameScorer,
+    inputs: Tuple[torch.Tensor, torch.Tensor, torch.Tensor, Optional[EncodedSentences], Optional[torch.Tensor]],
+    gold_tags: Optional[torch.Tensor],
+    decodes: bool,
+    with_probabilities: bool,
+    row_tokens: Optional[int] = None,
+) -> ScoredFrames:
+    """Have `scorer` score, lose and decode the frames: all at once, or with `row_tokens` in groups of
+    frames of at most that many padded cells (`frame_groups`).
+
+    # Parameters
+
+    inputs : `embedded (batch, seq_len, dim)`, `mask (batch, seq_len)`, `predicate_indices (batch,
+        num_frames)`, the encoded sentences (or None) and frame features `(batch, num_frames, seq_len,
+        feature_dim)` (or None).
+    gold_tags : `(batch, num_frames, seq_len)` or None.
+    """
+    embedded, mask, predicate_indices, sentences, features = inputs
+    batch, num_frames = predicate_indices.shape
+    groups = [slice(0, num_frames)]
+    if row_tokens is not None:
+        groups = frame_groups(batch, num_frames, mask.size(1), row_tokens)
+    losses, weights, decoded = [], [], []
+    for group in groups:
+        indices = predicate_indices[:, group]
+        scores = scorer(embedded, mask, indices, sentences, None if features is None else features[:, group])
+        frame_mask = indices >= 0  # (batch, group frames)
+        if gold_tags is not None and frame_mask.size(1):
+            losses.append(scorer.loss(scores, gold_tags[:, group], frame_mask, mask))
+            weights.append((frame_mask.unsqueeze(-1) & mask.unsqueeze(1)).sum())
+        if decodes:
+            decoded.append(scorer.decode(scores, frame_mask, mask, with_probabilities))
+    result = ScoredFrames()
+    if decoded:
+        result.predicted_tags = torch.cat([tags for tags, _ in decoded], dim=1)
+        if with_probabilities:
+            result.class_probabilities = torch.cat([probabilities for _, probabilities in decoded], dim=1)
+    if gold_tags is not None:
+        if len(losses) <= 1:  # one group, or no frame at all
+            result.loss = losses[0] if losses else embedded.sum() * 0.0
+        else:  # the token average over all groups, as one call over all frames would give it
+            result.loss = sum(loss * weight for loss, weight in zip(losses, weights)) / sum(weights).clamp_min(1)
+    return result

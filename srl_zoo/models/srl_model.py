@@ -1,7 +1,8 @@
-"""The shared SRL Model: one Instance per sentence; a frame scorer, heads and decoding chosen in the config."""
+"""The shared SRL Model: one Instance per sentence; its parts (frame scorer, feature source, heads) come
+from the config, and it composes them without knowing which paper they come from."""
 
 import contextlib
-from typing import Any, Dict, Iterator, List, Optional, Tuple
+from typing import Any, Dict, Iterator, List, Optional
 
 import torch
 from allennlp.common import Lazy
@@ -9,82 +10,54 @@ from allennlp.data import TextFieldTensors, Vocabulary
 from allennlp.models.model import Model
 from allennlp.modules import Seq2SeqEncoder, TextFieldEmbedder
 from allennlp.nn import InitializerApplicator, RegularizerApplicator
-from allennlp.nn.util import get_text_field_mask, sequence_cross_entropy_with_logits
+from allennlp.nn.util import get_text_field_mask
 from allennlp.training.metrics import Metric
 from torch import nn
 
-from srl_zoo.data.formats import SrlFrame, bio_to_spans
-from srl_zoo.data.formats.labels import NO_SENSE, NOT_A_PREDICATE
-from srl_zoo.decoding import TagDecoder
 from srl_zoo.metrics import SrlSpanF1
-from srl_zoo.models.frame_groups import DEFAULT_ROW_TOKENS, frame_groups
+from srl_zoo.models.frame_groups import DEFAULT_ROW_TOKENS, score_frame_groups
+from srl_zoo.models.frame_output import FrameReadout
 from srl_zoo.models.heads import AuxiliaryTask, PredicateHead, PredicateTaggerHead
-from srl_zoo.modules.associated_memory import AssociatedMemory
+from srl_zoo.models.predicate_sources import check_predicate_source, choose_predicates
+from srl_zoo.models.renamed_parts import read_renamed_weights
+from srl_zoo.modules.frame_features import FrameFeatureInputs, FrameFeatures
 from srl_zoo.modules.frame_scorers import EncodedSentences, FrameScorer, IndicatorFrameScorer
-from srl_zoo.predictors.frames import frame_json
 
-PREDICATE_SOURCES = ("gold", "predicted")
 # the fields of a batch that heads and auxiliary tasks may read besides tokens and frames
 SIDE_INPUTS = ("predicate_labels", "pos_tags", "dependency_heads", "dependency_labels", "pos_predicate_labels")
 
 
 @Model.register("srl_zoo")
 class SrlModel(Model):
-    """Embeds words, finds where the predicates are, scores every frame's BIO tags with a frame
-    scorer, decodes, and measures.
-
-    What differs between architectures is a registrable part chosen in the config:
-
-    - `frame_scorer`: how tags are conditioned on a predicate. `"indicator"` (DeepAtt, selective
-      connection, BiLSTM baselines) encodes one row per (sentence, predicate) with a predicate-mask
-      embedding; `"bilinear"` (LISA) encodes each sentence once and scores every (predicate, token)
-      pair. Instead of a `frame_scorer`, a plain `encoder` (with `predicate_embedding_dim`,
-      `predicate_combination`, `per_layer_loss`, `inference_chunk_*`) is shorthand for an
-      `indicator` scorer with those settings.
-    - `predicate_head`: predicts predicates (and senses) for raw text and `predicate_source:
-      "predicted"`; `predicate_identification: true` is shorthand for the `tagger` head.
-    - `auxiliary_tasks`: extra supervised losses on the sentence encodings (LISA's parse).
-    - `memory`: AMN's associated memory, label-aware features per (sentence, predicate) and token
-      from similar training sentences, handed to any frame scorer.
-
-    Training always conditions on gold predicates.
+    """Embeds words, finds the predicates, has the frame scorer score, lose and decode every frame's
+    tags, and measures. The way through: embed → encode sentences (when a part reads them) →
+    auxiliary tasks, predicate head → frame features → frame scorer → loss (the sum of the parts')
+    and decoded frames. See `docs/architecture.md`.
 
     # Parameters
 
     vocab : the vocabulary (`labels` holds the BIO tags, `predicate_senses` the predicate labels).
     text_field_embedder : embeds `tokens` (e.g. `embedding` with a GloVe `pretrained_file`).
-    frame_scorer : a `FrameScorer`; or give `encoder` for an `indicator` scorer.
+    frame_scorer : a `FrameScorer` (`indicator`, `bilinear`, `crf`, ...): scores, tag loss, decoding.
     encoder, predicate_embedding_dim, predicate_combination, per_layer_loss, inference_chunk_elements,
-        inference_chunk_tokens : the `indicator` scorer's settings (see `IndicatorFrameScorer`) when
-        no `frame_scorer` is given.
-    label_smoothing : label smoothing of the tag loss (DeepAtt, LISA: 0.1).
-    decoding : `"argmax"` (DeepAtt's choice), `"viterbi"` (exact BIO constraints) or `"dependency"`
-        (dependency SRL, CoNLL-2009: a role on argument head words, `O` elsewhere, no spans).
+        inference_chunk_tokens : instead of `frame_scorer`, shorthand for an `indicator` scorer with them.
+    label_smoothing, decoding : when given, set on the frame scorer (`set_label_smoothing`,
+        `set_decoding`: `"argmax"`, `"viterbi"`, `"dependency"`).
     embedding_dropout : dropout on the word embeddings.
-    predicate_head : a `PredicateHead` (built with the scorer's sentence width).
-    predicate_identification, predicate_loss_weight : shorthand for a `tagger` head with that weight.
-    predicate_source : where predicates come from when not training: `"gold"` (the data's or the
-        request's) or `"predicted"` (the head). Sentences given without any predicates (raw text)
-        always use the head. With predicted predicates the SRL metric counts the arguments of
-        missed predicates as missed and those of spurious predicates as excess.
+    predicate_head : a `PredicateHead` (built with the scorer's sentence width); `predicate_identification:
+        true` (with `predicate_loss_weight`) is shorthand for the `tagger` head.
+    predicate_source : predicates when not training: `"gold"` (the data's or the request's) or
+        `"predicted"` (the head's). Sentences given without predicates always use the head.
     auxiliary_tasks : name → `AuxiliaryTask`, each with its own loss weight and metrics.
-    training_metrics : also decode and update the SRL and head metrics on training batches. Off by
-        default (as in allennlp-models' SRL models): decoding and the metrics' host-side bookkeeping
-        cost time, and validation reports the metrics anyway.
+    training_metrics : also decode and measure training batches (off by default: it costs time).
     label_namespace : vocabulary namespace of the tags.
-    memory : an `AssociatedMemory` (built with the embedder's width); the frame scorer must be built
-        for its output width (`frame_feature_dim`; automatic with the `encoder` shorthand, whose
-        `input_dim` then includes it). Needs the single-id `tokens` embedder (the memory embeds the
-        remembered sentences' words with it).
-    srl_metric : the SRL metric, any `Metric` with `score_sentences(gold, predicted)` taking per sentence
-        `{predicate index: SrlFrame}` maps: `srl_span_f1` (default; srl-eval.pl's semantics) or
-        `conll2009_f1` (eval09.pl's, predicate senses included; predicted senses come from the
-        predicate head).
+    srl_metric : a `Metric` with `score_sentences(gold, predicted)` (default `srl_span_f1`; `conll2009_f1`).
+    frame_features : a `FrameFeatures` source (AMN's `associated_memory`) built with the embedder's width;
+        the scorer must read its width (`frame_feature_dim`; automatic with the `encoder` shorthand).
     """
 
     default_predictor = "srl_zoo"
-    #: frames are scored and decoded in groups of at most this many padded (sentence, frame, token)
-    #: cells when not training (see `frame_groups`): the memory ceiling of long sentences
+    #: padded (sentence, frame, token) cells per group of frames when not training (memory ceiling)
     inference_row_tokens: int = DEFAULT_ROW_TOKENS
     #: whether the output holds `class_probabilities` (`without_class_probabilities` turns it off)
     output_class_probabilities: bool = True
@@ -97,8 +70,8 @@ class SrlModel(Model):
         encoder: Optional[Seq2SeqEncoder] = None,
         predicate_embedding_dim: int = 100,
         predicate_combination: str = "concat",
-        label_smoothing: float = 0.0,
-        decoding: str = "argmax",
+        label_smoothing: Optional[float] = None,
+        decoding: Optional[str] = None,
         embedding_dropout: float = 0.0,
         predicate_head: Optional[Lazy[PredicateHead]] = None,
         predicate_identification: bool = False,
@@ -111,63 +84,48 @@ class SrlModel(Model):
         training_metrics: bool = False,
         label_namespace: str = "labels",
         srl_metric: Optional[Metric] = None,
-        memory: Optional[Lazy[AssociatedMemory]] = None,
+        frame_features: Optional[Lazy[FrameFeatures]] = None,
         initializer: InitializerApplicator = InitializerApplicator(),
         regularizer: Optional[RegularizerApplicator] = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(vocab, regularizer, **kwargs)
-        if predicate_source not in PREDICATE_SOURCES:
-            raise ValueError(f"predicate_source must be one of {PREDICATE_SOURCES}, got {predicate_source!r}")
         if (frame_scorer is None) == (encoder is None):
-            raise ValueError(
-                "give the model either a frame_scorer or an encoder (shorthand for an indicator frame scorer)"
-            )
-        self.memory: Optional[AssociatedMemory] = None
-        if memory is not None:
-            self.memory = memory.construct(vocab=vocab, word_dim=text_field_embedder.get_output_dim())
-            _check_single_id_embedder(text_field_embedder)
-        memory_dim = self.memory.get_output_dim() if self.memory is not None else 0
+            raise ValueError("give the model either a frame_scorer or an encoder (shorthand for an indicator scorer)")
+        word_dim = text_field_embedder.get_output_dim()
+        self.frame_features = frame_features.construct(vocab=vocab, word_dim=word_dim) if frame_features else None
+        feature_dim = self.frame_features.get_output_dim() if self.frame_features is not None else 0
         if frame_scorer is None:
             frame_scorer = IndicatorFrameScorer(
-                vocab,
-                encoder,
-                predicate_embedding_dim,
-                predicate_combination,
-                per_layer_loss,  # type: ignore[arg-type]
-                inference_chunk_elements,
-                inference_chunk_tokens,
-                label_namespace,
-                frame_feature_dim=memory_dim,
-            )
-        frame_scorer.check_frame_feature_dim(memory_dim)
-        frame_scorer.check_input_dim(text_field_embedder.get_output_dim())
+                vocab, encoder, predicate_embedding_dim, predicate_combination, per_layer_loss,  # type: ignore[arg-type]
+                inference_chunk_elements, inference_chunk_tokens, label_namespace, frame_feature_dim=feature_dim,
+            )  # fmt: skip
+        frame_scorer.check_frame_feature_dim(feature_dim)
+        frame_scorer.check_input_dim(word_dim)
+        if decoding is not None:
+            frame_scorer.set_decoding(decoding)
+        if label_smoothing is not None:
+            frame_scorer.set_label_smoothing(label_smoothing)
         self.text_field_embedder = text_field_embedder
         self.frame_scorer = frame_scorer
-        self.label_namespace = label_namespace
-        self.predicate_source = predicate_source
         self.training_metrics = training_metrics
         self.embedding_dropout = nn.Dropout(embedding_dropout)
-        self.label_smoothing = label_smoothing or None
-        self.decoder = TagDecoder(decoding, vocab.get_index_to_token_vocabulary(label_namespace))
         self.srl_metric = srl_metric if srl_metric is not None else SrlSpanF1()
         if predicate_head is None and predicate_identification:
             predicate_head = Lazy(PredicateTaggerHead, constructor_extras={"loss_weight": predicate_loss_weight})
         sentence_dim = frame_scorer.get_sentence_output_dim()
-        self.predicate_head: Optional[PredicateHead] = (
-            None if predicate_head is None else predicate_head.construct(vocab=vocab, input_dim=sentence_dim)
-        )
-        if predicate_source == "predicted" and self.predicate_head is None:
-            raise ValueError("predicate_source 'predicted' needs a predicate head (predicate_identification: true)")
-        if self.memory is not None and self.memory.pos_source == "tagger" and not self._tags_pos():
-            raise ValueError("the memory's pos_source 'tagger' needs a POS-tagging head (joint_pos_predicate)")
+        self.predicate_head = predicate_head.construct(vocab=vocab, input_dim=sentence_dim) if predicate_head else None
+        check_predicate_source(predicate_source, self.predicate_head is not None)
+        self.predicate_source = predicate_source
+        tasks = (auxiliary_tasks or {}).items()
         self.auxiliary_tasks = nn.ModuleDict(
-            {
-                name: task.construct(vocab=vocab, input_dim=sentence_dim)
-                for name, task in (auxiliary_tasks or {}).items()
-            }
+            {name: task.construct(vocab=vocab, input_dim=sentence_dim) for name, task in tasks}
         )
+        self.readout = FrameReadout(vocab, label_namespace, self.predicate_head)
         initializer(self)
+        if self.frame_features is not None:
+            self.frame_features.prepare(text_field_embedder, bool(getattr(self.predicate_head, "predicts_pos", False)))
+        read_renamed_weights(self)
 
     def forward(  # type: ignore[override]
         self,
@@ -183,16 +141,14 @@ class SrlModel(Model):
         frames : `predicate_indices (batch, num_frames)` padded with -1 and, with gold data,
             `tags (batch, num_frames, seq_len)`.
         metadata : per sentence: words, whether predicates were given, the gold `SrlSentence`.
-        side_inputs : the other fields of the batch (`predicate_labels`, `pos_tags`,
-            `dependency_heads`, ...), each `(batch, seq_len)`, for the heads and auxiliary tasks.
+        side_inputs : the other fields of the batch (`predicate_labels`, `pos_tags`, ...), each
+            `(batch, seq_len)`, for the heads and auxiliary tasks.
 
         # Returns
 
-        `mask`, `predicate_indices (batch, num_frames)` (the ones used: gold or predicted); when
-        decoding (not training, or with `training_metrics`) `class_probabilities (batch, num_frames,
-        seq_len, num_labels)` and `predicted_tags (batch, num_frames, seq_len)` (-1 outside real
-        frames/tokens); with a predicate head `predicate_label_ids (batch, seq_len)`; `loss` when
-        gold data is given.
+        `mask`, `predicate_indices (batch, num_frames)` (gold or predicted); when decoding (not training,
+        or `training_metrics`) `predicted_tags` and `class_probabilities` (see `ScoredFrames`); with a
+        predicate head `predicate_label_ids (batch, seq_len)`; `loss` with gold data.
         """
         mask = get_text_field_mask(tokens)
         embedded = self.embedding_dropout(self.text_field_embedder(tokens))
@@ -203,131 +159,53 @@ class SrlModel(Model):
 
         sentences: Optional[EncodedSentences] = None
         if self.frame_scorer.scores_from_sentences or self.predicate_head is not None or len(self.auxiliary_tasks):
-            sentences = self.frame_scorer.encode_sentences(embedded, mask, self._encoder_context(inputs, metadata))
+            context = {"training": self.training, "metadata": metadata, **inputs}
+            sentences = self.frame_scorer.encode_sentences(embedded, mask, context)
         for task in self.auxiliary_tasks.values():
-            loss = task(sentences, mask, inputs, update_metrics=decodes)
-            if loss is not None:
-                losses.append(loss)
+            losses.append(task(sentences, mask, inputs, update_metrics=decodes))
 
-        predicate_indices = frames["predicate_indices"]
-        uses_predicted = torch.zeros(mask.size(0), dtype=torch.bool)
-        predicted_pos = None
+        predicate_indices, uses_predicted, predicted_pos = frames["predicate_indices"], False, None
         if self.predicate_head is not None:
             found = self.predicate_head(sentences, mask, inputs, update_metrics=decodes)  # type: ignore[arg-type]
-            output["predicate_label_ids"] = found.label_ids
-            predicted_pos = found.pos_ids
-            if found.loss is not None:
-                losses.append(found.loss)
+            output["predicate_label_ids"], predicted_pos = found.label_ids, found.pos_ids
+            losses.append(found.loss)
             if not self.training:
-                uses_predicted = self._sentences_using_predicted_predicates(metadata, mask.size(0))
-                if uses_predicted.any():
-                    predicate_indices = self._merge_predicted_predicates(
-                        predicate_indices, found.label_ids, uses_predicted
-                    )
+                is_predicate = found.label_ids != self.predicate_head.not_a_predicate
+                predicate_indices, uses_predicted = choose_predicates(
+                    self.predicate_source, predicate_indices, is_predicate, metadata
+                )
         elif metadata is not None and not all(m.get("predicates_given", True) for m in metadata):
             raise ValueError("this model has no predicate identification head: give the predicates with each sentence")
         output["predicate_indices"] = predicate_indices
 
-        frame_features = None
-        if self.memory is not None:
-            if metadata is None:
-                raise ValueError("the associated memory needs the batch's metadata (words, POS)")
-            frame_features = self.memory(
-                embedded, mask, predicate_indices, self._embed_token_ids, metadata, predicted_pos
-            )  # (batch, num_frames, seq_len, memory_dim)
-        gold_tags = frames.get("tags") if not uses_predicted.any() else None
-        tag_loss = self._score_frames(
-            embedded, mask, predicate_indices, sentences, frame_features, gold_tags, decodes, output
+        features = None
+        if self.frame_features is not None:
+            features = self.frame_features(
+                FrameFeatureInputs(embedded, mask, predicate_indices, metadata, predicted_pos)
+            )  # (batch, num_frames, seq_len, feature_dim)
+        gold_tags = None if uses_predicted else frames.get("tags")
+        scored = score_frame_groups(
+            self.frame_scorer,
+            (embedded, mask, predicate_indices, sentences, features),
+            gold_tags,
+            decodes,
+            self.output_class_probabilities,
+            row_tokens=None if self.training else self.inference_row_tokens,
         )
-        if tag_loss is not None:
-            losses.append(tag_loss)
+        losses.append(scored.loss)
+        output.update(scored.outputs())
+        losses = [loss for loss in losses if loss is not None]
         if losses:
             output["loss"] = sum(losses)
         if metadata is not None:
             output["words"] = [m["words"] for m in metadata]
             if decodes and any(m.get("sentence") is not None for m in metadata):
-                self._update_srl_metric(output, predicate_indices, mask, metadata)
+                self.readout.score(self.srl_metric, output, metadata)
         return output
-
-    def _embed_token_ids(self, ids: torch.Tensor) -> torch.Tensor:
-        """Word embeddings `(..., len, dim)` of `tokens` ids `(..., len)` (for the memory's remembered sentences)."""
-        return self.text_field_embedder({"tokens": {"tokens": ids}})
-
-    def _tags_pos(self) -> bool:
-        return bool(getattr(self.predicate_head, "predicts_pos", False))
-
-    def _encoder_context(
-        self, inputs: Dict[str, torch.Tensor], metadata: Optional[List[Dict[str, Any]]]
-    ) -> Dict[str, Any]:
-        """Side inputs for encoders that use them (LISA's syntax head): the batch's fields and metadata."""
-        return {"training": self.training, "metadata": metadata, **inputs}
-
-    def _tag_loss(
-        self, layer_logits: List[torch.Tensor], gold_tags: torch.Tensor, frame_mask: torch.Tensor, mask: torch.Tensor
-    ) -> torch.Tensor:
-        """Token-averaged cross entropy over real frames' real tokens, averaged over the layers."""
-        batch, num_frames, length = gold_tags.shape
-        token_mask = (frame_mask.unsqueeze(-1) & mask.unsqueeze(1)).view(batch * num_frames, length)
-        gold = gold_tags.reshape(batch * num_frames, length).contiguous()  # a group of frames is a strided slice
-        total = sum(
-            # contiguous: float() keeps a permuted bf16 tensor's strides, which allennlp's view() rejects
-            sequence_cross_entropy_with_logits(
-                logits.float().contiguous().view(batch * num_frames, length, -1),
-                gold,
-                token_mask,
-                average="token",
-                label_smoothing=self.label_smoothing,
-            )
-            for logits in layer_logits
-        )
-        return total / len(layer_logits)
-
-    def _score_frames(
-        self,
-        embedded: torch.Tensor,
-        mask: torch.Tensor,
-        predicate_indices: torch.Tensor,
-        sentences: Optional[EncodedSentences],
-        frame_features: Optional[torch.Tensor],
-        gold_tags: Optional[torch.Tensor],
-        decodes: bool,
-        output: Dict[str, Any],
-    ) -> Optional[torch.Tensor]:
-        """Scores the frames, decodes them when `decodes` (adding `predicted_tags` and
-        `class_probabilities` to `output`) and returns their tag loss (None without gold
-        tags). When not training, frames go through in groups of at most `inference_row_tokens` padded
-        cells, so memory does not grow with sentence length times predicate count."""
-        batch, num_frames = predicate_indices.shape
-        if self.training:
-            groups = [slice(0, num_frames)]
-        else:
-            groups = frame_groups(batch, num_frames, mask.size(1), self.inference_row_tokens)
-        losses, weights, decoded = [], [], []
-        for group in groups:
-            indices = predicate_indices[:, group]
-            features = frame_features[:, group] if frame_features is not None else None
-            layer_logits = self.frame_scorer(embedded, mask, indices, sentences, features)
-            frame_mask = indices >= 0  # (batch, group frames)
-            if gold_tags is not None and frame_mask.size(1):
-                losses.append(self._tag_loss(layer_logits, gold_tags[:, group], frame_mask, mask))
-                weights.append((frame_mask.unsqueeze(-1) & mask.unsqueeze(1)).sum())
-            if decodes:
-                decoded.append(self._decode(layer_logits, frame_mask, mask))
-        if decoded:
-            output["predicted_tags"] = torch.cat([tags for tags, _ in decoded], dim=1)
-            if self.output_class_probabilities:
-                output["class_probabilities"] = torch.cat([probabilities for _, probabilities in decoded], dim=1)
-        if gold_tags is None:
-            return None
-        if len(losses) <= 1:  # one group, or no frame at all
-            return losses[0] if losses else embedded.sum() * 0.0
-        # the token average over all groups, as one call over all frames would give it
-        return sum(loss * weight for loss, weight in zip(losses, weights)) / sum(weights).clamp_min(1)
 
     @contextlib.contextmanager
     def without_class_probabilities(self) -> Iterator[None]:
-        """Leave `class_probabilities` (batch x frames x length x labels floats) out of the output
-        meanwhile: the predictor reads only the decoded tags."""
+        """Leave `class_probabilities` out of the output meanwhile (the predictor reads only tags)."""
         kept = self.output_class_probabilities
         self.output_class_probabilities = False
         try:
@@ -335,156 +213,27 @@ class SrlModel(Model):
         finally:
             self.output_class_probabilities = kept
 
-    def _decode(
-        self, layer_logits: List[torch.Tensor], frame_mask: torch.Tensor, mask: torch.Tensor
-    ) -> Tuple[torch.Tensor, Optional[torch.Tensor]]:
-        """`predicted_tags (batch, num_frames, seq_len)` and, with `output_class_probabilities`, the
-        layers' mean distribution `class_probabilities (batch, num_frames, seq_len, num_labels)`."""
-        if len(layer_logits) == 1:
-            log_probs = torch.log_softmax(layer_logits[0].float(), dim=-1)
-        else:  # the average of the layers' label distributions
-            log_probs = (
-                torch.stack([torch.softmax(logits.float(), dim=-1) for logits in layer_logits])
-                .mean(0)
-                .clamp_min(1e-12)
-                .log()
-            )
-        rows = frame_mask.nonzero(as_tuple=False)  # (num_rows, 2): (sentence, frame)
-        row_sentence, row_frame = rows[:, 0], rows[:, 1]
-        row_mask = mask[row_sentence]
-        predicted = self.decoder(log_probs[row_sentence, row_frame], row_mask)
-        predicted_tags = predicted.new_full(frame_mask.shape + (mask.size(1),), -1)
-        predicted_tags[row_sentence, row_frame] = predicted.masked_fill(~row_mask, -1)
-        if not self.output_class_probabilities:
-            return predicted_tags, None
-        return predicted_tags, log_probs.exp() * frame_mask[..., None, None]
-
-    def _sentences_using_predicted_predicates(
-        self, metadata: Optional[List[Dict[str, Any]]], batch: int
-    ) -> torch.Tensor:
-        if self.predicate_source == "predicted":
-            return torch.ones(batch, dtype=torch.bool)
-        given = [m.get("predicates_given", True) for m in metadata] if metadata is not None else [True] * batch
-        return ~torch.tensor(given, dtype=torch.bool)
-
-    def _merge_predicted_predicates(
-        self, gold_indices: torch.Tensor, label_ids: torch.Tensor, uses_predicted: torch.Tensor
-    ) -> torch.Tensor:
-        """Predicate indices `(batch, num_frames)`: predicted ones for the flagged sentences, gold for the rest."""
-        per_sentence = []
-        is_predicate = (label_ids != self.predicate_head.not_a_predicate).cpu()  # type: ignore[union-attr]
-        for b in range(gold_indices.size(0)):
-            if uses_predicted[b]:
-                per_sentence.append(is_predicate[b].nonzero(as_tuple=False).squeeze(1).tolist())
-            else:
-                per_sentence.append([i for i in gold_indices[b].tolist() if i >= 0])
-        width = max((len(p) for p in per_sentence), default=0)
-        merged = torch.full((gold_indices.size(0), width), -1, dtype=torch.long)
-        for b, indices in enumerate(per_sentence):
-            merged[b, : len(indices)] = torch.tensor(indices, dtype=torch.long)
-        return merged.to(gold_indices.device)
-
-    def _tags_of(self, ids: List[int]) -> List[str]:
-        return [self.vocab.get_token_from_index(i, self.label_namespace) for i in ids]
-
-    def _update_srl_metric(
-        self,
-        output: Dict[str, Any],
-        predicate_indices: torch.Tensor,
-        mask: torch.Tensor,
-        metadata: List[Dict[str, Any]],
-    ) -> None:
-        """Score the predicted frames (arguments, and senses from a predicate head) against the gold
-        `SrlSentence`s, by predicate position."""
-        gold: List[Dict[int, SrlFrame]] = []
-        predicted: List[Dict[int, SrlFrame]] = []
-        lengths = mask.sum(-1).tolist()
-        tags = output["predicted_tags"].cpu()
-        label_ids = output.get("predicate_label_ids")
-        label_ids = label_ids.cpu() if label_ids is not None else None
-        for b, meta in enumerate(metadata):
-            sentence = meta.get("sentence")
-            if sentence is None:
-                continue
-            frames = {}
-            for f, index in enumerate(predicate_indices[b].tolist()):
-                if index < 0:
-                    continue
-                sense = self._predicted_sense(label_ids, b, index)
-                arguments = bio_to_spans(self._tags_of(tags[b, f, : lengths[b]].tolist()))
-                frames[index] = SrlFrame(index=index, lemma=meta["words"][index], sense=sense, arguments=arguments)
-            gold.append({frame.index: frame for frame in sentence.frames})
-            predicted.append(frames)
-        self.srl_metric.score_sentences(gold, predicted)  # type: ignore[attr-defined]
-
-    def _predicted_sense(self, label_ids: Optional[torch.Tensor], sentence: int, index: int) -> Optional[str]:
-        """The predicate head's sense (frameset number, e.g. `03`) for the token, `None` where it has
-        none (no head, not a predicate, data without senses).
-
-        # Parameters
-
-        label_ids : the head's `predicate_label_ids (batch, seq_len)`, or `None` without a head.
-        """
-        if label_ids is None:
-            return None
-        label = self.predicate_head.label_of(int(label_ids[sentence, index]))  # type: ignore[union-attr]
-        return None if label in (NOT_A_PREDICATE, NO_SENSE, self.vocab._oov_token) else label
-
     def make_output_human_readable(self, output_dict: Dict[str, Any]) -> Dict[str, Any]:
         """Adds `frames` per sentence: predicate (index, word and, from a predicate head on data with
         senses, `sense`: the frameset number such as `03` or `LV`), BIO `tags`, `arguments`, `description`."""
-        if "predicted_tags" not in output_dict:  # a training-mode output: nothing was decoded
-            return output_dict
-        predicted_tags = output_dict["predicted_tags"].cpu()
-        lengths = output_dict["mask"].sum(-1).tolist()
-        label_ids = output_dict.get("predicate_label_ids")
-        label_ids = label_ids.cpu() if label_ids is not None else None
-        all_frames = []
-        for b, words in enumerate(output_dict.get("words", [None] * len(lengths))):
-            length = lengths[b]
-            words = words or [f"#{i}" for i in range(length)]
-            sentence_frames = []
-            for f, index in enumerate(output_dict["predicate_indices"][b].tolist()):
-                if index < 0:
-                    continue
-                sense = self._predicted_sense(label_ids, b, index)
-                sentence_frames.append(
-                    frame_json(
-                        words,
-                        index,
-                        self._tags_of(predicted_tags[b, f, :length].tolist()),
-                        sense,
-                        dependency=self.decoder.decoding == "dependency",
-                    )
-                )
-            all_frames.append(sentence_frames)
-        output_dict["frames"] = all_frames
+        if "predicted_tags" in output_dict:  # not a training-mode output, where nothing was decoded
+            output_dict["frames"] = self.readout.readable(output_dict, self.frame_scorer.decoding == "dependency")
         return output_dict
 
     def set_decoding(self, decoding: str) -> None:
-        """Decode with `"argmax"`, `"viterbi"` or `"dependency"` from now on (e.g. to compare them on one model)."""
-        self.decoder = TagDecoder(decoding, self.vocab.get_index_to_token_vocabulary(self.label_namespace))
+        """Have the frame scorer decode with `decoding` from now on (e.g. to compare decodings on one model)."""
+        self.frame_scorer.set_decoding(decoding)
 
     def set_predicate_source(self, source: str) -> None:
         """Take predicates from `"gold"` data or the `"predicted"` ones of the predicate head when not training."""
-        if source not in PREDICATE_SOURCES:
-            raise ValueError(f"predicate_source must be one of {PREDICATE_SOURCES}, got {source!r}")
-        if source == "predicted" and self.predicate_head is None:
-            raise ValueError(
-                "predicate_source 'predicted' needs a model with a predicate head (predicate_identification: "
-                "true, or a predicate_head)"
-            )
+        check_predicate_source(source, self.predicate_head is not None)
         self.predicate_source = source
 
     def set_parse_source(self, source: str) -> None:
         """Make every part with a syntax head (LISA's encoder) attend to `source` parses (`"predicted"`
         or `"given"`); a `ValueError` when no part has one."""
-        honoured = [
-            module.set_parse_source(source)
-            for module in self.modules()
-            if module is not self and hasattr(module, "set_parse_source")
-        ]
-        if not any(honoured):
+        parts = [module for module in self.modules() if module is not self and hasattr(module, "set_parse_source")]
+        if not any([part.set_parse_source(source) for part in parts]):
             raise ValueError("this model has no syntax head (a lisa encoder with parse_layer set): no parse to inject")
 
     def get_metrics(self, reset: bool = False) -> Dict[str, float]:
@@ -496,13 +245,3 @@ class SrlModel(Model):
         for name, task in self.auxiliary_tasks.items():
             metrics.update({f"{name}-{key}": value for key, value in task.get_metrics(reset).items()})
         return metrics
-
-
-def _check_single_id_embedder(embedder: TextFieldEmbedder) -> None:
-    """The memory embeds remembered words by their `tokens` ids: the embedder must be just that."""
-    token_embedders = getattr(embedder, "_token_embedders", {})
-    if set(token_embedders) != {"tokens"} or not hasattr(token_embedders["tokens"], "weight"):
-        raise ValueError(
-            "the associated memory needs a text_field_embedder with exactly one single-id 'tokens' embedding "
-            f"(found: {sorted(token_embedders)})"
-        )

@@ -12,9 +12,9 @@ from allennlp.predictors.predictor import Predictor
 from srl_zoo.data.formats import SrlSentence
 from srl_zoo.data.formats.conll2005 import conll2005_rows
 from srl_zoo.data.formats.conll2009 import conll2009_rows
+from srl_zoo.data.formats.frame_json import frame_from_output
 from srl_zoo.data.formats.io_utils import pad_columns
 from srl_zoo.predictors.allennlp_models_format import allennlp_models_json
-from srl_zoo.predictors.frames import frame_from_output
 
 OUTPUT_FORMATS = ("json", "allennlp_models", "conll2005", "conll2009")
 

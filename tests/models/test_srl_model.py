@@ -143,7 +143,8 @@ class TestPredicateIdentification(SrlModelTestCase):
         tags[0, 0, spurious] = v
         tags[0, 0, gold_index] = b_arg
         metadata = [{"sentence": sentence, "words": sentence.tokens}]
-        self.model._update_srl_metric({"predicted_tags": tags}, torch.tensor([[spurious]]), mask, metadata)
+        output = {"predicted_tags": tags, "predicate_indices": torch.tensor([[spurious]]), "mask": mask}
+        self.model.readout.score(self.model.srl_metric, output, metadata)
         gold_arguments = sum(1 for f in sentence.frames if f.index == gold_index for a in f.arguments if a.label != "V")
         ok, excess, missed = self.model.srl_metric.totals()
         assert (ok, excess, missed) == (0, 1, gold_arguments)

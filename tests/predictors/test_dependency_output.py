@@ -8,7 +8,7 @@ from allennlp.predictors import Predictor
 import srl_zoo
 from srl_zoo.commands.srl_label import label_corpus
 from srl_zoo.data.formats import read_conll2009
-from srl_zoo.predictors.frames import frame_json
+from srl_zoo.data.formats.frame_json import frame_json
 from srl_zoo.predictors.srl_predictor import conll2009_lines
 from tests.conftest import train_fixture_model
 

@@ -1,5 +1,5 @@
 // AMN (Guan et al. 2019): a BiLSTM argument labeler over words + a predicate flag, with the
-// associated memory (srl_zoo/modules/associated_memory.py) of the training file's labeled
+// associated memory (srl_zoo/amn/associated_memory.py) of the training file's labeled
 // (sentence, predicate) pairs. The paper's settings: flag 16, word 100 (GloVe), main BiLSTM 3x512,
 // shared BiLSTM 2x512, label embeddings 128, m = 4 neighbours by POS edit distance, average merge,
 // Adam 1e-3, batches of 32. Left out: the paper's lemma, POS and ELMo input embeddings.
@@ -53,7 +53,7 @@ function(format, overrides={})
       decoding: if dependency then 'dependency' else 'viterbi',
       predicate_identification: dependency,  // senses (eval09 counts them) come from the predicate head
       [if dependency then 'srl_metric']: { type: 'conll2009_f1' },
-      [if settings.memory then 'memory']: {
+      [if settings.memory then 'frame_features']: {
         encoder: {
           type: 'lstm',
           input_size: settings.word_dim + 16,

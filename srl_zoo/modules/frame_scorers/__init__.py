@@ -1,4 +1,5 @@
-"""Frame scorers: how the shared Model conditions on predicates and scores each frame's tags."""
+"""Frame scorers: how the shared Model conditions on predicates, scores each frame's tags, computes their
+loss and decodes them."""
 
 from srl_zoo.modules.encoded_sentences import EncodedSentences
 from srl_zoo.modules.frame_scorers.bilinear import BilinearFrameScorer

@@ -28,6 +28,8 @@ class BilinearFrameScorer(FrameScorer):
     dropout : dropout after the MLPs.
     layer : which of the encoder's layers the roles are read from (default the top one).
     label_namespace : vocabulary namespace of the tags.
+    decoding, label_smoothing : the softmax output's decoding (`"argmax"`, `"viterbi"`, `"dependency"`)
+        and the loss's label smoothing (see `SoftmaxTagOutput`).
     frame_feature_dim : width of per-frame token features (AMN's memory); the role MLP then reads each
         token's state with its features for that frame, so roles are computed per (predicate, token).
     """
@@ -43,8 +45,11 @@ class BilinearFrameScorer(FrameScorer):
         layer: int = -1,
         label_namespace: str = "labels",
         frame_feature_dim: int = 0,
+        decoding: str = "argmax",
+        label_smoothing: float = 0.0,
     ) -> None:
         super().__init__()
+        self._init_tag_output(vocab, label_namespace, decoding, label_smoothing)
         self.encoder = encoder
         self.layer = layer
         self.frame_feature_dim = frame_feature_dim

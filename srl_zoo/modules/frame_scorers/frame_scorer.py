@@ -1,16 +1,20 @@
 """The registrable frame scorer: how the shared Model conditions on predicates and scores BIO tags."""
 
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 import torch
 from allennlp.common import Registrable
+from allennlp.data import Vocabulary
 from torch import nn
 
 from srl_zoo.modules.encoded_sentences import EncodedSentences
+from srl_zoo.modules.frame_scorers.softmax_output import SoftmaxTagOutput
 
 
 class FrameScorer(nn.Module, Registrable):
-    """Turns embedded words, their mask and predicate positions into per-frame BIO tag logits.
+    """Turns embedded words, their mask and predicate positions into per-frame BIO tag scores, and owns
+    what follows from them: the tag loss (`loss`) and decoding (`decode`). The Model composes; it never
+    looks inside the scores.
 
     `forward(embedded (batch, seq_len, dim), mask (batch, seq_len), predicate_indices (batch, num_frames),
     sentences, frame_features)` returns a list of logits `(batch, num_frames, seq_len, num_labels)`: one element, or
@@ -19,7 +23,11 @@ class FrameScorer(nn.Module, Registrable):
     predicate marked, for the heads (predicate identification, auxiliary tasks) and, in scorers that
     score all predicates from one pass (`bilinear`), for the frames themselves.
 
-    Implementations: `"indicator"` (one encoder row per (sentence, predicate), DeepAtt style) and
+    `loss` and `decode` default to a softmax over each token's tags (`SoftmaxTagOutput`, set up by
+    `_init_tag_output` with the scorer's `decoding` and `label_smoothing`); a scorer with another
+    output layer (e.g. `"crf"`) overrides `loss`, `decode`, `decoding` and `set_decoding`.
+
+    Implementations: `"indicator"` (one encoder row per (sentence, predicate), DeepAtt style),
     `"bilinear"` (LISA: one pass per sentence, bilinear predicate × token scores).
     """
 
@@ -29,6 +37,13 @@ class FrameScorer(nn.Module, Registrable):
     scores_from_sentences: bool = False
     #: width of the per-frame token features `forward` reads (e.g. AMN's memory); 0: none
     frame_feature_dim: int = 0
+
+    tag_output: SoftmaxTagOutput
+
+    def _init_tag_output(self, vocab: Vocabulary, label_namespace: str, decoding: str, label_smoothing: float) -> None:
+        self.tag_output = SoftmaxTagOutput(
+            vocab.get_index_to_token_vocabulary(label_namespace), decoding, label_smoothing
+        )
 
     def get_input_dim(self) -> int:
         """Width of the word embeddings the scorer reads."""
@@ -77,3 +92,37 @@ class FrameScorer(nn.Module, Registrable):
         """`frame_features (batch, num_frames, seq_len, frame_feature_dim)`: extra per-frame token
         features (AMN's memory), when the scorer was built for them."""
         raise NotImplementedError
+
+    def loss(
+        self, scores: List[torch.Tensor], gold_tags: torch.Tensor, frame_mask: torch.Tensor, mask: torch.Tensor
+    ) -> torch.Tensor:
+        """The tag loss of `forward`'s scores: a mean over real frames' real tokens.
+
+        # Parameters
+
+        scores : `forward`'s output, per layer `(batch, num_frames, seq_len, num_labels)`.
+        gold_tags : `(batch, num_frames, seq_len)` tag ids.
+        frame_mask : `(batch, num_frames)` bool, real frames.
+        mask : `(batch, seq_len)` bool, real tokens.
+        """
+        return self.tag_output.loss(scores, gold_tags, frame_mask, mask)
+
+    def decode(
+        self, scores: List[torch.Tensor], frame_mask: torch.Tensor, mask: torch.Tensor, with_probabilities: bool = True
+    ) -> Tuple[torch.Tensor, Optional[torch.Tensor]]:
+        """`predicted_tags (batch, num_frames, seq_len)` (-1 outside real frames and tokens) and, when
+        `with_probabilities`, `class_probabilities (batch, num_frames, seq_len, num_labels)`."""
+        return self.tag_output.decode(scores, frame_mask, mask, with_probabilities)
+
+    @property
+    def decoding(self) -> str:
+        """How tags are decoded: `"argmax"`, `"viterbi"`, `"dependency"` (one tag per argument head), ..."""
+        return self.tag_output.decoding
+
+    def set_decoding(self, decoding: str) -> None:
+        """Decode with `decoding` from now on (e.g. to compare decodings on one trained model)."""
+        self.tag_output.set_decoding(decoding)
+
+    def set_label_smoothing(self, label_smoothing: float) -> None:
+        """Smooth the gold tags of the loss by `label_smoothing`."""
+        self.tag_output.label_smoothing = label_smoothing

@@ -37,6 +37,8 @@ class IndicatorFrameScorer(FrameScorer):
     inference_chunk_elements, inference_chunk_tokens : chunk limits at inference (8192 tokens suits a
         CPU; on a GPU larger chunks such as 131072 are faster).
     label_namespace : vocabulary namespace of the tags.
+    decoding, label_smoothing : the softmax output's decoding (`"argmax"`, `"viterbi"`, `"dependency"`)
+        and the loss's label smoothing (see `SoftmaxTagOutput`).
     frame_feature_dim : width of per-frame token features (AMN's memory) concatenated after the
         predicate embedding; the encoder's input width includes it.
     """
@@ -52,8 +54,11 @@ class IndicatorFrameScorer(FrameScorer):
         inference_chunk_tokens: int = 8192,
         label_namespace: str = "labels",
         frame_feature_dim: int = 0,
+        decoding: str = "argmax",
+        label_smoothing: float = 0.0,
     ) -> None:
         super().__init__()
+        self._init_tag_output(vocab, label_namespace, decoding, label_smoothing)
         if predicate_combination not in PREDICATE_COMBINATIONS:
             raise ValueError(
                 f"predicate_combination must be one of {PREDICATE_COMBINATIONS}, got {predicate_combination!r}"

@@ -6,15 +6,16 @@ import logging
 from typing import Any, Callable, Dict, List, Optional, Sequence
 
 import torch
-from allennlp.common import FromParams
 from allennlp.data import Vocabulary
-from allennlp.modules import Seq2SeqEncoder
+from allennlp.modules import Seq2SeqEncoder, TextFieldEmbedder
 from torch import nn
 
 from srl_zoo.amn.memory_bank import MemoryBank, MemoryQuery
 from srl_zoo.amn.merges import merge_memory, merged_dim
 from srl_zoo.amn.neighbour_cache import fingerprint, read_cache, training_neighbours, write_cache
 from srl_zoo.amn.selectors import EditDistanceSelector, NeighbourSelector, WordVectors
+from srl_zoo.archives import restoring_weights
+from srl_zoo.modules.frame_features import FrameFeatureInputs, FrameFeatures
 
 logger = logging.getLogger(__name__)
 
@@ -22,7 +23,8 @@ POS_SOURCES = ("auto", "data", "tagger")
 EmbedIds = Callable[[torch.Tensor], torch.Tensor]  # token ids (..., len) -> word embeddings (..., len, dim)
 
 
-class AssociatedMemory(nn.Module, FromParams):
+@FrameFeatures.register("associated_memory")
+class AssociatedMemory(FrameFeatures):
     """For every (sentence, predicate) of a batch, the `num_neighbours` nearest labeled (sentence,
     predicate) pairs of the training data (the memory bank, chosen by a `NeighbourSelector`) are
     encoded with a shared `encoder` (words + a predicate-flag embedding), like the target; each target
@@ -31,8 +33,9 @@ class AssociatedMemory(nn.Module, FromParams):
     vectors are merged (`average`, `concat`, `weighted`, `flat`). The Model hands the result to the
     frame scorer, which concatenates it to the words of each (sentence, predicate) row.
 
-    The bank is read from `train_data_path` at the first forward pass and then lives in the model's
-    state dict (so a model archive predicts without the data); neighbours are memoised per query, and
+    The bank is read from `train_data_path` when the model is built (`prepare`; not when an archive
+    is being loaded: its weights bring the bank) and lives in the model's state dict (so a model
+    archive predicts without the data); neighbours are memoised per query, and
     the training queries' neighbours are computed in one pass when the bank is built and cached in
     `neighbour_cache` (reused by later runs on the same data). The neighbour search runs on the host
     from the batch's words and POS: one host-device synchronisation per batch on a GPU.
@@ -106,9 +109,25 @@ class AssociatedMemory(nn.Module, FromParams):
         self.register_buffer("bank_word_vectors", torch.zeros(0))
         self._neighbours: Dict[str, List[int]] = {}
         self._training_neighbours_ready = False
+        self._embed_ids: Optional[EmbedIds] = None
 
     def get_output_dim(self) -> int:
         return self.output_dim
+
+    def prepare(self, embedder: TextFieldEmbedder, predicts_pos: bool) -> None:
+        """Check that the embedder is a single-id `tokens` embedding (remembered words are embedded by
+        their ids) and that `pos_source: tagger` has a tagger; read the bank unless weights will bring it."""
+        token_embedders = getattr(embedder, "_token_embedders", {})
+        if set(token_embedders) != {"tokens"} or not hasattr(token_embedders["tokens"], "weight"):
+            raise ValueError(
+                "the associated memory needs a text_field_embedder with exactly one single-id 'tokens' embedding "
+                f"(found: {sorted(token_embedders)})"
+            )
+        if self.pos_source == "tagger" and not predicts_pos:
+            raise ValueError("the memory's pos_source 'tagger' needs a POS-tagging head (joint_pos_predicate)")
+        self._embed_ids = lambda ids: embedder({"tokens": {"tokens": ids}})
+        if not restoring_weights():
+            self._ensure_bank(self._embed_ids)
 
     # ---- the bank -------------------------------------------------------------------------------
 
@@ -230,29 +249,15 @@ class AssociatedMemory(nn.Module, FromParams):
 
     # ---- the features ---------------------------------------------------------------------------
 
-    def forward(
-        self,
-        embedded: torch.Tensor,
-        mask: torch.Tensor,
-        predicate_indices: torch.Tensor,
-        embed_ids: EmbedIds,
-        metadata: Sequence[Dict[str, Any]],
-        predicted_pos: Optional[torch.Tensor] = None,
-    ) -> torch.Tensor:
-        """
-        # Parameters
-
-        embedded : `(batch, seq_len, word_dim)` the sentences' word embeddings.
-        mask : `(batch, seq_len)` bool.
-        predicate_indices : `(batch, num_frames)`, -1 for padding.
-        embed_ids : embeds `tokens` ids `(n, len)` with the model's embedder.
-        metadata : per sentence its `words` (and `pos` when given).
-        predicted_pos : `(batch, seq_len)` ids in the `pos` namespace from the model's tagger, if any.
-
-        # Returns
-
-        `(batch, num_frames, seq_len, output_dim)` (zeros for padded frames).
-        """
+    def forward(self, inputs: FrameFeatureInputs) -> torch.Tensor:
+        """`(batch, num_frames, seq_len, output_dim)` (zeros for padded frames); `inputs.metadata` must give
+        each sentence's `words` (and `pos` when the selector reads POS)."""
+        if self._embed_ids is None:
+            raise ValueError("the associated memory was not prepared by its model (FrameFeatures.prepare)")
+        if inputs.metadata is None:
+            raise ValueError("the associated memory needs the batch's metadata (words, POS)")
+        embed_ids, metadata, predicted_pos = self._embed_ids, inputs.metadata, inputs.predicted_pos
+        embedded, mask, predicate_indices = inputs.embedded, inputs.mask, inputs.predicate_indices
         self._ensure_bank(embed_ids)
         if self.training:
             self._prepare_training_neighbours()

@@ -1,16 +1,22 @@
-"""AMN's associated memory in the shared Model: trains, saves and reloads with its bank inside the
-archive, works under the indicator and the bilinear (LISA) scorers and on span data, caches the
-training neighbours, and says clearly when POS tags are missing."""
+"""AMN's associated memory in the shared Model: reads its bank when the model is built (not when an
+archive is loaded), trains, saves and reloads with its bank inside the archive (also one saved under
+the old `memory` name), works under the indicator and the bilinear (LISA) scorers and on span data,
+caches the training neighbours, and says clearly when POS tags are missing."""
 
 import json
 import os
+import tarfile
 
 import pytest
+import torch
+from allennlp.common import Params
 from allennlp.common.testing import ModelTestCase
 from allennlp.data import Batch
+from allennlp.models import Model
 from allennlp.models.archival import load_archive
 from allennlp.predictors import Predictor
 
+from srl_zoo.amn.memory_bank import MemoryBank
 from srl_zoo.amn.selectors import EditDistanceSelector
 from tests.conftest import FIXTURES, REPO_ROOT, train_fixture_model
 
@@ -57,7 +63,7 @@ def test_memory_features_change_the_scores(monkeypatch):
     tensors = batch.as_tensor_dict()
     model = case.model.eval()
     before = model(**tensors)["class_probabilities"]
-    model.memory.label_embedding.weight.data.normal_()
+    model.frame_features.label_embedding.weight.data.normal_()
     after = model(**tensors)["class_probabilities"]
     assert not (before - after).abs().max() < 1e-6
 
@@ -75,7 +81,7 @@ def test_archive_predicts_without_the_training_file(memory_archive, monkeypatch,
     pos = ["DT", "NN", "VBD", "PRP$", "NNS", "."]
     output = predictor.predict_json({"tokens": words, "predicates": [2], "pos": pos})
     assert output["frames"][0]["predicate"]["index"] == 2
-    assert predictor._model.memory.bank is not None and len(predictor._model.memory.bank) == 80
+    assert predictor._model.frame_features.bank is not None and len(predictor._model.frame_features.bank) == 80
 
 
 def test_missing_pos_is_a_clear_error(memory_archive, monkeypatch, tmp_path):
@@ -97,7 +103,7 @@ def test_lisa_memory_takes_pos_from_its_tagger(tmp_path_factory, monkeypatch, tm
 
 def test_training_neighbours_are_cached_and_reused(monkeypatch, tmp_path_factory):
     cache = tmp_path_factory.mktemp("cache") / "neighbours.json"
-    override = json.dumps({"model.memory.neighbour_cache": str(cache), "trainer.num_epochs": 1})
+    override = json.dumps({"model.frame_features.neighbour_cache": str(cache), "trainer.num_epochs": 1})
     train_fixture_model(tmp_path_factory, "amn/memory.jsonnet", overrides=override)
     stored = json.loads(cache.read_text())
     assert len(stored["neighbours"]) == 80 and all(len(found) == 2 for found in stored["neighbours"].values())
@@ -107,3 +113,60 @@ def test_training_neighbours_are_cached_and_reused(monkeypatch, tmp_path_factory
     monkeypatch.setattr(EditDistanceSelector, "select", lambda self, q, m: calls.append(len(q)) or original(self, q, m))
     train_fixture_model(tmp_path_factory, "amn/memory.jsonnet", overrides=override)
     assert sum(calls) < 80  # only the validation sentences were searched; training ones came from the cache
+
+
+def test_the_bank_is_read_when_the_model_is_built(monkeypatch):
+    """Not on the first forward pass: a missing training file fails at construction, with its name."""
+    monkeypatch.chdir(REPO_ROOT)
+    case = ModelTestCase()
+    case.set_up_model(
+        os.path.join(FIXTURES, "amn", "memory.jsonnet"), os.path.join(FIXTURES, "conll2009", "sample.txt")
+    )
+    assert case.model.frame_features.bank is not None and len(case.model.frame_features.bank) == 80
+
+    params = Params.from_file(os.path.join(FIXTURES, "amn", "memory.jsonnet"))
+    model_params = params.pop("model")
+    model_params["frame_features"]["train_data_path"] = "no/such/train.txt"
+    with pytest.raises(Exception, match="no/such/train.txt"):
+        Model.from_params(vocab=case.vocab, params=model_params)
+
+
+def _rename_in_archive(archive: str, target: str) -> str:
+    """A copy of `archive` as an srl_zoo before the rename saved it: `memory` in config and weights."""
+    directory = os.path.join(os.path.dirname(target), "old")
+    with tarfile.open(archive) as tar:
+        tar.extractall(directory, filter="data")
+    config_path = os.path.join(directory, "config.json")
+    with open(config_path) as handle:
+        config = json.load(handle)
+    config["model"]["memory"] = config["model"].pop("frame_features")
+    with open(config_path, "w") as handle:
+        json.dump(config, handle)
+    weights_path = os.path.join(directory, "weights.th")
+    weights = torch.load(weights_path, weights_only=True)
+    renamed = {key.replace("frame_features.", "memory.", 1): value for key, value in weights.items()}
+    assert any(key.startswith("memory.") for key in renamed)
+    torch.save(renamed, weights_path)
+    with tarfile.open(target, "w:gz") as tar:
+        for name in os.listdir(directory):
+            tar.add(os.path.join(directory, name), arcname=name)
+    return target
+
+
+def test_an_archive_saved_under_the_old_memory_name_predicts_the_same(memory_archive, monkeypatch, tmp_path):
+    old_archive = _rename_in_archive(memory_archive, str(tmp_path / "old.tar.gz"))
+    monkeypatch.chdir(tmp_path)
+    request = {"tokens": ["The", "company", "sold", "its", "shares", "."], "predicates": [2]}
+    request["pos"] = ["DT", "NN", "VBD", "PRP$", "NNS", "."]
+    new = Predictor.from_archive(load_archive(memory_archive), "srl").predict_json(request)
+    old = Predictor.from_archive(load_archive(old_archive), "srl").predict_json(request)
+    assert old["frames"] == new["frames"]
+
+
+def test_loading_an_archive_does_not_read_the_training_file(memory_archive, monkeypatch, tmp_path):
+    calls = []
+    original = MemoryBank.read
+    monkeypatch.setattr(MemoryBank, "read", lambda *args: calls.append(args) or original(*args))
+    monkeypatch.chdir(REPO_ROOT)  # where the config's train_data_path resolves
+    load_archive(memory_archive)
+    assert calls == []

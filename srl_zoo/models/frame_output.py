@@ -1,0 +1,69 @@
+"""From decoded tag ids to frames: the SRL metric's input and the readable JSON output."""
+
+from typing import Any, Dict, List, Optional
+
+import torch
+from allennlp.data import Vocabulary
+
+from srl_zoo.data.formats import SrlFrame, bio_to_spans
+from srl_zoo.data.formats.frame_json import frame_json
+from srl_zoo.data.formats.labels import NO_SENSE, NOT_A_PREDICATE
+from srl_zoo.models.heads import PredicateHead
+
+
+class FrameReadout:
+    """Reads a Model output's `predicted_tags (batch, num_frames, seq_len)`, `predicate_indices (batch,
+    num_frames)`, `mask` and, from a predicate head, `predicate_label_ids (batch, seq_len)`.
+
+    # Parameters
+
+    vocab, label_namespace : the tags' vocabulary.
+    predicate_head : the model's predicate head (senses), if any.
+    """
+
+    def __init__(self, vocab: Vocabulary, label_namespace: str, predicate_head: Optional[PredicateHead]) -> None:
+        self.vocab = vocab
+        self.label_namespace = label_namespace
+        self.predicate_head = predicate_head
+
+    def _tags_of(self, ids: List[int]) -> List[str]:
+        return [self.vocab.get_token_from_index(i, self.label_namespace) for i in ids]
+
+    def _sense(self, label_ids: Optional[torch.Tensor], sentence: int, index: int) -> Optional[str]:
+        """The head's sense (frameset number, e.g. `03`) of the token; `None` where it has none (no
+        head, not a predicate, data without senses)."""
+        if label_ids is None or self.predicate_head is None:
+            return None
+        label = self.predicate_head.label_of(int(label_ids[sentence, index]))
+        return None if label in (NOT_A_PREDICATE, NO_SENSE, self.vocab._oov_token) else label
+
+    def _frames(self, output: Dict[str, Any]):  # type: ignore[no-untyped-def]
+        """Per real frame: (sentence, predicate index, BIO tags, sense)."""
+        tags = output["predicted_tags"].cpu()
+        lengths = output["mask"].sum(-1).tolist()
+        label_ids = output.get("predicate_label_ids")
+        label_ids = label_ids.cpu() if label_ids is not None else None
+        for b, indices in enumerate(output["predicate_indices"].tolist()):
+            for f, index in enumerate(indices):
+                if index >= 0:
+                    yield b, index, self._tags_of(tags[b, f, : lengths[b]].tolist()), self._sense(label_ids, b, index)
+
+    def score(self, metric: Any, output: Dict[str, Any], metadata: List[Dict[str, Any]]) -> None:
+        """Score the predicted frames (arguments, senses) against the metadata's gold `SrlSentence`s by
+        predicate position, with `metric.score_sentences(gold, predicted)`."""
+        predicted: List[Dict[int, SrlFrame]] = [{} for _ in metadata]
+        for b, index, tags, sense in self._frames(output):
+            lemma = metadata[b]["words"][index]
+            predicted[b][index] = SrlFrame(index=index, lemma=lemma, sense=sense, arguments=bio_to_spans(tags))
+        scored = [b for b, meta in enumerate(metadata) if meta.get("sentence") is not None]
+        gold = [{frame.index: frame for frame in metadata[b]["sentence"].frames} for b in scored]
+        metric.score_sentences(gold, [predicted[b] for b in scored])
+
+    def readable(self, output: Dict[str, Any], dependency: bool) -> List[List[Dict[str, Any]]]:
+        """Per sentence, its frames in `frame_json`'s form (`dependency`: arguments are head words)."""
+        lengths = output["mask"].sum(-1).tolist()
+        words = [w or [f"#{i}" for i in range(n)] for w, n in zip(output.get("words", [None] * len(lengths)), lengths)]
+        frames: List[List[Dict[str, Any]]] = [[] for _ in lengths]
+        for b, index, tags, sense in self._frames(output):
+            frames[b].append(frame_json(words[b], index, tags, sense, dependency=dependency))
+        return frames

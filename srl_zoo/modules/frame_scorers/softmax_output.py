@@ -1,0 +1,103 @@
+"""The softmax output of a frame scorer: token-level cross entropy over BIO tags, then argmax, Viterbi
+or dependency decoding of the per-token distributions."""
+
+from typing import Callable, Dict, List, Optional, Tuple
+
+import torch
+from allennlp.nn.util import sequence_cross_entropy_with_logits
+
+from srl_zoo.decoding import TagDecoder
+
+
+class SoftmaxTagOutput:
+    """Loss and decoding of per-token tag logits, one tensor per scored layer (several with a loss at
+    every layer: their losses are averaged, and so are their distributions when decoding).
+
+    # Parameters
+
+    index_to_label : `{index: BIO tag}` of the label namespace.
+    decoding : `"argmax"`, `"viterbi"` (exact BIO constraints) or `"dependency"` (a role on argument
+        head words only, CoNLL-2009).
+    label_smoothing : label smoothing of the cross entropy (DeepAtt, LISA: 0.1).
+    """
+
+    def __init__(self, index_to_label: Dict[int, str], decoding: str = "argmax", label_smoothing: float = 0.0):
+        self.index_to_label = index_to_label
+        self.decoder = TagDecoder(decoding, index_to_label)
+        self.label_smoothing = label_smoothing
+
+    @property
+    def decoding(self) -> str:
+        return self.decoder.decoding
+
+    def set_decoding(self, decoding: str) -> None:
+        """Decode with `decoding` from now on."""
+        self.decoder = TagDecoder(decoding, self.index_to_label)
+
+    def loss(
+        self, layer_logits: List[torch.Tensor], gold_tags: torch.Tensor, frame_mask: torch.Tensor, mask: torch.Tensor
+    ) -> torch.Tensor:
+        """Token-averaged cross entropy over real frames' real tokens, averaged over the layers.
+
+        # Parameters
+
+        layer_logits : per layer `(batch, num_frames, seq_len, num_labels)`.
+        gold_tags : `(batch, num_frames, seq_len)` tag ids.
+        frame_mask : `(batch, num_frames)` bool, real frames.
+        mask : `(batch, seq_len)` bool, real tokens.
+        """
+        batch, num_frames, length = gold_tags.shape
+        token_mask = (frame_mask.unsqueeze(-1) & mask.unsqueeze(1)).view(batch * num_frames, length)
+        gold = gold_tags.reshape(batch * num_frames, length).contiguous()  # a group of frames is a strided slice
+        smoothing = self.label_smoothing or None
+        total = sum(
+            # contiguous: float() keeps a permuted bf16 tensor's strides, which allennlp's view() rejects
+            sequence_cross_entropy_with_logits(
+                logits.float().contiguous().view(batch * num_frames, length, -1),
+                gold,
+                token_mask,
+                average="token",
+                label_smoothing=smoothing,
+            )
+            for logits in layer_logits
+        )
+        return total / len(layer_logits)
+
+    def decode(
+        self,
+        layer_logits: List[torch.Tensor],
+        frame_mask: torch.Tensor,
+        mask: torch.Tensor,
+        with_probabilities: bool = True,
+    ) -> Tuple[torch.Tensor, Optional[torch.Tensor]]:
+        """`predicted_tags (batch, num_frames, seq_len)` (-1 outside real frames and tokens) and, when
+        `with_probabilities`, the layers' mean distribution `(batch, num_frames, seq_len, num_labels)`."""
+        if len(layer_logits) == 1:
+            log_probs = torch.log_softmax(layer_logits[0].float(), dim=-1)
+        else:  # the average of the layers' label distributions
+            log_probs = (
+                torch.stack([torch.softmax(logits.float(), dim=-1) for logits in layer_logits])
+                .mean(0)
+                .clamp_min(1e-12)
+                .log()
+            )
+        predicted_tags = decode_rows(self.decoder, log_probs, frame_mask, mask)
+        if not with_probabilities:
+            return predicted_tags, None
+        return predicted_tags, log_probs.exp() * frame_mask[..., None, None]
+
+
+RowDecoder = Callable[[torch.Tensor, torch.Tensor], torch.Tensor]
+
+
+def decode_rows(decode: RowDecoder, scores: torch.Tensor, frame_mask: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+    """Run `decode(row_scores (rows, seq_len, num_labels), row_mask (rows, seq_len)) -> (rows, seq_len)`
+    over the real frames of `scores (batch, num_frames, seq_len, num_labels)`; `(batch, num_frames,
+    seq_len)` tag ids, -1 outside real frames and tokens."""
+    rows = frame_mask.nonzero(as_tuple=False)  # (num_rows, 2): (sentence, frame)
+    row_sentence, row_frame = rows[:, 0], rows[:, 1]
+    row_mask = mask[row_sentence]
+    predicted = decode(scores[row_sentence, row_frame], row_mask)
+    predicted_tags = predicted.new_full(frame_mask.shape + (mask.size(1),), -1)
+    predicted_tags[row_sentence, row_frame] = predicted.masked_fill(~row_mask, -1)
+    return predicted_tags
