@@ -60,11 +60,11 @@ class CrfFrameScorer(FrameScorer):
         if not len(rows):
             return scores[0].sum() * 0.0
         tags = gold_tags[rows[:, 0], rows[:, 1]].clamp_min(0)
-        total = sum(
-            self.crf.negative_log_likelihood(emissions[rows[:, 0], rows[:, 1]], tags, row_mask).sum()
-            for emissions in scores
-        )
-        return total / (len(scores) * row_mask.sum().clamp_min(1))
+        # every layer's rows in one forward algorithm: one pass over the time steps, not one per layer
+        emissions = torch.cat([layer[rows[:, 0], rows[:, 1]] for layer in scores])
+        layers = len(scores)
+        total = self.crf.negative_log_likelihood(emissions, tags.repeat(layers, 1), row_mask.repeat(layers, 1)).sum()
+        return total / (layers * row_mask.sum().clamp_min(1))
 
     def decode(
         self, scores: List[torch.Tensor], frame_mask: torch.Tensor, mask: torch.Tensor, with_probabilities: bool = True

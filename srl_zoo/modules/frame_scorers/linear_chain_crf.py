@@ -44,9 +44,15 @@ class LinearChainCrf(nn.Module):
         mask : `(rows, seq_len)` bool, real tokens first; every row has one.
         """
         transitions, start = self.constrained()
+        # In probability space one step is a matrix product (rows, labels) x (labels, labels): far
+        # cheaper than a logsumexp over (rows, labels, labels); each row is shifted by its maximum,
+        # so nothing overflows, and forbidden transitions are exactly 0.
+        exp_transitions = transitions.exp()
         alpha = start + emissions[:, 0]  # (rows, labels)
         for t in range(1, emissions.size(1)):
-            step = torch.logsumexp(alpha.unsqueeze(2) + transitions, dim=1) + emissions[:, t]
+            shift = alpha.max(dim=-1, keepdim=True).values
+            reach = torch.exp(alpha - shift) @ exp_transitions
+            step = reach.clamp_min(torch.finfo(reach.dtype).tiny).log() + shift + emissions[:, t]
             alpha = torch.where(mask[:, t].unsqueeze(1), step, alpha)
         return torch.logsumexp(alpha, dim=-1)
 
