@@ -154,12 +154,13 @@ class SrlModel(Model):
         embedded = self.embedding_dropout(self.text_field_embedder(tokens))
         decodes = not self.training or self.training_metrics
         inputs = {name: side_inputs[name] for name in SIDE_INPUTS if side_inputs.get(name) is not None}
+        inputs["metadata"] = metadata  # heads and tasks may read the words
         output: Dict[str, Any] = {"mask": mask}
         losses: List[torch.Tensor] = []
 
         sentences: Optional[EncodedSentences] = None
         if self.frame_scorer.scores_from_sentences or self.predicate_head is not None or len(self.auxiliary_tasks):
-            context = {"training": self.training, "metadata": metadata, **inputs}
+            context = {"training": self.training, **inputs}
             sentences = self.frame_scorer.encode_sentences(embedded, mask, context)
         for task in self.auxiliary_tasks.values():
             losses.append(task(sentences, mask, inputs, update_metrics=decodes))

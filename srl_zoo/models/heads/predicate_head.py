@@ -52,7 +52,8 @@ class PredicateHead(nn.Module, Registrable):
 
         sentences : the scorer's sentence encodings.
         mask : `(batch, seq_len)` bool.
-        inputs : the batch's other fields, e.g. `predicate_labels (batch, seq_len)` (gold), `pos_tags`.
+        inputs : the batch's other fields, e.g. `predicate_labels (batch, seq_len)` (gold), `pos_tags`, and
+            `metadata` (per sentence its `words`, ...; None when the batch has none).
         update_metrics : whether to score this batch's predictions (gold labels needed).
         """
         raise NotImplementedError

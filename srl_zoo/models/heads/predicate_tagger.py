@@ -1,6 +1,6 @@
 """The `tagger` predicate head: a per-token linear classifier over predicate labels."""
 
-from typing import Any, Mapping
+from typing import Any, Mapping, Optional
 
 import torch
 from allennlp.data import Vocabulary
@@ -8,6 +8,7 @@ from allennlp.nn.util import sequence_cross_entropy_with_logits
 from torch import nn
 
 from srl_zoo.models.heads.predicate_head import PREDICATE_NAMESPACE, PredicateHead, PredicateOutput
+from srl_zoo.models.heads.sense_table import SenseTable
 from srl_zoo.modules.frame_scorers import EncodedSentences
 
 
@@ -22,13 +23,29 @@ class PredicateTaggerHead(PredicateHead):
     input_dim : width of the layer read (the Model supplies the frame scorer's).
     layer : which of `EncodedSentences.layers` to read (default the top one).
     loss_weight : weight of the cross entropy in the Model's loss.
+    restrict_senses : when not training, give each predicate the best of the senses its word had in
+        training (a word never seen as a predicate: `01`), so that no sense is output that the
+        training data never paired with the word. The table is filled from the gold labels of the
+        training batches (with their `metadata` words) and travels in the state dict; whether a
+        token is a predicate is not changed by it.
     """
 
-    def __init__(self, vocab: Vocabulary, input_dim: int, layer: int = -1, loss_weight: float = 1.0) -> None:
+    def __init__(
+        self,
+        vocab: Vocabulary,
+        input_dim: int,
+        layer: int = -1,
+        loss_weight: float = 1.0,
+        restrict_senses: bool = False,
+    ) -> None:
         super().__init__(vocab)
         self.layer = layer
         self.loss_weight = loss_weight
         self.projection = nn.Linear(input_dim, vocab.get_vocab_size(PREDICATE_NAMESPACE))
+        self.senses: Optional[SenseTable] = None
+        if restrict_senses:
+            self.senses = SenseTable(vocab.get_index_to_token_vocabulary(PREDICATE_NAMESPACE), self.not_a_predicate)
+            self.register_buffer("sense_table", torch.zeros(0, dtype=torch.uint8))
 
     def forward(
         self, sentences: EncodedSentences, mask: torch.Tensor, inputs: Mapping[str, Any], update_metrics: bool = True
@@ -36,9 +53,27 @@ class PredicateTaggerHead(PredicateHead):
         logits = self.projection(sentences.layers[self.layer])  # (batch, seq_len, num_predicate_labels)
         label_ids = logits.argmax(-1).masked_fill(~mask, self.not_a_predicate)
         gold = inputs.get("predicate_labels")
+        words = [meta["words"] for meta in inputs["metadata"]] if inputs.get("metadata") is not None else None
+        if self.senses is not None and words is not None:
+            if self.training and gold is not None:
+                self.senses.record(words, gold.masked_fill(~mask, self.not_a_predicate))
+            elif not self.training:
+                label_ids = self.senses.restrict(logits, label_ids, words)
         loss = None
         if gold is not None:
             loss = self.loss_weight * sequence_cross_entropy_with_logits(logits.float(), gold, mask, average="token")
             if update_metrics:
                 self.update_metric(gold, label_ids, mask)
         return PredicateOutput(label_ids, loss)
+
+    def _save_to_state_dict(self, destination, prefix, keep_vars):  # type: ignore[no-untyped-def]
+        if self.senses is not None:
+            self.sense_table = self.senses.to_tensor()
+        super()._save_to_state_dict(destination, prefix, keep_vars)
+
+    def _load_from_state_dict(self, state_dict, prefix, *args, **kwargs):  # type: ignore[no-untyped-def]
+        saved = state_dict.get(prefix + "sense_table")
+        if self.senses is not None and saved is not None:
+            self.senses.load_tensor(saved)
+            self.sense_table = saved.clone()  # the buffer takes the saved size
+        super()._load_from_state_dict(state_dict, prefix, *args, **kwargs)

@@ -1,0 +1,70 @@
+"""The senses each word was seen with in training, so that a predicate head never outputs a sense the
+training data never paired with the word (`broke.13`)."""
+
+import json
+from typing import Dict, List, Optional, Sequence, Set
+
+import torch
+
+#: the sense a word never seen as a predicate in training gets
+DEFAULT_SENSE = "01"
+
+
+class SenseTable:
+    """Word (lowercased) → the predicate labels it had in training (`01`, `LV`, ...).
+
+    # Parameters
+
+    index_to_label : `{index: predicate label}` of the `predicate_senses` namespace.
+    not_a_predicate : the id of `-`.
+    """
+
+    def __init__(self, index_to_label: Dict[int, str], not_a_predicate: int) -> None:
+        self.labels = [index_to_label[i] for i in range(len(index_to_label))]
+        self.ids = {label: i for i, label in enumerate(self.labels)}
+        self.not_a_predicate = not_a_predicate
+        self.seen: Dict[str, Set[str]] = {}
+
+    def record(self, words: Sequence[Sequence[str]], gold_ids: torch.Tensor) -> None:
+        """Note each gold predicate's label, `gold_ids (batch, seq_len)`, under its word."""
+        for sentence, ids in zip(words, gold_ids.tolist()):
+            for word, label_id in zip(sentence, ids):
+                if label_id != self.not_a_predicate:
+                    self.seen.setdefault(word.lower(), set()).add(self.labels[label_id])
+
+    def allowed(self, word: str) -> Optional[List[int]]:
+        """The label ids `word` may take as a predicate; None when nothing restricts it."""
+        seen = self.seen.get(word.lower())
+        if seen is None:
+            seen = {DEFAULT_SENSE} if DEFAULT_SENSE in self.ids else None
+        return sorted(self.ids[label] for label in seen) if seen else None
+
+    def restrict(self, logits: torch.Tensor, label_ids: torch.Tensor, words: Sequence[Sequence[str]]) -> torch.Tensor:
+        """For each token predicted to be a predicate, the best label among those its word may take.
+
+        # Parameters
+
+        logits : `(batch, seq_len, num_labels)`.
+        label_ids : `(batch, seq_len)` the unrestricted choice (whether a token is a predicate stays as it is).
+        words : per sentence its words.
+        """
+        restricted = label_ids.clone()
+        found = (label_ids != self.not_a_predicate).nonzero(as_tuple=False).tolist()
+        for sentence, position in found:
+            if position >= len(words[sentence]):
+                continue
+            allowed = self.allowed(words[sentence][position])
+            if allowed is not None:
+                scores = logits[sentence, position, allowed]
+                restricted[sentence, position] = allowed[int(scores.argmax())]
+        return restricted
+
+    def to_tensor(self) -> torch.Tensor:
+        """The table as UTF-8 JSON bytes (a `uint8` tensor for the state dict)."""
+        encoded = json.dumps({word: sorted(labels) for word, labels in sorted(self.seen.items())}, ensure_ascii=False)
+        return torch.tensor(list(encoded.encode("utf-8")), dtype=torch.uint8)
+
+    def load_tensor(self, saved: torch.Tensor) -> None:
+        """Read back what `to_tensor` wrote (an empty tensor: an empty table)."""
+        table = json.loads(bytes(saved.cpu().tolist()).decode("utf-8")) if saved.numel() else {}
+        self.seen = {word: set(labels) for word, labels in table.items()}
