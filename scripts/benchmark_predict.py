@@ -22,6 +22,7 @@ from allennlp.predictors import Predictor
 
 import srl_zoo  # noqa: F401
 from srl_zoo.data.formats import READERS
+from srl_zoo.nn.cpu_speed import quantize_linear_layers
 
 
 def main() -> None:
@@ -35,6 +36,7 @@ def main() -> None:
     parser.add_argument("--max-sentences", type=int, default=0)
     parser.add_argument("--cuda", action="store_true")
     parser.add_argument("--mixed-precision", action="store_true", help="bfloat16 autocast (predictor option)")
+    parser.add_argument("--int8", action="store_true", help="int8 dynamic quantization of the linear layers")
     args = parser.parse_args()
     if args.threads:
         torch.set_num_threads(args.threads)
@@ -42,6 +44,8 @@ def main() -> None:
     if args.max_sentences:
         sentences = sentences[: args.max_sentences]
     archive = load_archive(args.archive, cuda_device=0 if args.cuda else -1)
+    if args.int8:
+        quantize_linear_layers(archive.model)
     predictor = Predictor.from_archive(archive, "srl", extra_args={"mixed_precision": args.mixed_precision})
     if args.gold_predicates:
         inputs = [{"tokens": s.tokens, "predicates": [f.index for f in s.frames]} for s in sentences]
@@ -72,6 +76,7 @@ def main() -> None:
                 "device": torch.cuda.get_device_name() if args.cuda else f"cpu ({torch.get_num_threads()} threads)",
                 "predicates": "gold" if args.gold_predicates else "predicted",
                 "mixed_precision": args.mixed_precision,
+                "int8": args.int8,
                 "batch_size": args.batch_size,
                 "sentences": len(inputs),
                 "tokens": words,

@@ -19,6 +19,7 @@ from srl_zoo.data.format_detection import FORMATS, reader_for_file
 from srl_zoo.data.formats import write_conll2005
 from srl_zoo.data.formats.io_utils import atomic_write
 from srl_zoo.metrics import SrlSpanF1, run_srl_eval
+from srl_zoo.nn.cpu_speed import bfloat16_autocast, quantize_linear_layers
 
 logger = logging.getLogger(__name__)
 
@@ -131,12 +132,18 @@ class SrlEvaluate(Subcommand):
             help="a CoNLL-U or CoNLL-2009 file with dependency trees of the same sentences as input_file, "
             "injected into the syntax head in place of the model's own parse (implies --parse-source given)",
         )
+        subparser.add_argument(
+            "--int8", action="store_true", help="quantize the model's linear layers to int8 (CPU) before predicting"
+        )
+        subparser.add_argument("--bf16", action="store_true", help="predict under bfloat16 autocast")
         add_verbosity(subparser, _run)
         return subparser
 
 
 def _run(args: argparse.Namespace) -> None:
     archive = load_archive(args.archive_file, cuda_device=args.cuda_device)
+    if args.int8:
+        quantize_linear_layers(archive.model)
     if args.predicate_source is not None:
         archive.model.set_predicate_source(args.predicate_source)
     if args.decoding is not None:
@@ -147,17 +154,19 @@ def _run(args: argparse.Namespace) -> None:
         if args.parse_file is not None:
             reader.add_dependency_file(args.input_file, args.parse_file)
     if isinstance(reader, Conll2009Reader):  # dependency SRL: eval09.pl's layout and scores
-        result = evaluate_conll2009(
-            archive.model, reader, args.input_file, args.output_dir, args.batch_size, args.report
-        )
+        with bfloat16_autocast(args.bf16, "cpu" if args.cuda_device < 0 else "cuda"):
+            result = evaluate_conll2009(
+                archive.model, reader, args.input_file, args.output_dir, args.batch_size, args.report
+            )
         with atomic_write(os.path.join(args.output_dir, "metrics.json")) as handle:
             json.dump(result, handle, indent=2)
         print(report_conll2009(result))
         _print_report_path(result)
         return
-    result = srl_evaluate(
-        archive.model, reader, args.input_file, args.output_dir, args.batch_size, args.scorer, args.report
-    )
+    with bfloat16_autocast(args.bf16, "cpu" if args.cuda_device < 0 else "cuda"):
+        result = srl_evaluate(
+            archive.model, reader, args.input_file, args.output_dir, args.batch_size, args.scorer, args.report
+        )
     with atomic_write(os.path.join(args.output_dir, "metrics.json")) as handle:
         json.dump(result, handle, indent=2)
     python = result["python"]
