@@ -15,7 +15,7 @@ import tarfile
 import tempfile
 import zlib
 from collections import OrderedDict
-from typing import Callable, Dict, Iterator, List, Optional
+from typing import Any, Callable, Dict, Iterator, List, Optional
 
 import torch
 from allennlp.common.checks import ConfigurationError
@@ -106,9 +106,47 @@ def safe_extracted_archive(resolved_archive_file: str, cleanup: bool = True) -> 
             shutil.rmtree(directory, ignore_errors=True)
 
 
+#: the folder of an archive holding its transformer's config and tokenizer files, and the file in it
+#: naming the directory they were copied from (`srl_zoo.training.transformer_files`)
+ARCHIVED_TRANSFORMER = "transformer"
+TRANSFORMER_SOURCE = "SOURCE.json"
+
+
+def use_archived_transformer(config: Dict[str, Any], directory: str) -> bool:
+    """Point an extracted archive's config at its own transformer files: every string equal to the
+    directory they were copied from becomes `directory/transformer`, and the token embedders of
+    pretrained transformers skip loading pretrained weights (the archive's weights replace them), so
+    loading needs neither that directory nor a download. Whether anything changed."""
+    source = os.path.join(directory, ARCHIVED_TRANSFORMER, TRANSFORMER_SOURCE)
+    if not os.path.isfile(source):
+        return False
+    with open(source, encoding="utf-8") as handle:
+        original = json.load(handle)["model_name"]
+    archived = os.path.join(directory, ARCHIVED_TRANSFORMER)
+
+    def rewrite(value: Any, embedder: bool = False) -> Any:
+        if isinstance(value, dict):
+            rewritten = {key: rewrite(item, key == "token_embedders") for key, item in value.items()}
+            if embedder:
+                for part in rewritten.values():
+                    if isinstance(part, dict) and str(part.get("type", "")).startswith("pretrained_transformer"):
+                        part["load_weights"] = False
+            return rewritten
+        if isinstance(value, list):
+            return [rewrite(item) for item in value]
+        return archived if value == original else value
+
+    rewritten = rewrite(config)
+    changed = rewritten != config
+    config.clear()
+    config.update(rewritten)
+    return changed
+
+
 def upgrade_archive_config(directory: str) -> None:
     """Rewrite the extracted `config.json` of an archive that an earlier srl_zoo saved under the old
-    model name (see `srl_zoo.registered_names.upgrade_config`)."""
+    model name (see `srl_zoo.registered_names.upgrade_config`), and point it at the archive's own
+    transformer files (`use_archived_transformer`)."""
     path = os.path.join(directory, "config.json")
     if not os.path.isfile(path):
         return
@@ -117,7 +155,7 @@ def upgrade_archive_config(directory: str) -> None:
             config = json.load(handle)
         except ValueError:
             return  # allennlp reports an unreadable config itself
-    if isinstance(config, dict) and upgrade_config(config):
+    if isinstance(config, dict) and (upgrade_config(config) | use_archived_transformer(config, directory)):
         with atomic_write(path) as handle:
             json.dump(config, handle, indent=2)
 

@@ -14,8 +14,16 @@ from srl_zoo.config_defaults import CONFIG_VARIABLES
 from tests.conftest import FIXTURES, REPO_ROOT
 
 ALL_CONFIGS = sorted(glob.glob(os.path.join(REPO_ROOT, "training_configs", "**", "*.jsonnet"), recursive=True))
-# the transformer configs need a local model: test_transformer_configs.py writes one and trains them
-CONFIGS = [c for c in ALL_CONFIGS if os.sep + "transformer" + os.sep not in c]
+# the transformer configs need a local model: test_transformer_configs.py and
+# tests/pretrained/test_minilm_model.py write a tiny one and train them
+TRANSFORMER_FOLDERS = ("transformer", "minilm")
+
+
+def reads_a_transformer(config: str) -> bool:
+    return any(os.sep + folder + os.sep in config for folder in TRANSFORMER_FOLDERS)
+
+
+CONFIGS = [c for c in ALL_CONFIGS if not reads_a_transformer(c)]
 DATA = {
     "conll2005": "conll2005/sample.txt",
     "conll2012": "conll2012/sample.gold_conll",
@@ -158,7 +166,7 @@ def test_every_config_runs_as_written(config, monkeypatch, tmp_path):
     trains them with a tiny local model."""
     as_a_new_user_would(monkeypatch)
     monkeypatch.chdir(tmp_path)  # from outside the repository
-    if os.sep + "transformer" + os.sep in config:
+    if reads_a_transformer(config):
         with pytest.raises(
             Exception, match="SRL_TRANSFORMER is unset and .cache/minilm does not exist: run `make mini"
         ):

@@ -1,5 +1,5 @@
-"""Training helpers: a wall-clock time budget, bfloat16 autocast, DeepAtt's step-halving schedule and an
-atomic checkpointer."""
+"""Training helpers: a wall-clock time budget, bfloat16 autocast, DeepAtt's step-halving schedule, an
+atomic checkpointer, and transformer files carried into the archive."""
 
 from srl_zoo.training.atomic_checkpointer import AtomicCheckpointer, make_default
 from srl_zoo.training.mixed_precision import MixedPrecisionCallback
@@ -7,3 +7,4 @@ from srl_zoo.training.nadam import NadamOptimizer
 from srl_zoo.training.step_halving import StepHalvingScheduler
 from srl_zoo.training.throughput import ThroughputCallback
 from srl_zoo.training.time_budget import TimeBudgetCallback
+from srl_zoo.training.transformer_files import TransformerFilesCallback

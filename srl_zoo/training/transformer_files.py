@@ -1,0 +1,68 @@
+"""Makes a model archive with a pretrained transformer self-contained: the transformer's config and
+tokenizer files travel inside the archive (its weights are in the model's weights anyway), so that
+loading it needs neither the directory it was trained from nor a download."""
+
+import json
+import logging
+import os
+import shutil
+from typing import Any, List
+
+from allennlp.training.callbacks import TrainerCallback
+
+from srl_zoo.archives import ARCHIVED_TRANSFORMER, TRANSFORMER_SOURCE
+
+logger = logging.getLogger(__name__)
+
+#: what a Hugging Face directory needs besides its weights
+SMALL_FILES = (
+    "config.json",
+    "tokenizer.json",
+    "tokenizer_config.json",
+    "special_tokens_map.json",
+    "vocab.txt",
+    "vocab.json",
+    "merges.txt",
+    "added_tokens.json",
+    "PROVENANCE.json",
+)
+
+
+def transformer_directories(model: Any) -> List[str]:
+    """The local directories the model's pretrained transformers were read from."""
+    found = []
+    for module in model.modules():
+        config = getattr(getattr(module, "transformer_model", None), "config", None)
+        path = getattr(config, "_name_or_path", None) if config is not None else None
+        if path and os.path.isdir(path) and path not in found:
+            found.append(path)
+    return found
+
+
+def copy_transformer_files(model: Any, serialization_dir: str) -> None:
+    """Copy each transformer directory's small files under `serialization_dir/transformer/` (one
+    transformer: the folder itself; several are refused) with `SOURCE.json` naming the original path."""
+    directories = transformer_directories(model)
+    if not directories:
+        return
+    if len(directories) > 1:
+        raise ValueError(f"archiving several transformers is not supported: {directories}")
+    source = directories[0]
+    target = os.path.join(serialization_dir, ARCHIVED_TRANSFORMER)
+    os.makedirs(target, exist_ok=True)
+    for name in SMALL_FILES:
+        if os.path.isfile(os.path.join(source, name)):
+            shutil.copyfile(os.path.join(source, name), os.path.join(target, name))
+    with open(os.path.join(target, TRANSFORMER_SOURCE), "w", encoding="utf-8") as handle:
+        json.dump({"model_name": source}, handle)
+
+
+@TrainerCallback.register("transformer_files")
+class TransformerFilesCallback(TrainerCallback):
+    """At the start of training, copies the transformer's config and tokenizer files into the
+    serialization directory; with `"include_in_archive": ["transformer/*"]` in the config they go into
+    `model.tar.gz`, and srl_zoo's archive loader points the model at them (`archives.use_archived_transformer`)."""
+
+    def on_start(self, trainer: Any, is_primary: bool = True, **kwargs: Any) -> None:
+        if is_primary:
+            copy_transformer_files(trainer.model, self.serialization_dir)

@@ -1,0 +1,97 @@
+// The MiniLM encoder (`make minilm`: .cache/minilm, or SRL_TRANSFORMER) under a head, on the bundled
+// EWT CoNLL-2012 files (all predicates and their senses), with the predicate-and-sense head so the
+// model labels raw text. The transformer runs once per sentence; the heads differ in what they
+// cost per predicate:
+//   thin      an indicator scorer: the transformer's word vectors + a 32-d predicate embedding,
+//             one BiLSTM layer of 128 per direction (torch's LSTM) per (sentence, predicate) row
+//   bilinear  LISA's one-pass scorer: predicate and role MLPs on the transformer's top layer and a
+//             bilinear map per label; no per-predicate encoder at all
+//   deepatt   an indicator scorer with 2 DeepAtt layers (d=200, FFN) per (sentence, predicate) row
+// `train_transformer: false` freezes the transformer and learns a scalar mix of its layers.
+// Learning rates per part: the transformer `transformer_lr`, everything else `head_lr`, linear
+// warm-up then linear decay over `num_epochs`; the time_budget callback stops at the last epoch
+// that fits in SRL_BUDGET_MINUTES (default 60). Batches of ~`max_tokens` words, bucketed by length.
+local data = import '../common/data.libsonnet';
+local settings = import '../common/settings.libsonnet';
+local embedding = import '../common/embedding.libsonnet';
+local transformer = import '../transformer/transformer.libsonnet';
+function(head, overrides={}) (
+  local s = {
+    word_dim: transformer.word_dim,
+    train_transformer: true,
+    transformer_lr: 1e-4,
+    head_lr: 1e-3,
+    warmup_steps: 300,
+    num_epochs: 12,
+    max_tokens: 600,
+    dropout: 0.1,
+    budget_minutes: settings.budget_minutes(60),
+  } + overrides;
+  local embedder_settings = embedding.defaults(s.word_dim, 32) + {
+    transformer_model: transformer.transformer_model,
+    train_transformer: s.train_transformer,
+  };
+  local heads = {
+    thin: {
+      frame_scorer: {
+        type: 'indicator',
+        predicate_embedding_dim: 32,
+        encoder: { type: 'lstm', input_size: s.word_dim + 32, hidden_size: 128, bidirectional: true },
+      },
+    },
+    bilinear: {
+      frame_scorer: { type: 'bilinear', encoder: { type: 'pass_through', input_dim: s.word_dim }, mlp_dim: 256, dropout: s.dropout },
+    },
+    deepatt: {
+      frame_scorer: {
+        type: 'indicator',
+        predicate_embedding_dim: 32,
+        encoder: {
+          type: 'deep_att', input_dim: s.word_dim + 32, hidden_dim: 200, num_layers: 2, num_heads: 8,
+          sublayer: 'ffn', ffn_hidden_dim: 800, scale_input: false,
+        },
+      },
+    },
+  };
+  {
+    dataset_reader: data.reader('conll2012') + { token_indexers: embedding.token_indexers(embedder_settings) },
+    train_data_path: data.train('conll2012'),
+    validation_data_path: data.dev('conll2012'),
+    model: {
+      type: 'srl_zoo',
+      text_field_embedder: {
+        token_embedders: {
+          tokens: {
+            type: 'pretrained_transformer_mismatched',
+            model_name: transformer.transformer_model,
+            max_length: 512,
+            train_parameters: s.train_transformer,
+            last_layer_only: s.train_transformer,  // frozen: a learned scalar mix of every layer
+          },
+        },
+      },
+      embedding_dropout: s.dropout,
+      // predicates and senses for raw text; a sense only if the word had it in training (else 01)
+      predicate_head: { type: 'tagger', restrict_senses: true },
+      decoding: 'viterbi',
+      initializer: { regexes: [['predicate_embedding.weight', { type: 'normal', mean: 0.0, std: 1.0 }]] },
+    } + heads[head],
+    data_loader: { batch_sampler: { type: 'bucket', batch_size: std.floor(s.max_tokens / 16), sorting_keys: ['tokens'] } },
+    validation_data_loader: { batch_sampler: { type: 'bucket', batch_size: 128, sorting_keys: ['tokens'] } },
+    trainer: {
+      optimizer: {
+        type: 'huggingface_adamw',
+        lr: s.head_lr,
+        weight_decay: 0.01,
+        parameter_groups: [[['text_field_embedder'], { lr: s.transformer_lr }]],
+      },
+      learning_rate_scheduler: { type: 'linear_with_warmup', warmup_steps: s.warmup_steps },
+      grad_norm: 1.0,
+      num_epochs: s.num_epochs,
+      validation_metric: '+f1-measure-overall',
+      // the transformer's config and tokenizer travel in model.tar.gz: loading needs no .cache/minilm
+      callbacks: [{ type: 'time_budget', minutes: s.budget_minutes }, { type: 'transformer_files' }],
+    },
+    include_in_archive: ['transformer/*'],
+  }
+)
