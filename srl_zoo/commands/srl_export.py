@@ -11,7 +11,7 @@ import torch
 from allennlp.commands.subcommand import Subcommand
 from allennlp.models.archival import _WEIGHTS_NAME, CONFIG_NAME
 
-from srl_zoo.archives import load_weights, safe_extracted_archive
+from srl_zoo.archives import ARCHIVED_TRANSFORMER, TRANSFORMER_SOURCE, load_weights, safe_extracted_archive
 from srl_zoo.commands.verbosity import add_verbosity
 from srl_zoo.data.formats.io_utils import atomic_write
 
@@ -40,6 +40,20 @@ def half_precision(state: Dict[str, torch.Tensor]) -> Dict[str, torch.Tensor]:
     return {k: v.half().contiguous() if v.is_floating_point() else v for k, v in state.items()}
 
 
+#: what an exported archive's config says in place of its transformer folder's path (see
+#: `archives.use_archived_transformer`, which puts the extracted folder's path back)
+TRANSFORMER_PLACEHOLDER = "srl_zoo-archive/" + ARCHIVED_TRANSFORMER
+
+
+def replace_value(node: Any, old: str, new: str) -> Any:
+    """`node` with every string equal to `old` replaced by `new`."""
+    if isinstance(node, dict):
+        return {k: replace_value(v, old, new) for k, v in node.items()}
+    if isinstance(node, list):
+        return [replace_value(v, old, new) for v in node]
+    return new if node == old else node
+
+
 def export_archive(archive: str, output: str) -> None:
     """Write `output`: `archive`'s vocabulary, its config without training files, its weights in float16.
 
@@ -50,12 +64,18 @@ def export_archive(archive: str, output: str) -> None:
 
     # Parameters
 
-    archive : a `model.tar.gz` from `allennlp train`.
+    archive : a `model.tar.gz` from `allennlp train`; a transformer's files inside it (`transformer/`)
+        are carried over.
     """
     with safe_extracted_archive(archive) as directory:
         with open(os.path.join(directory, CONFIG_NAME), encoding="utf-8") as handle:
             config = clear_training_files(json.load(handle))
         state = load_weights(os.path.join(directory, _WEIGHTS_NAME))
+        transformer = os.path.join(directory, ARCHIVED_TRANSFORMER)
+        if os.path.isdir(transformer):  # the loader pointed the config at the extracted folder
+            config = replace_value(config, transformer, TRANSFORMER_PLACEHOLDER)
+            with atomic_write(os.path.join(transformer, TRANSFORMER_SOURCE)) as handle:
+                json.dump({"model_name": TRANSFORMER_PLACEHOLDER}, handle)
         with tempfile.TemporaryDirectory() as staging:
             with open(os.path.join(staging, CONFIG_NAME), "w", encoding="utf-8") as handle:
                 json.dump(config, handle, indent=2)
@@ -67,6 +87,8 @@ def export_archive(archive: str, output: str) -> None:
                 tar.add(os.path.join(staging, CONFIG_NAME), arcname=CONFIG_NAME)
                 tar.add(os.path.join(staging, _WEIGHTS_NAME), arcname=_WEIGHTS_NAME)
                 tar.add(os.path.join(directory, "vocabulary"), arcname="vocabulary")
+                if os.path.isdir(transformer):
+                    tar.add(transformer, arcname=ARCHIVED_TRANSFORMER)
 
 
 @Subcommand.register("srl-export")

