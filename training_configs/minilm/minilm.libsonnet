@@ -25,6 +25,7 @@ function(head, overrides={}) (
     num_epochs: 12,
     max_tokens: 600,
     dropout: 0.1,
+    mlp_dim: 256,  // the bilinear head's predicate and role MLPs
     budget_minutes: settings.budget_minutes(60),
   } + overrides;
   local embedder_settings = embedding.defaults(s.word_dim, 32) + {
@@ -40,7 +41,7 @@ function(head, overrides={}) (
       },
     },
     bilinear: {
-      frame_scorer: { type: 'bilinear', encoder: { type: 'pass_through', input_dim: s.word_dim }, mlp_dim: 256, dropout: s.dropout },
+      frame_scorer: { type: 'bilinear', encoder: { type: 'pass_through', input_dim: s.word_dim }, mlp_dim: s.mlp_dim, dropout: s.dropout },
     },
     deepatt: {
       frame_scorer: {
