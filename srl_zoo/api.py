@@ -74,6 +74,13 @@ class Labeler:
         """The predictor's output (words and frames, no character offsets) for each pre-tokenized request."""
         return self.predictor.predict_batch_json(list(requests))
 
+    def label_file(self, path: str, batch_size: int = 0) -> Iterator[Dict[str, Any]]:
+        """The predictor's output for each sentence of a CoNLL-2005, 2012 or 2009 file (its format
+        detected; read with the model's token settings and label spelling), at the file's predicates."""
+        instances = list(self.predictor._dataset_reader.read(path))
+        for start in range(0, len(instances), batch_size or self.batch_size):
+            yield from self.predictor.predict_batch_instance(instances[start : start + (batch_size or self.batch_size)])
+
     def split(self, text: str) -> List[Sentence]:
         """Sentences of `text` as words (whitespace dropped) with their character offsets."""
         sentences = []

@@ -87,3 +87,35 @@ def reader_for_file(
         token_indexers=archive_reader.token_indexers,  # lowercasing and the rest, as in training
         label_convention=label_convention_of(vocab),
     )
+
+
+class AnyFormatReader(DatasetReader):
+    """The archive's reader, except that a CoNLL file is read in its own format (detected) the way
+    `reader_for_file` says: what `allennlp predict --use-dataset-reader` reads through the srl_zoo
+    predictor, so a model scores a CoNLL-2005 file as well as a CoNLL-2012 one. Everything else
+    (`text_to_instance`, `apply_token_indexers`, ...) is the archive reader's.
+
+    # Parameters
+
+    reader : the archive's dataset reader.
+    vocab : the model's vocabulary (its label spelling).
+    """
+
+    def __init__(self, reader: DatasetReader, vocab: Vocabulary) -> None:
+        super().__init__()
+        self.reader = reader
+        self.vocab = vocab
+
+    def read(self, file_path):  # type: ignore[no-untyped-def, override]
+        return reader_for_file(self.reader, self.vocab, str(file_path)).read(file_path)
+
+    def text_to_instance(self, *inputs, **kwargs):  # type: ignore[no-untyped-def, override]
+        return self.reader.text_to_instance(*inputs, **kwargs)
+
+    def apply_token_indexers(self, instance) -> None:  # type: ignore[no-untyped-def]
+        self.reader.apply_token_indexers(instance)
+
+    def __getattr__(self, name: str):  # type: ignore[no-untyped-def]
+        if name == "reader":  # not set yet (unpickling): no recursion
+            raise AttributeError(name)
+        return getattr(self.reader, name)

@@ -9,6 +9,7 @@ from allennlp.data import DatasetReader, Instance
 from allennlp.models import Model
 from allennlp.predictors.predictor import Predictor
 
+from srl_zoo.data.format_detection import AnyFormatReader
 from srl_zoo.data.formats import SrlSentence
 from srl_zoo.data.formats.conll2005 import conll2005_rows
 from srl_zoo.data.formats.conll2009 import conll2009_rows
@@ -66,7 +67,8 @@ class SrlPredictor(Predictor):
         language: str = "en",
         mixed_precision: bool = False,
     ) -> None:
-        super().__init__(model, dataset_reader, frozen)
+        # a CoNLL file given to `allennlp predict --use-dataset-reader` is read in its own format
+        super().__init__(model, AnyFormatReader(dataset_reader, model.vocab), frozen)
         if output_format not in OUTPUT_FORMATS:
             raise ValueError(f"output_format must be one of {OUTPUT_FORMATS}, got {output_format!r}")
         self._output_format = output_format
