@@ -37,6 +37,9 @@ def main() -> None:
     parser.add_argument("--cuda", action="store_true")
     parser.add_argument("--mixed-precision", action="store_true", help="bfloat16 autocast (predictor option)")
     parser.add_argument("--int8", action="store_true", help="int8 dynamic quantization of the linear layers")
+    parser.add_argument(
+        "--by-length", action="store_true", help="batch sentences of similar length (as the Labeler and srl-label do)"
+    )
     args = parser.parse_args()
     if args.threads:
         torch.set_num_threads(args.threads)
@@ -51,6 +54,8 @@ def main() -> None:
         inputs = [{"tokens": s.tokens, "predicates": [f.index for f in s.frames]} for s in sentences]
     else:
         inputs = [{"sentence": " ".join(s.tokens)} for s in sentences]
+    if args.by_length:  # less padding: what srl_zoo.api.predict_by_length does for raw text
+        inputs.sort(key=lambda item: len(item.get("tokens") or item["sentence"].split()))
     batches = list(lazy_groups_of(inputs, args.batch_size))
     predictor.predict_batch_json(batches[0])  # warm-up
 
@@ -77,6 +82,7 @@ def main() -> None:
                 "predicates": "gold" if args.gold_predicates else "predicted",
                 "mixed_precision": args.mixed_precision,
                 "int8": args.int8,
+                "by_length": args.by_length,
                 "batch_size": args.batch_size,
                 "sentences": len(inputs),
                 "tokens": words,

@@ -9,6 +9,7 @@ from tests.conftest import REPO_ROOT
 
 def test_unset_variables_become_empty_and_set_ones_are_kept(monkeypatch):
     monkeypatch.setattr(config_defaults, "GLOVE_CACHE", "/nonexistent/glove.txt.gz")
+    monkeypatch.setattr(config_defaults, "MINILM_CACHE", "/nonexistent/minilm")
     environment = {"SRL_DEV_DATA": "/data/dev.txt", "HOME": "/root"}
     define_optional_config_variables(environment)
     assert environment == {**{name: "" for name in CONFIG_VARIABLES}, "SRL_DEV_DATA": "/data/dev.txt", "HOME": "/root"}

@@ -11,7 +11,8 @@ from srl_zoo.data.formats import ConllFormatError, read_conll2005, write_conll20
 from tests.commands.test_srl_evaluate import run_evaluate
 from tests.conftest import REPO_ROOT, fixture_path
 
-SHIPPED = os.path.join(REPO_ROOT, "models", "ewt-english.tar.gz")  # trained on CoNLL-2012 files: ARG0, lowercased
+SHIPPED = os.path.join(REPO_ROOT, "models", "ewt-english.tar.gz")  # trained on CoNLL-2012 files: ARG0
+GLOVE = os.path.join(REPO_ROOT, "models", "ewt-english-glove.tar.gz")  # the same data, GloVe words: lowercased
 
 
 @pytest.mark.parametrize(
@@ -60,7 +61,7 @@ def test_one_model_scores_the_same_sentences_the_same_in_two_formats(tmp_path):
 def test_the_reader_for_another_format_keeps_the_archive_settings(tmp_path):
     from allennlp.models.archival import load_archive
 
-    archive = load_archive(SHIPPED)
+    archive = load_archive(GLOVE)
     assert label_convention_of(archive.model.vocab) == "propbank"
     reader = reader_for_file(
         archive.validation_dataset_reader, archive.model.vocab, fixture_path("conll2005", "sample.txt")
