@@ -78,8 +78,9 @@ class Labeler:
         """The predictor's output for each sentence of a CoNLL-2005, 2012 or 2009 file (its format
         detected; read with the model's token settings and label spelling), at the file's predicates."""
         instances = list(self.predictor._dataset_reader.read(path))
-        for start in range(0, len(instances), batch_size or self.batch_size):
-            yield from self.predictor.predict_batch_instance(instances[start : start + (batch_size or self.batch_size)])
+        size = batch_size or self.batch_size
+        for start in range(0, len(instances), size):
+            yield from self.predictor.predict_batch_instance(instances[start : start + size])
 
     def split(self, text: str) -> List[Sentence]:
         """Sentences of `text` as words (whitespace dropped) with their character offsets."""

@@ -112,6 +112,15 @@ ARCHIVED_TRANSFORMER = "transformer"
 TRANSFORMER_SOURCE = "SOURCE.json"
 
 
+def replace_value(node: Any, old: str, new: str) -> Any:
+    """`node` (a config: dicts, lists, values) with every string equal to `old` replaced by `new`."""
+    if isinstance(node, dict):
+        return {key: replace_value(value, old, new) for key, value in node.items()}
+    if isinstance(node, list):
+        return [replace_value(value, old, new) for value in node]
+    return new if node == old else node
+
+
 def use_archived_transformer(config: Dict[str, Any], directory: str) -> bool:
     """Point an extracted archive's config at its own transformer files: every string equal to the
     directory they were copied from becomes `directory/transformer`, and the token embedders of
@@ -122,25 +131,28 @@ def use_archived_transformer(config: Dict[str, Any], directory: str) -> bool:
         return False
     with open(source, encoding="utf-8") as handle:
         original = json.load(handle)["model_name"]
-    archived = os.path.join(directory, ARCHIVED_TRANSFORMER)
-
-    def rewrite(value: Any, embedder: bool = False) -> Any:
-        if isinstance(value, dict):
-            rewritten = {key: rewrite(item, key == "token_embedders") for key, item in value.items()}
-            if embedder:
-                for part in rewritten.values():
-                    if isinstance(part, dict) and str(part.get("type", "")).startswith("pretrained_transformer"):
-                        part["load_weights"] = False
-            return rewritten
-        if isinstance(value, list):
-            return [rewrite(item) for item in value]
-        return archived if value == original else value
-
-    rewritten = rewrite(config)
+    rewritten = replace_value(config, original, os.path.join(directory, ARCHIVED_TRANSFORMER))
+    _skip_pretrained_transformer_weights(rewritten)
     changed = rewritten != config
     config.clear()
     config.update(rewritten)
     return changed
+
+
+def _skip_pretrained_transformer_weights(node: Any) -> None:
+    """Set `load_weights: false` on every pretrained-transformer token embedder in the config `node`."""
+    if isinstance(node, dict):
+        embedders = node.get("token_embedders")
+        for part in embedders.values() if isinstance(embedders, dict) else ():
+            if isinstance(part, dict) and str(part.get("type", "")).startswith("pretrained_transformer"):
+                part["load_weights"] = False
+        children = node.values()
+    elif isinstance(node, list):
+        children = node
+    else:
+        return
+    for child in children:
+        _skip_pretrained_transformer_weights(child)
 
 
 def upgrade_archive_config(directory: str) -> None:

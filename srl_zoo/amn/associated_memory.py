@@ -1,7 +1,6 @@
 """AMN's associated memory (Guan et al. 2019): label-aware features per (sentence, predicate) and token,
 read from the most similar labeled training sentences."""
 
-import json
 import logging
 from typing import Any, Callable, Dict, List, Optional, Sequence
 
@@ -16,6 +15,7 @@ from srl_zoo.amn.neighbour_cache import fingerprint, read_cache, training_neighb
 from srl_zoo.amn.selectors import EditDistanceSelector, NeighbourSelector, WordVectors
 from srl_zoo.archives import restoring_weights
 from srl_zoo.modules.frame_features import FrameFeatureInputs, FrameFeatures
+from srl_zoo.nn.json_tensor import json_to_tensor, tensor_to_json
 
 logger = logging.getLogger(__name__)
 
@@ -127,11 +127,11 @@ class AssociatedMemory(FrameFeatures):
             raise ValueError("the memory's pos_source 'tagger' needs a POS-tagging head (joint_pos_predicate)")
         self._embed_ids = lambda ids: embedder({"tokens": {"tokens": ids}})
         if not restoring_weights():
-            self._ensure_bank(self._embed_ids)
+            self._ensure_bank()
 
     # ---- the bank -------------------------------------------------------------------------------
 
-    def _ensure_bank(self, embed_ids: EmbedIds) -> None:
+    def _ensure_bank(self) -> None:
         """Read the bank from `train_data_path` (once) and prepare the selector."""
         if self.bank is not None:
             return
@@ -144,7 +144,7 @@ class AssociatedMemory(FrameFeatures):
         if self.selector.needs_word_vectors:
             with torch.no_grad():
                 ids = torch.arange(self.vocab.get_vocab_size("tokens"), device=self.flag_embedding.weight.device)
-                vectors = embed_ids(ids.unsqueeze(0)).squeeze(0).float().cpu()
+                vectors = self._embed_ids(ids.unsqueeze(0)).squeeze(0).float().cpu()  # type: ignore[misc]
         self._install(bank, vectors)
         logger.info("associated memory: %d predicates of %d sentences", len(bank), len(bank.words))
 
@@ -152,8 +152,7 @@ class AssociatedMemory(FrameFeatures):
         """Index the bank's words and tags with the vocabulary and build the selector."""
         self.bank, self.word_vectors = bank, vectors
         device = self.flag_embedding.weight.device
-        encoded = json.dumps(bank.to_state(), ensure_ascii=False).encode("utf-8")
-        self.register_buffer("bank_state", torch.frombuffer(bytearray(encoded), dtype=torch.uint8).to(device))
+        self.register_buffer("bank_state", json_to_tensor(bank.to_state()).to(device))
         self.register_buffer("bank_word_vectors", vectors.to(device) if vectors is not None else torch.zeros(0))
         longest = max(len(w) for w in bank.words)
         token_ids = torch.zeros(len(bank.words), longest, dtype=torch.long)
@@ -187,7 +186,7 @@ class AssociatedMemory(FrameFeatures):
         saved = state_dict.get(prefix + "bank_state")
         if saved is not None and saved.numel():
             vectors = state_dict.get(prefix + "bank_word_vectors")
-            bank = MemoryBank.from_state(json.loads(saved.cpu().numpy().tobytes().decode("utf-8")))
+            bank = MemoryBank.from_state(tensor_to_json(saved))
             self._install(bank, vectors.cpu() if vectors is not None and vectors.numel() else None)
         super()._load_from_state_dict(state_dict, prefix, *args, **kwargs)
 
@@ -258,7 +257,7 @@ class AssociatedMemory(FrameFeatures):
             raise ValueError("the associated memory needs the batch's metadata (words, POS)")
         embed_ids, metadata, predicted_pos = self._embed_ids, inputs.metadata, inputs.predicted_pos
         embedded, mask, predicate_indices = inputs.embedded, inputs.mask, inputs.predicate_indices
-        self._ensure_bank(embed_ids)
+        self._ensure_bank()
         if self.training:
             self._prepare_training_neighbours()
         batch, num_frames = predicate_indices.shape

@@ -11,7 +11,13 @@ import torch
 from allennlp.commands.subcommand import Subcommand
 from allennlp.models.archival import _WEIGHTS_NAME, CONFIG_NAME
 
-from srl_zoo.archives import ARCHIVED_TRANSFORMER, TRANSFORMER_SOURCE, load_weights, safe_extracted_archive
+from srl_zoo.archives import (
+    ARCHIVED_TRANSFORMER,
+    TRANSFORMER_SOURCE,
+    load_weights,
+    replace_value,
+    safe_extracted_archive,
+)
 from srl_zoo.commands.verbosity import add_verbosity
 from srl_zoo.data.formats.io_utils import atomic_write
 
@@ -43,15 +49,6 @@ def half_precision(state: Dict[str, torch.Tensor]) -> Dict[str, torch.Tensor]:
 #: what an exported archive's config says in place of its transformer folder's path (see
 #: `archives.use_archived_transformer`, which puts the extracted folder's path back)
 TRANSFORMER_PLACEHOLDER = "srl_zoo-archive/" + ARCHIVED_TRANSFORMER
-
-
-def replace_value(node: Any, old: str, new: str) -> Any:
-    """`node` with every string equal to `old` replaced by `new`."""
-    if isinstance(node, dict):
-        return {k: replace_value(v, old, new) for k, v in node.items()}
-    if isinstance(node, list):
-        return [replace_value(v, old, new) for v in node]
-    return new if node == old else node
 
 
 def export_archive(archive: str, output: str) -> None:

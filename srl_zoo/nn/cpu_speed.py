@@ -13,17 +13,6 @@ def quantize_linear_layers(model: nn.Module) -> nn.Module:
     return torch.ao.quantization.quantize_dynamic(model, {nn.Linear}, dtype=torch.qint8, inplace=True)
 
 
-def cpu_supports_bfloat16() -> bool:
-    """Whether this CPU has native bfloat16 arithmetic (AVX-512 BF16 or AMX); without it bf16 autocast
-    is emulated and slower."""
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as handle:
-            flags = handle.read()
-    except OSError:
-        return False
-    return "avx512_bf16" in flags or "amx_bf16" in flags
-
-
 @contextlib.contextmanager
 def bfloat16_autocast(enabled: bool = True, device: str = "cpu") -> Iterator[None]:
     """`torch.autocast` to bfloat16 on `device` while enabled."""

@@ -3,7 +3,6 @@
 from typing import Any, Dict, List, NamedTuple, Optional
 
 import spacy
-import torch
 from allennlp.common.util import JsonDict, sanitize
 from allennlp.data import DatasetReader, Instance
 from allennlp.models import Model
@@ -15,6 +14,7 @@ from srl_zoo.data.formats.conll2005 import conll2005_rows
 from srl_zoo.data.formats.conll2009 import conll2009_rows
 from srl_zoo.data.formats.frame_json import frame_from_output
 from srl_zoo.data.formats.io_utils import pad_columns
+from srl_zoo.nn.cpu_speed import bfloat16_autocast
 from srl_zoo.predictors.allennlp_models_format import allennlp_models_json
 
 OUTPUT_FORMATS = ("json", "allennlp_models", "conll2005", "conll2009")
@@ -77,7 +77,7 @@ class SrlPredictor(Predictor):
 
     def _forward(self, instances: List[Instance]) -> List[Dict[str, Any]]:
         device = "cuda" if self.cuda_device >= 0 else "cpu"
-        with torch.autocast(device, dtype=torch.bfloat16, enabled=self._mixed_precision):
+        with bfloat16_autocast(self._mixed_precision, device):
             with self._model.without_class_probabilities():  # type: ignore[attr-defined]
                 return self._model.forward_on_instances(instances)
 

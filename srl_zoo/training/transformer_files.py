@@ -3,7 +3,6 @@ tokenizer files travel inside the archive (its weights are in the model's weight
 loading it needs neither the directory it was trained from nor a download."""
 
 import json
-import logging
 import os
 import shutil
 from typing import Any, List
@@ -11,8 +10,6 @@ from typing import Any, List
 from allennlp.training.callbacks import TrainerCallback
 
 from srl_zoo.archives import ARCHIVED_TRANSFORMER, TRANSFORMER_SOURCE
-
-logger = logging.getLogger(__name__)
 
 #: what a Hugging Face directory needs besides its weights
 SMALL_FILES = (

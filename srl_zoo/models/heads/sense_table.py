@@ -1,10 +1,11 @@
 """The senses each word was seen with in training, so that a predicate head never outputs a sense the
 training data never paired with the word (`broke.13`)."""
 
-import json
 from typing import Dict, List, Optional, Sequence, Set
 
 import torch
+
+from srl_zoo.nn.json_tensor import json_to_tensor, tensor_to_json
 
 #: the sense a word never seen as a predicate in training gets
 DEFAULT_SENSE = "01"
@@ -60,11 +61,10 @@ class SenseTable:
         return restricted
 
     def to_tensor(self) -> torch.Tensor:
-        """The table as UTF-8 JSON bytes (a `uint8` tensor for the state dict)."""
-        encoded = json.dumps({word: sorted(labels) for word, labels in sorted(self.seen.items())}, ensure_ascii=False)
-        return torch.tensor(list(encoded.encode("utf-8")), dtype=torch.uint8)
+        """The table as a `uint8` tensor of its JSON (for the state dict)."""
+        return json_to_tensor({word: sorted(labels) for word, labels in sorted(self.seen.items())})
 
     def load_tensor(self, saved: torch.Tensor) -> None:
         """Read back what `to_tensor` wrote (an empty tensor: an empty table)."""
-        table = json.loads(bytes(saved.cpu().tolist()).decode("utf-8")) if saved.numel() else {}
+        table = tensor_to_json(saved) if saved.numel() else {}
         self.seen = {word: set(labels) for word, labels in table.items()}
