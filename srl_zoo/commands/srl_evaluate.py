@@ -153,22 +153,22 @@ def _run(args: argparse.Namespace) -> None:
         archive.model.set_parse_source("given" if args.parse_file is not None else args.parse_source)
         if args.parse_file is not None:
             reader.add_dependency_file(args.input_file, args.parse_file)
-    if isinstance(reader, Conll2009Reader):  # dependency SRL: eval09.pl's layout and scores
-        with bfloat16_autocast(args.bf16, "cpu" if args.cuda_device < 0 else "cuda"):
+    dependency = isinstance(reader, Conll2009Reader)  # dependency SRL: eval09.pl's layout and scores
+    with bfloat16_autocast(args.bf16, "cpu" if args.cuda_device < 0 else "cuda"):
+        if dependency:
             result = evaluate_conll2009(
                 archive.model, reader, args.input_file, args.output_dir, args.batch_size, args.report
             )
-        with atomic_write(os.path.join(args.output_dir, "metrics.json")) as handle:
-            json.dump(result, handle, indent=2)
+        else:
+            result = srl_evaluate(
+                archive.model, reader, args.input_file, args.output_dir, args.batch_size, args.scorer, args.report
+            )
+    with atomic_write(os.path.join(args.output_dir, "metrics.json")) as handle:
+        json.dump(result, handle, indent=2)
+    if dependency:
         print(report_conll2009(result))
         _print_report_path(result)
         return
-    with bfloat16_autocast(args.bf16, "cpu" if args.cuda_device < 0 else "cuda"):
-        result = srl_evaluate(
-            archive.model, reader, args.input_file, args.output_dir, args.batch_size, args.scorer, args.report
-        )
-    with atomic_write(os.path.join(args.output_dir, "metrics.json")) as handle:
-        json.dump(result, handle, indent=2)
     python = result["python"]
     print(
         f"srl_zoo     P {100 * python['precision-overall']:.2f}  R {100 * python['recall-overall']:.2f}  "
