@@ -65,12 +65,16 @@ def viterbi_decode(
     # Every buffer is allocated once: per-step temporaries interleaved with kept backpointers fragment
     # the CPU heap (500 steps over 100 rows once held 2 GB), and small backpointers keep long rows cheap.
     backpointers = torch.zeros(batch, length, size, dtype=_index_dtype(size), device=device)
-    candidates = scores.new_empty(batch, size, size)  # (batch, from, to)
+    sparse = _sparse_predecessors(allowed.to(device)) if transition_scores is None else None
+    candidates = scores.new_empty(batch, size, size if sparse is None else sparse[1].size(1))
     step_best = scores.new_empty(batch, size)
     step_from = torch.empty(batch, size, dtype=torch.long, device=device)
     for t in range(1, length):
-        torch.add(best.unsqueeze(2), transitions, out=candidates)
-        torch.max(candidates, dim=1, out=(step_best, step_from))
+        if sparse is None:  # every (from, to) pair: (batch, from, to)
+            torch.add(best.unsqueeze(2), transitions, out=candidates)
+            torch.max(candidates, dim=1, out=(step_best, step_from))
+        else:
+            _sparse_step(best, sparse, candidates, step_best, step_from)
         real = mask[:, t].unsqueeze(1)
         step_best += scores[:, t]
         best = torch.where(real, step_best, best)
@@ -80,6 +84,58 @@ def viterbi_decode(
     for t in range(length - 1, 0, -1):
         path[:, t - 1] = backpointers[:, t].gather(1, path[:, t].unsqueeze(1)).squeeze(1)
     return path
+
+
+#: a tag restricted to at most this many predecessors is decoded from those alone (BIO: `I-X` has 2)
+_MAX_SPARSE_PREDECESSORS = 4
+
+SparsePredecessors = Tuple[torch.Tensor, torch.Tensor]
+
+
+def _sparse_predecessors(allowed: torch.Tensor) -> Optional[SparsePredecessors]:
+    """`allowed` as `(open, predecessors)` when every tag either follows any tag (`open (num_labels,)`
+    bool) or only a few (`predecessors (num_labels, k)`: their indices, padded by repeating one), as
+    under BIO constraints; None when some tag has none or many predecessors (then all pairs are scored).
+    """
+    size = allowed.size(0)
+    open_tags = allowed.all(dim=0)
+    counts = allowed.sum(dim=0)
+    restricted = counts[~open_tags]
+    if restricted.numel() == 0:
+        return open_tags, torch.zeros(size, 1, dtype=torch.long, device=allowed.device)
+    if int(restricted.min()) == 0 or int(restricted.max()) > _MAX_SPARSE_PREDECESSORS:
+        return None
+    width = int(restricted.max())
+    predecessors = torch.zeros(size, width, dtype=torch.long)
+    for tag in range(size):
+        found = allowed[:, tag].nonzero().flatten().tolist()
+        if not open_tags[tag]:
+            predecessors[tag] = torch.tensor((found * width)[:width])
+    return open_tags, predecessors.to(allowed.device)
+
+
+def _sparse_step(
+    best: torch.Tensor,
+    sparse: SparsePredecessors,
+    candidates: torch.Tensor,
+    step_best: torch.Tensor,
+    step_from: torch.Tensor,
+) -> None:
+    """One Viterbi step over the allowed predecessors only: an open tag takes the row's best tag, a
+    restricted one the best of its few predecessors (O(num_labels) per row instead of O(num_labels²)).
+
+    # Parameters
+
+    best : `(batch, num_labels)` best scores so far.
+    candidates : `(batch, num_labels, k)` buffer; `step_best`, `step_from` : `(batch, num_labels)` outputs.
+    """
+    open_tags, predecessors = sparse
+    torch.index_select(best, 1, predecessors.flatten(), out=candidates.view(best.size(0), -1))
+    torch.max(candidates, dim=2, out=(step_best, step_from))
+    chosen = predecessors.expand(best.size(0), -1, -1).gather(2, step_from.unsqueeze(2)).squeeze(2)
+    overall_best, overall_from = best.max(dim=1, keepdim=True)
+    step_best.copy_(torch.where(open_tags, overall_best, step_best))
+    step_from.copy_(torch.where(open_tags, overall_from, chosen))
 
 
 def _index_dtype(size: int) -> torch.dtype:

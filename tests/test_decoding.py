@@ -80,3 +80,29 @@ def test_dependency_decoding_is_the_argmax_over_tags_that_stand_alone():
     for b in range(3):
         for t in range(6):
             assert int(decoded[b, t]) == max(alone, key=lambda i: float(log_probs[b, t, i]))
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_sparse_bio_steps_equal_scoring_every_tag_pair(seed):
+    # Under plain BIO constraints Viterbi scores only each tag's allowed predecessors; with a
+    # transition score (CRF) it scores every pair. A zero transition score must change nothing.
+    labels = ["O"] + [f"{p}-A{k}" for k in range(12) for p in "BI"] + ["B-V", "I-V", "I-R"]  # I-R: no B-R
+    generator = torch.Generator().manual_seed(seed)
+    batch, length = 6, 40
+    scores = torch.randn(batch, length, len(labels), generator=generator).log_softmax(-1)
+    lengths = torch.randint(1, length + 1, (batch,), generator=generator)
+    mask = torch.arange(length)[None, :] < lengths[:, None]
+    allowed, start = bio_constraints(labels)
+    every_pair = viterbi_decode(scores, mask, allowed, start, transition_scores=torch.zeros(len(labels), len(labels)))
+    assert torch.equal(viterbi_decode(scores, mask, allowed, start), every_pair)
+
+
+def test_sparse_predecessors_only_for_few_predecessors():
+    from srl_zoo.decoding import _sparse_predecessors
+
+    allowed, _ = bio_constraints(LABELS)
+    open_tags, predecessors = _sparse_predecessors(allowed)
+    assert open_tags.tolist() == [True, True, False, True, False]
+    assert sorted(predecessors[2].tolist()) == [1, 2] and sorted(predecessors[4].tolist()) == [3, 4]
+    dense = torch.rand(30, 30, generator=torch.Generator().manual_seed(0)) < 0.5
+    assert _sparse_predecessors(dense) is None
