@@ -124,13 +124,13 @@ def predict_by_length(
     sentences x longest length² (at least one sentence)."""
     order = sorted(range(len(sentences)), key=lambda i: len(sentences[i]))
     results: List[Dict[str, Any]] = [{} for _ in sentences]
-    for chunk in _length_batches(order, [len(s) for s in sentences], batch_size, max_batch_cells):
+    for chunk in length_batches(order, [len(s) for s in sentences], batch_size, max_batch_cells):
         for i, output in zip(chunk, predictor.predict_batch_json([{"tokens": sentences[i]} for i in chunk])):
             results[i] = output
     return results
 
 
-def _length_batches(order: List[int], lengths: List[int], batch_size: int, max_cells: int) -> Iterator[List[int]]:
+def length_batches(order: List[int], lengths: List[int], batch_size: int, max_cells: int) -> Iterator[List[int]]:
     """Consecutive batches of `order` (sorted by length) within both limits."""
     batch: List[int] = []
     for i in order:

@@ -3,6 +3,7 @@
 from typing import Any, Dict, List, NamedTuple, Optional
 
 import spacy
+import torch
 from allennlp.common.util import JsonDict, sanitize
 from allennlp.data import DatasetReader, Instance
 from allennlp.models import Model
@@ -15,6 +16,7 @@ from srl_zoo.data.formats.conll2009 import conll2009_rows
 from srl_zoo.data.formats.frame_json import frame_from_output
 from srl_zoo.data.formats.io_utils import pad_columns
 from srl_zoo.nn.cpu_speed import bfloat16_autocast
+from srl_zoo.nn.tensor_batches import TensorDict, tensorize, to_device
 from srl_zoo.predictors.allennlp_models_format import allennlp_models_json
 
 OUTPUT_FORMATS = ("json", "allennlp_models", "conll2005", "conll2009")
@@ -76,10 +78,16 @@ class SrlPredictor(Predictor):
         self._mixed_precision = mixed_precision
 
     def _forward(self, instances: List[Instance]) -> List[Dict[str, Any]]:
-        device = "cuda" if self.cuda_device >= 0 else "cpu"
-        with bfloat16_autocast(self._mixed_precision, device):
+        return self.predict_tensors(tensorize(instances, self._model.vocab))
+
+    def predict_tensors(self, tensors: TensorDict) -> List[Dict[str, Any]]:
+        """`{"words", "frames"}` of each sentence of a batch already made tensors (`tensorize`, maybe in
+        another process; CPU tensors, pinned or not), not yet `sanitize`d."""
+        device = torch.device(f"cuda:{self.cuda_device}" if self.cuda_device >= 0 else "cpu")
+        with torch.no_grad(), bfloat16_autocast(self._mixed_precision, device.type):
             with self._model.without_class_probabilities():  # type: ignore[attr-defined]
-                return self._model.forward_on_instances(instances)
+                outputs = self._model.make_output_human_readable(self._model(**to_device(tensors, device, True)))
+        return [{"words": words, "frames": frames} for words, frames in zip(outputs["words"], outputs["frames"])]
 
     def tokenize(self, text: str) -> List[str]:
         """Split raw text into words with spaCy's rule-based tokenizer."""

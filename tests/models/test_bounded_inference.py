@@ -5,7 +5,7 @@ import pytest
 import torch
 from allennlp.data import Batch
 
-from srl_zoo.api import _length_batches
+from srl_zoo.api import length_batches
 from tests.models import test_lisa_model
 from tests.models.test_srl_model import SrlModelTestCase
 
@@ -58,11 +58,11 @@ def test_length_batches_respect_both_limits():
     lengths = [3, 5, 5, 8, 40, 40, 200, 1000]
     for batch_size in (1, 2, 3, 64):
         for cells in (1, 100, 10_000, 1_000_000):
-            batches = list(_length_batches(list(range(len(lengths))), lengths, batch_size, cells))
+            batches = list(length_batches(list(range(len(lengths))), lengths, batch_size, cells))
             assert [i for batch in batches for i in batch] == list(range(len(lengths)))
             for batch in batches:
                 longest = max(lengths[i] for i in batch)
                 assert len(batch) == 1 or (len(batch) <= batch_size and len(batch) * longest**2 <= cells)
     # a 1,000-word sentence goes alone under the default budget, short ones share batches
-    batches = list(_length_batches(list(range(len(lengths))), lengths, 64, 1_000_000))
+    batches = list(length_batches(list(range(len(lengths))), lengths, 64, 1_000_000))
     assert batches == [[0, 1, 2, 3, 4, 5, 6], [7]]
