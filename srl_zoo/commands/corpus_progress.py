@@ -31,6 +31,10 @@ class Progress:
     complete: bool = False
     input_size: int = 0  # of the whole input when the record was written (informative, and for `complete`)
     version: int = PROGRESS_VERSION
+    chunks_consumed: int = 0  # input chunks within `lines_consumed` (a share resumes counting from there)
+    index_bytes: int = 0  # of a share's part index (`srl_zoo.labeling.shares`) that holds the part's chunks
+    share: str = ""  # "R-of-W" for process R of a W-process run; "" for a one-process run
+    chunk_lines: int = 0  # input lines per chunk of a W-process run (its shares depend on it)
 
 
 def progress_path(output_file: str) -> str:
@@ -82,11 +86,24 @@ def prefix_sha256(path: str, lines: int) -> str:
 
 
 def check_resumable(
-    progress: Progress, output_file: str, input_file: str, input_format: str, output_format: str
+    progress: Progress,
+    output_file: str,
+    input_file: str,
+    input_format: str,
+    output_format: str,
+    share: str = "",
+    chunk_lines: int = 0,
 ) -> None:
     """Refuse (`ConfigurationError`) to resume `output_file`'s `progress` with another input, other
-    formats, or an input whose already-labeled lines changed."""
+    formats, another share of a multi-process run (`share`, `chunk_lines`), or an input whose
+    already-labeled lines changed."""
     problems = []
+    if share != progress.share or (share and chunk_lines != progress.chunk_lines):
+        problems.append(
+            f"it was written as share {progress.share or 'all'} with {progress.chunk_lines or 'any'} lines per chunk, "
+            f"not as share {share or 'all'} with {chunk_lines if share else 'any'} (rerun with the same "
+            "number of processes and --chunk-lines)"
+        )
     if os.path.realpath(input_file) != progress.input_file:
         problems.append(f"it was made from {progress.input_file}, not {os.path.realpath(input_file)}")
     if input_format != progress.input_format:

@@ -19,6 +19,17 @@ input, changed lines or other formats is refused. `OUTPUT.lock` makes a second r
 fail at once. A line that cannot be labeled (malformed JSON or fields, bad UTF-8, text that cannot be
 written, any error while labeling it) is reported as `FILE:LINE: reason` and skipped (`--on-error
 stop` stops instead, after writing every line before it).
+
+Pipelined: `--workers N` processes read, split, tokenize and tensorize the input chunks ahead of the
+model (`srl_zoo.labeling.prepared_chunks`), and a writer thread renders and writes each chunk while
+the model labels the next; the output is the same with any number of workers.
+
+Several processes: under `torchrun --nproc_per_node N [--nnodes M ...]` each process labels every
+N-th chunk of the input into `OUTPUT.partR-of-N` (with its own progress record and chunk index, so
+each resumes on its own), and process 0 merges the parts, once all are complete, into OUTPUT: byte
+for byte what one process writes (`srl_zoo.labeling.shares`). CPU processes use one thread each
+unless OMP_NUM_THREADS says otherwise; with `--cuda-device`, process R uses GPU LOCAL_RANK. The
+processes talk over torch.distributed (gloo): OUTPUT must be on a file system they all see.
 """
 
 import argparse
@@ -27,35 +38,40 @@ import json
 import logging
 import os
 import time
-from dataclasses import asdict, dataclass
-from typing import Any, BinaryIO, Dict, Iterator, List, Optional, Tuple, Union
+from collections import deque
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import asdict, dataclass, field
+from datetime import timedelta
+from typing import Any, BinaryIO, Deque, Dict, List, Optional, Tuple, Union
 
+import torch
+import torch.distributed as dist
 from allennlp.commands.subcommand import Subcommand
 from allennlp.common.checks import ConfigurationError
+from allennlp.common.util import sanitize
 from tqdm import tqdm
 
-from srl_zoo.api import Labeler, load
+from srl_zoo.api import Labeler, load, with_char_offsets
 from srl_zoo.commands.corpus_progress import (
     OutputLock,
     Progress,
     check_resumable,
-    numbered_raw_lines,
     prefix_sha256,
     progress_path,
     read_progress,
     write_progress,
 )
 from srl_zoo.commands.verbosity import add_verbosity
-from srl_zoo.predictors.allennlp_models_format import allennlp_models_json
-from srl_zoo.predictors.srl_predictor import OUTPUT_FORMATS, conll2005_lines, conll2009_lines
+from srl_zoo.labeling.chunks import INPUT_FORMATS, BadLine, Request, bad_line
+from srl_zoo.labeling.prepared_chunks import PreparedChunk, PreparedChunks, SentenceKey, prepared_chunks
+from srl_zoo.labeling.rendering import render_record
+from srl_zoo.labeling.shares import Share, append_index, index_path, merge_parts, part_path
+from srl_zoo.predictors.srl_predictor import OUTPUT_FORMATS
 
 logger = logging.getLogger(__name__)
 
-INPUT_FORMATS = ("text", "jsonl")
-
-
-class BadLine(ValueError):
-    """An input line that cannot be labeled; the message names the file and line."""
+#: how long the processes of a multi-process run wait for the slowest one before merging
+MERGE_WAIT = timedelta(days=7)
 
 
 @Subcommand.register("srl-label")
@@ -70,7 +86,10 @@ class SrlLabel(Subcommand):
         subparser.add_argument("--output-format", choices=OUTPUT_FORMATS, default="json")
         subparser.add_argument("--batch-size", type=int, default=64, help="sentences per model call")
         subparser.add_argument("--chunk-lines", type=int, default=256, help="input lines per saved step")
-        subparser.add_argument("--cuda-device", type=int, default=-1)
+        subparser.add_argument(
+            "--workers", type=int, default=1, help="input-preparing processes beside the model's (0: none)"
+        )
+        subparser.add_argument("--cuda-device", type=int, default=-1, help="under torchrun: any GPU id = LOCAL_RANK")
         subparser.add_argument("--mixed-precision", action="store_true", help="bfloat16 autocast of the model")
         subparser.add_argument("--on-error", choices=("skip", "stop"), default="skip", help="for malformed lines")
         subparser.add_argument("--overwrite", action="store_true", help="start over even if OUTPUT exists")
@@ -80,9 +99,13 @@ class SrlLabel(Subcommand):
 
 
 def _run(args: argparse.Namespace) -> None:
+    share = _join_torchrun()
+    cuda_device = args.cuda_device
+    if share.world > 1 and cuda_device >= 0:
+        cuda_device = int(os.environ.get("LOCAL_RANK", "0"))
     labeler = load(
         args.archive_file,
-        cuda_device=args.cuda_device,
+        cuda_device=cuda_device,
         batch_size=args.batch_size,
         mixed_precision=args.mixed_precision,
     )
@@ -97,10 +120,41 @@ def _run(args: argparse.Namespace) -> None:
         on_error=args.on_error,
         overwrite=args.overwrite,
         progress=not args.no_progress,
+        workers=args.workers,
+        share=share,
     )
-    seconds = time.perf_counter() - started
-    summary.update(seconds=round(seconds, 1), sentences_per_s=round(summary["sentences"] / max(seconds, 1e-9), 1))
-    print(json.dumps(summary))
+    if share.world > 1:
+        summary = _merge_shares(summary, args.output_file, share)
+    if share.rank == 0:
+        seconds = time.perf_counter() - started
+        summary.update(seconds=round(seconds, 1), sentences_per_s=round(summary["sentences"] / max(seconds, 1e-9), 1))
+        print(json.dumps(summary))
+    if share.world > 1:
+        dist.destroy_process_group()
+
+
+def _join_torchrun() -> Share:
+    """This process's share: the whole input, or (started by torchrun, WORLD_SIZE > 1) share RANK of
+    WORLD_SIZE, after joining the process group (gloo)."""
+    world = int(os.environ.get("WORLD_SIZE", "1"))
+    if world == 1:
+        return Share()
+    torch.set_num_threads(int(os.environ.get("OMP_NUM_THREADS", "1")))
+    dist.init_process_group("gloo", timeout=MERGE_WAIT)
+    return Share(dist.get_rank(), dist.get_world_size())
+
+
+def _merge_shares(summary: Dict[str, Any], output_file: str, share: Share) -> Dict[str, Any]:
+    """Once every process is done (a barrier), process 0 merges the parts; the counts summed over processes."""
+    counts = torch.tensor([summary["lines"], summary["sentences"], summary["skipped"]], dtype=torch.long)
+    dist.all_reduce(counts)  # also the barrier: every part is complete (or its process failed) here
+    if share.rank == 0 and not summary.get("complete_before"):
+        merge_parts(output_file, share.world)
+    resumed: List[Optional[int]] = [None] * share.world
+    dist.all_gather_object(resumed, summary["resumed_from_line"])  # also the barrier after the merge
+    lines, sentences, skipped = counts.tolist()
+    totals = {"lines": lines, "sentences": sentences, "skipped": skipped, "resumed_from_line": resumed}
+    return {**summary, **totals, "processes": share.world}
 
 
 def label_corpus(
@@ -113,6 +167,8 @@ def label_corpus(
     on_error: str = "skip",
     overwrite: bool = False,
     progress: bool = True,
+    workers: int = 0,
+    share: Share = Share(),
 ) -> Dict[str, Any]:
     """Label every line of `input_file` into `output_file` (see the module docstring); returns counts
     (`lines`, `sentences`, `skipped`, `resumed_from_line`).
@@ -125,6 +181,9 @@ def label_corpus(
     chunk_lines : input lines per saved step (the unit of resumption).
     on_error : `"skip"` (report and go on) or `"stop"` for lines that cannot be labeled.
     overwrite : start over even if the output exists.
+    workers : processes that prepare input chunks ahead of the model (0: this process does).
+    share : the chunks this process labels, into its part (`srl_zoo.labeling.shares`); the default is
+        all of them, into `output_file`. The caller merges the parts (`merge_parts`).
     """
     if output_format not in OUTPUT_FORMATS:
         raise ConfigurationError(f"output format must be one of {OUTPUT_FORMATS}, got {output_format!r}")
@@ -133,45 +192,76 @@ def label_corpus(
         raise ConfigurationError(f"input format must be one of {INPUT_FORMATS}, got {input_format!r}")
     if not os.path.isfile(input_file):
         raise ConfigurationError(f"{input_file}: no such file")
-    with OutputLock(output_file):
-        start = _start_point(output_file, input_file, input_format, output_format, overwrite)
+    if share.world > 1 and _merged_before(output_file, input_file, input_format, output_format, share, overwrite):
+        return {**_nothing_to_do(output_file), "complete_before": True}
+    part = part_path(output_file, share)
+    with OutputLock(part):
+        start = _start_point(part, input_file, input_format, output_format, overwrite, share, chunk_lines)
         if start.complete:
-            logger.info("%s is complete (see %s); nothing to do", output_file, progress_path(output_file))
-            return {"lines": 0, "sentences": 0, "skipped": 0, "resumed_from_line": None, "complete": True}
+            return _nothing_to_do(part)
         resumed = start.lines_consumed + 1 if start.lines_consumed else None
         counts = {"lines": 0, "sentences": 0, "skipped": 0, "resumed_from_line": resumed}
-        with open(output_file, "ab") as sink:
-            sink.truncate(start.output_bytes)  # drop whatever an interrupted run wrote after its last saved chunk
-            bar = tqdm(desc="labeling", unit=" sentences", disable=not progress, dynamic_ncols=True)
-            for chunk in _chunks(input_file, start.lines_consumed, chunk_lines):
-                pieces: List[bytes] = []
-                for number, outcome in _label_chunk(labeler, chunk.lines, input_format, output_format, input_file):
-                    if isinstance(outcome, BadLine):
-                        if on_error == "stop":
-                            _append_output(sink, b"".join(pieces))
-                            done = prefix_sha256(input_file, number - 1)
-                            _save_progress(output_file, start, number - 1, done, False, sink)
-                            raise outcome
-                        logger.warning("skipping %s", outcome)
-                        counts["skipped"] += 1
-                        continue
-                    record, sentences = outcome
-                    pieces.append(record)
-                    counts["lines"] += 1
-                    counts["sentences"] += sentences
-                    bar.update(sentences)
-                _append_output(sink, b"".join(pieces))
-                _save_progress(output_file, start, chunk.consumed, chunk.sha256, chunk.at_end, sink)
-            bar.close()
+        dataset = PreparedChunks(
+            labeler,
+            input_file,
+            input_format,
+            start.lines_consumed,
+            start.chunks_consumed,
+            chunk_lines,
+            labeler.batch_size,
+            share,
+        )
+        with _PartWriter(part, start, share, counts, output_format, on_error, progress) as writer:
+            pinned = labeler.predictor.cuda_device >= 0
+            for prepared in prepared_chunks(dataset, workers, pin_memory=pinned):
+                writer.submit(prepared, _label_prepared(labeler, prepared, output_format, input_file))
     return counts
 
 
-def _start_point(output_file: str, input_file: str, input_format: str, output_format: str, overwrite: bool) -> Progress:
+def _nothing_to_do(output_file: str) -> Dict[str, Any]:
+    logger.info("%s is complete (see %s); nothing to do", output_file, progress_path(output_file))
+    return {"lines": 0, "sentences": 0, "skipped": 0, "resumed_from_line": None, "complete": True}
+
+
+def _merged_before(
+    output_file: str, input_file: str, input_format: str, output_format: str, share: Share, overwrite: bool
+) -> bool:
+    """Whether a multi-process run finds its output already merged (nothing to do); refuses an output
+    that it would otherwise replace (no progress record, or a one-process run's unfinished one)."""
+    record = read_progress(output_file)
+    if overwrite:
+        if share.rank == 0 and record is not None:
+            os.remove(progress_path(output_file))  # the parts start over: an earlier merge no longer stands
+        return False
+    if record is None and os.path.exists(output_file):
+        raise ConfigurationError(
+            f"{output_file} exists but {progress_path(output_file)} does not, so where to resume is unknown: "
+            "pass --overwrite to start over, or another output file"
+        )
+    if record is not None and not record.complete:
+        raise ConfigurationError(
+            f"{output_file} is an unfinished one-process run: resume it with one process, or pass --overwrite"
+        )
+    if record is not None:
+        check_resumable(record, output_file, input_file, input_format, output_format)
+    return record is not None
+
+
+def _start_point(
+    output_file: str,
+    input_file: str,
+    input_format: str,
+    output_format: str,
+    overwrite: bool,
+    share: Share = Share(),
+    chunk_lines: int = 0,
+) -> Progress:
     """Where this run starts: a checked earlier record to resume, or a fresh record written before
     anything else (so that a kill at any later moment can be resumed)."""
     record = None if overwrite else read_progress(output_file)
     if record is not None:
-        check_resumable(record, output_file, input_file, input_format, output_format)
+        chunking = chunk_lines if share.world > 1 else 0
+        check_resumable(record, output_file, input_file, input_format, output_format, share.name, chunking)
         written = os.path.getsize(output_file) if os.path.exists(output_file) else 0
         if written < record.output_bytes:
             raise ConfigurationError(
@@ -191,104 +281,67 @@ def _start_point(output_file: str, input_file: str, input_format: str, output_fo
         lines_consumed=0,
         consumed_sha256=hashlib.sha256().hexdigest(),
         output_bytes=0,
+        share=share.name,
+        chunk_lines=chunk_lines if share.world > 1 else 0,
     )
     write_progress(output_file, fresh)
-    if os.path.exists(output_file):
-        os.remove(output_file)
+    for path in (output_file, index_path(output_file)):
+        if os.path.exists(path):
+            os.remove(path)
     return fresh
 
 
-def _append_output(sink: BinaryIO, data: bytes) -> None:
-    """Append to the output and make it durable before the progress record says so."""
-    sink.write(data)
-    sink.flush()
-    os.fsync(sink.fileno())
+Outcome = Union[Tuple[bytes, int], BadLine]  # (the line's output record, its sentences) or why it failed
 
 
-def _save_progress(
-    output_file: str, run: Progress, lines_consumed: int, consumed_sha256: str, complete: bool, sink: BinaryIO
-) -> None:
-    """Record that `run`'s first `lines_consumed` input lines are in the output (written up to `sink`'s position)."""
-    changes = {
-        "lines_consumed": lines_consumed,
-        "consumed_sha256": consumed_sha256,
-        "output_bytes": sink.tell(),
-        "complete": complete,
-        "input_size": os.path.getsize(run.input_file),
-    }
-    write_progress(output_file, Progress(**{**asdict(run), **changes}))
+@dataclass
+class Labeled:
+    """The model's side of a chunk: each text sentence's output, and the lines labeled the slow way
+    (pre-tokenized requests, and the lines of a batch that failed) as finished outcomes."""
+
+    sentences: Dict[SentenceKey, Dict[str, Any]] = field(default_factory=dict)
+    lines: Dict[int, Outcome] = field(default_factory=dict)
 
 
-Request = Tuple[str, Any]  # ("text", document) or ("tokens", predictor input)
-Outcome = Union[Tuple[bytes, int], "BadLine"]  # (the line's output record, its sentences) or why it failed
-
-
-def _label_chunk(
-    labeler: Labeler, lines: List[Tuple[int, "Line"]], input_format: str, output_format: str, path: str
-) -> List[Tuple[int, Outcome]]:
-    """Each line's outcome, in order: any exception while parsing, labeling or writing one line becomes
-    that line's `BadLine` (a chunk that fails as a whole is labeled again line by line to find it)."""
-    outcomes: Dict[int, Outcome] = {}
-    requests: List[Tuple[int, Request]] = []
-    for number, line in lines:
+def _label_prepared(labeler: Labeler, prepared: PreparedChunk, output_format: str, path: str) -> Labeled:
+    """Run the model on a prepared chunk's batches (in this process: the model's only user)."""
+    labeled = Labeled()
+    retry = set()
+    for batch in prepared.batches:
         try:
-            if isinstance(line, BadLine):
-                raise line
-            requests.append((number, _parse(line, input_format, labeler, path, number)))
-        except Exception as error:
-            outcomes[number] = _bad_line(error, path, number)
+            if batch.tensors is None:
+                raise ValueError("the batch could not be made tensors")
+            labeled.sentences.update(zip(batch.keys, labeler.predictor.predict_tensors(batch.tensors)))
+        except Exception:
+            retry.update(number for number, _ in batch.keys)
+    requests: List[Tuple[int, Request]] = [(number, ("text", prepared.texts[number][0])) for number in sorted(retry)]
+    requests.extend((number, ("tokens", request)) for number, request in prepared.tokenized)
+    labeled.lines.update(_label_lines(labeler, requests, output_format, path))
+    return labeled
+
+
+def _label_lines(
+    labeler: Labeler, requests: List[Tuple[int, Request]], output_format: str, path: str
+) -> List[Tuple[int, Outcome]]:
+    """Each request's outcome: any exception while labeling or writing one line becomes that line's
+    `BadLine` (requests that fail together are labeled again one by one to find it)."""
+    if not requests:
+        return []
     try:
-        labeled = _label(labeler, requests, output_format)
+        return [(number, (record, sentences)) for number, record, sentences in _label(labeler, requests, output_format)]
     except Exception:
-        labeled = []
+        outcomes: List[Tuple[int, Outcome]] = []
         for number, request in requests:
             try:
-                labeled.extend(_label(labeler, [(number, request)], output_format))
+                outcomes.extend((n, (r, k)) for n, r, k in _label(labeler, [(number, request)], output_format))
             except Exception as error:
-                outcomes[number] = _bad_line(error, path, number)
-    for number, record, sentences in labeled:
-        outcomes[number] = (record, sentences)
-    return sorted(outcomes.items())
-
-
-def _bad_line(error: Exception, path: str, number: int) -> "BadLine":
-    if isinstance(error, BadLine):
-        return error
-    reason = (str(error).strip().splitlines() or [""])[0][:300]
-    return BadLine(f"{path}:{number}: {type(error).__name__}{': ' + reason if reason else ''}")
-
-
-def _parse(line: str, input_format: str, labeler: Labeler, path: str, number: int) -> Request:
-    """What one input line asks for; `BadLine` naming the file and line when malformed."""
-    if input_format == "text":
-        return ("text", line.rstrip("\n"))
-    try:
-        value = json.loads(line)
-    except json.JSONDecodeError as error:
-        raise BadLine(f"{path}:{number}: not valid JSON ({error.msg} at column {error.colno})") from None
-    except RecursionError:
-        raise BadLine(f"{path}:{number}: JSON nested too deeply") from None
-    if not isinstance(value, dict):
-        raise BadLine(f"{path}:{number}: expected a JSON object, got {type(value).__name__}")
-    try:
-        json.dumps(value, ensure_ascii=False).encode("utf-8")
-    except UnicodeEncodeError as error:
-        raise BadLine(f"{path}:{number}: not valid Unicode text ({error.reason}: a lone surrogate escape?)") from None
-    if "text" in value or "sentence" in value:
-        text = value.get("text", value.get("sentence"))
-        if not isinstance(text, str):
-            raise BadLine(f"{path}:{number}: 'text' must be a string")
-        return ("text", text)
-    try:
-        labeler.check_request(value)  # the predictor's own checks of tokens, predicates, heads
-    except ValueError as error:
-        raise BadLine(f"{path}:{number}: {error}") from None
-    return ("tokens", value)
+                outcomes.append((number, bad_line(error, path, number)))
+        return outcomes
 
 
 def _label(labeler: Labeler, requests: List[Tuple[int, Request]], output_format: str) -> List[Tuple[int, bytes, int]]:
-    """`(line number, output record as UTF-8, number of sentences)` of each request (encoding inside, so
-    that a record that cannot be written fails its line like any other labeling error)."""
+    """`(line number, output record as UTF-8, number of sentences)` of each request, through the
+    `Labeler` (one model call per request kind)."""
     documents = {i: request[1] for i, (_, request) in enumerate(requests) if request[0] == "text"}
     by_request = dict(zip(documents, labeler.label_texts(list(documents.values()), labeler.batch_size)))
     tokenized = [(i, request[1]) for i, (_, request) in enumerate(requests) if request[0] == "tokens"]
@@ -296,50 +349,134 @@ def _label(labeler: Labeler, requests: List[Tuple[int, Request]], output_format:
         for (i, _), output in zip(tokenized, labeler.label_tokenized([r for _, r in tokenized])):
             by_request[i] = [output]
     return [
-        (line_number, _render(line_number, by_request[i], output_format).encode("utf-8"), len(by_request[i]))
+        (line_number, render_record(line_number, by_request[i], output_format), len(by_request[i]))
         for i, (line_number, _) in enumerate(requests)
     ]
 
 
-def _render(line_number: int, sentences: List[Dict[str, Any]], output_format: str) -> str:
-    if output_format in ("conll2005", "conll2009"):
-        lines = conll2005_lines if output_format == "conll2005" else conll2009_lines
-        return "".join("\n".join(lines(sentence)) + "\n\n" for sentence in sentences)
-    if output_format == "allennlp_models":
-        sentences = [allennlp_models_json(sentence) for sentence in sentences]
-    return json.dumps({"line": line_number, "sentences": sentences}, ensure_ascii=False) + "\n"
-
-
-Line = Union[str, BadLine]  # the text of a line, or why it cannot be read
-
-
-@dataclass
-class Chunk:
-    """Numbered input lines to label, and how far into the input they reach: `consumed` raw lines
-    (blank ones included) whose bytes hash to `sha256`; `at_end` for the input's last chunk."""
-
-    lines: List[Tuple[int, Line]]
-    consumed: int
-    sha256: str
-    at_end: bool
-
-
-def _chunks(path: str, skip: int, size: int) -> Iterator[Chunk]:
-    """The non-blank lines after the first `skip`, `size` at a time, and a last (maybe empty) chunk
-    at the end of the input; a line that is not UTF-8 comes as a `BadLine`."""
-    digest = hashlib.sha256()
-    lines: List[Tuple[int, Line]] = []
-    number = 0
-    for number, raw in numbered_raw_lines(path):
-        digest.update(raw)
-        if number <= skip or not raw.strip():
+def _outcomes(prepared: PreparedChunk, labeled: Labeled, output_format: str, path: str) -> List[Tuple[int, Outcome]]:
+    """Every line's outcome, in order: text lines rendered from their sentences' outputs (with
+    character offsets), the rest as they came."""
+    outcomes: Dict[int, Outcome] = {**prepared.failed, **labeled.lines}
+    for number, (text, sentences) in prepared.texts.items():
+        if number in outcomes:
             continue
         try:
-            line: Line = raw.decode("utf-8").rstrip("\r\n")
-        except UnicodeDecodeError as error:
-            line = BadLine(f"{path}:{number}: invalid UTF-8 at byte {error.start} of the line")
-        lines.append((number, line))
-        if len(lines) == size:
-            yield Chunk(lines, number, digest.hexdigest(), at_end=False)
-            lines = []
-    yield Chunk(lines, max(number, skip), digest.hexdigest(), at_end=True)
+            outputs = [
+                with_char_offsets(sanitize(labeled.sentences[(number, place)]), offsets, text)
+                for place, (_, offsets) in enumerate(sentences)
+            ]
+            outcomes[number] = (render_record(number, outputs, output_format), len(outputs))
+        except Exception as error:
+            outcomes[number] = bad_line(error, path, number)
+    return sorted(outcomes.items())
+
+
+class _PartWriter:
+    """Renders and writes labeled chunks in a background thread (one chunk behind the model), keeping
+    the part, its index (for a share of a multi-process run) and the progress record in step."""
+
+    def __init__(
+        self,
+        part: str,
+        start: Progress,
+        share: Share,
+        counts: Dict[str, Any],
+        output_format: str,
+        on_error: str,
+        progress: bool,
+    ) -> None:
+        self.part = part
+        self.start = start
+        self.share = share
+        self.counts = counts
+        self.output_format = output_format
+        self.on_error = on_error
+        self.progress = progress
+        self.pending: Deque[Future] = deque()
+        self.broken = False
+
+    def __enter__(self) -> "_PartWriter":
+        self.sink: BinaryIO = open(self.part, "ab")
+        self.sink.truncate(self.start.output_bytes)  # drop whatever an interrupted run wrote after its last save
+        self.index: Optional[BinaryIO] = None
+        if self.share.world > 1:
+            self.index = open(index_path(self.part), "ab")
+            self.index.truncate(self.start.index_bytes)
+        description = "labeling" if self.share.world == 1 else f"labeling (process {self.share.rank})"
+        self.bar = tqdm(desc=description, unit=" sentences", disable=not self.progress, dynamic_ncols=True)
+        self.thread = ThreadPoolExecutor(1, thread_name_prefix="srl-label-writer")
+        return self
+
+    def submit(self, prepared: PreparedChunk, labeled: Labeled) -> None:
+        """Write this chunk once the one before is written; wait for that one (its errors surface here)."""
+        self.pending.append(self.thread.submit(self._write, prepared, labeled))
+        while len(self.pending) > 1:
+            self.pending.popleft().result()
+
+    def __exit__(self, *exc_info: Any) -> None:
+        try:
+            self.thread.shutdown(wait=True, cancel_futures=exc_info[0] is not None)
+            if exc_info[0] is None:
+                while self.pending:
+                    self.pending.popleft().result()
+        finally:
+            self.bar.close()
+            self.sink.close()
+            if self.index is not None:
+                self.index.close()
+
+    def _write(self, prepared: PreparedChunk, labeled: Labeled) -> None:
+        if self.broken:  # never write a chunk after one that failed: the output would skip it
+            raise RuntimeError("an earlier chunk failed to be written")
+        try:
+            self._write_chunk(prepared, labeled)
+        except BaseException:
+            self.broken = True
+            raise
+
+    def _write_chunk(self, prepared: PreparedChunk, labeled: Labeled) -> None:
+        chunk = prepared.chunk
+        pieces: List[bytes] = []
+        path = self.start.input_file
+        for number, outcome in _outcomes(prepared, labeled, self.output_format, path):
+            if isinstance(outcome, BadLine):
+                if self.on_error == "stop":
+                    if self.share.world == 1:  # keep the lines before it (a share resumes at chunk starts only)
+                        _append_output(self.sink, b"".join(pieces))
+                        self._save(number - 1, prefix_sha256(path, number - 1), chunk.number, False)
+                    raise outcome
+                logger.warning("skipping %s", outcome)
+                self.counts["skipped"] += 1
+                continue
+            record, sentences = outcome
+            pieces.append(record)
+            self.counts["lines"] += 1
+            self.counts["sentences"] += sentences
+            self.bar.update(sentences)
+        data = b"".join(pieces)
+        _append_output(self.sink, data)
+        if self.index is not None and prepared.mine:
+            append_index(self.index, chunk.number, len(data))
+        self._save(chunk.consumed, chunk.sha256, chunk.number + 1, chunk.at_end)
+
+    def _save(self, lines_consumed: int, consumed_sha256: str, chunks_consumed: int, complete: bool) -> None:
+        """Record that the first `lines_consumed` input lines are done (the part written up to its
+        current end, the index up to its own)."""
+        changes = {
+            "lines_consumed": lines_consumed,
+            "consumed_sha256": consumed_sha256,
+            "chunks_consumed": chunks_consumed,
+            "output_bytes": self.sink.tell(),
+            "index_bytes": self.index.tell() if self.index is not None else 0,
+            "complete": complete,
+            "input_size": os.path.getsize(self.start.input_file),
+        }
+        write_progress(self.part, Progress(**{**asdict(self.start), **changes}))
+
+
+def _append_output(sink: BinaryIO, data: bytes) -> None:
+    """Append to the output and make it durable before the progress record says so."""
+    sink.write(data)
+    sink.flush()
+    os.fsync(sink.fileno())

@@ -44,14 +44,14 @@ def test_poison_lines_are_skipped_with_file_and_line(labeler, tmp_path, caplog):
 
 def test_any_error_while_labeling_one_line_skips_only_that_line(labeler, tmp_path, monkeypatch, caplog):
     source = write_corpus(tmp_path / "corpus.txt", ["Dogs bark.", "Birds explode here.", "Cats sleep."])
-    real = labeler.label_texts
+    real = labeler.predictor.predict_tensors
 
-    def fragile(texts, batch_size):
-        if any("explode" in text for text in texts):
+    def fragile(tensors):  # the model fails on any batch holding "explode"
+        if any("explode" in sentence["words"] for sentence in tensors["metadata"]):
             raise RuntimeError("the model broke")
-        return real(texts, batch_size)
+        return real(tensors)
 
-    monkeypatch.setattr(labeler, "label_texts", fragile)
+    monkeypatch.setattr(labeler.predictor, "predict_tensors", fragile)
     out = tmp_path / "out.jsonl"
     with caplog.at_level(logging.WARNING):
         counts = label_corpus(labeler, source, str(out), progress=False)
@@ -154,7 +154,7 @@ def test_a_kill_while_labeling_the_first_chunk_resumes(labeler, tmp_path, monkey
         raise Killed()
 
     with monkeypatch.context() as patch:
-        patch.setattr(srl_label, "_label", killed)
+        patch.setattr(srl_label, "_label_prepared", killed)
         with pytest.raises(Killed):
             label_corpus(labeler, source, str(out), chunk_lines=2, progress=False)
     assert label_corpus(labeler, source, str(out), chunk_lines=2, progress=False)["resumed_from_line"] is None

@@ -1,0 +1,97 @@
+"""The input of `srl-label` as numbered chunks of lines (the unit of resumption and of sharing
+between processes), and what one line asks for."""
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any, Iterator, List, Tuple, Union
+
+from srl_zoo.commands.corpus_progress import numbered_raw_lines
+
+INPUT_FORMATS = ("text", "jsonl")
+
+
+class BadLine(ValueError):
+    """An input line that cannot be labeled; the message names the file and line."""
+
+
+Line = Union[str, BadLine]  # the text of a line, or why it cannot be read
+Request = Tuple[str, Any]  # ("text", document) or ("tokens", predictor input)
+
+
+@dataclass
+class Chunk:
+    """Numbered input lines to label, and how far into the input they reach: `consumed` raw lines
+    (blank ones included) whose bytes hash to `sha256`; `at_end` for the input's last chunk; `number`:
+    the chunk's place in the input (0-based, counted from where reading started)."""
+
+    lines: List[Tuple[int, Line]]
+    consumed: int
+    sha256: str
+    at_end: bool
+    number: int = 0
+
+
+def read_chunks(path: str, skip: int, size: int, first_number: int = 0) -> Iterator[Chunk]:
+    """The non-blank lines after the first `skip`, `size` at a time, and a last (maybe empty) chunk
+    at the end of the input; a line that is not UTF-8 comes as a `BadLine`. Chunks are numbered from
+    `first_number`."""
+    digest = hashlib.sha256()
+    lines: List[Tuple[int, Line]] = []
+    number = 0
+    chunk_number = first_number
+    for number, raw in numbered_raw_lines(path):
+        digest.update(raw)
+        if number <= skip or not raw.strip():
+            continue
+        try:
+            line: Line = raw.decode("utf-8").rstrip("\r\n")
+        except UnicodeDecodeError as error:
+            line = BadLine(f"{path}:{number}: invalid UTF-8 at byte {error.start} of the line")
+        lines.append((number, line))
+        if len(lines) == size:
+            yield Chunk(lines, number, digest.hexdigest(), at_end=False, number=chunk_number)
+            chunk_number += 1
+            lines = []
+    yield Chunk(lines, max(number, skip), digest.hexdigest(), at_end=True, number=chunk_number)
+
+
+def parse_line(line: str, input_format: str, check_tokens: Any, path: str, number: int) -> Request:
+    """What one input line asks for; `BadLine` naming the file and line when malformed.
+
+    # Parameters
+
+    check_tokens : called with a pre-tokenized request; raises `ValueError` saying what is wrong.
+    """
+    if input_format == "text":
+        return ("text", line.rstrip("\n"))
+    try:
+        value = json.loads(line)
+    except json.JSONDecodeError as error:
+        raise BadLine(f"{path}:{number}: not valid JSON ({error.msg} at column {error.colno})") from None
+    except RecursionError:
+        raise BadLine(f"{path}:{number}: JSON nested too deeply") from None
+    if not isinstance(value, dict):
+        raise BadLine(f"{path}:{number}: expected a JSON object, got {type(value).__name__}")
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise BadLine(f"{path}:{number}: not valid Unicode text ({error.reason}: a lone surrogate escape?)") from None
+    if "text" in value or "sentence" in value:
+        text = value.get("text", value.get("sentence"))
+        if not isinstance(text, str):
+            raise BadLine(f"{path}:{number}: 'text' must be a string")
+        return ("text", text)
+    try:
+        check_tokens(value)  # the predictor's own checks of tokens, predicates, heads
+    except ValueError as error:
+        raise BadLine(f"{path}:{number}: {error}") from None
+    return ("tokens", value)
+
+
+def bad_line(error: Exception, path: str, number: int) -> BadLine:
+    """`error` (raised while reading, labeling or writing line `number`) as that line's `BadLine`."""
+    if isinstance(error, BadLine):
+        return error
+    reason = (str(error).strip().splitlines() or [""])[0][:300]
+    return BadLine(f"{path}:{number}: {type(error).__name__}{': ' + reason if reason else ''}")

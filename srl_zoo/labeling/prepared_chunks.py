@@ -1,0 +1,148 @@
+"""The input pipeline of `srl-label`: reading, parsing, sentence splitting, instance building and
+tensorisation of each chunk of input lines, in DataLoader worker processes, so that the process that
+runs the model only runs the model (and copies batches to its device from pinned memory).
+
+A chunk comes out as a `PreparedChunk`: lines that failed already (`BadLine`s), each text line's text
+and sentences (words with character offsets), pre-tokenized requests (labeled as given by the
+predictor), and the sentences of its text lines as tensor batches of similar length."""
+
+import os
+from dataclasses import dataclass, field, replace
+from typing import Any, Dict, Iterator, List, Optional, Tuple
+
+from torch.utils.data import DataLoader, IterableDataset, get_worker_info
+
+from srl_zoo.api import MAX_BATCH_CELLS, Labeler, Sentence, length_batches
+from srl_zoo.labeling.chunks import BadLine, Chunk, bad_line, parse_line, read_chunks
+from srl_zoo.labeling.shares import Share
+from srl_zoo.nn.tensor_batches import TensorDict, pin, tensorize
+from srl_zoo.predictors.srl_predictor import SrlRequest
+
+SentenceKey = Tuple[int, int]  # (input line number, the sentence's place in that line)
+
+
+@dataclass
+class SentenceBatch:
+    """Sentences of text lines (`keys`) as the model's input; `tensors` None if they could not be made
+    tensors together (the main process then labels their lines one by one)."""
+
+    keys: List[SentenceKey]
+    tensors: Optional[TensorDict]
+
+
+@dataclass
+class PreparedChunk:
+    """A chunk of input lines made ready for the model (see the module docstring). `mine` is False for
+    the end marker that a process gets when the input's last chunk belongs to another share."""
+
+    chunk: Chunk
+    failed: Dict[int, BadLine] = field(default_factory=dict)
+    texts: Dict[int, Tuple[str, List[Sentence]]] = field(default_factory=dict)
+    tokenized: List[Tuple[int, Dict[str, Any]]] = field(default_factory=list)
+    batches: List[SentenceBatch] = field(default_factory=list)
+    mine: bool = True
+
+    def pin_memory(self) -> "PreparedChunk":
+        """The same chunk with its tensors in page-locked memory (DataLoader's `pin_memory` calls this)."""
+        return replace(self, batches=[SentenceBatch(b.keys, pin(b.tensors)) for b in self.batches])
+
+
+def prepare_chunk(labeler: Labeler, chunk: Chunk, input_format: str, path: str, batch_size: int) -> PreparedChunk:
+    """Parse, split and tensorize one chunk; any error on a line becomes that line's `BadLine`."""
+    prepared = PreparedChunk(chunk)
+    keys: List[SentenceKey] = []
+    instances = []
+    for number, line in chunk.lines:
+        try:
+            if isinstance(line, BadLine):
+                raise line
+            kind, value = parse_line(line, input_format, labeler.check_request, path, number)
+            if kind == "tokens":
+                prepared.tokenized.append((number, value))
+                continue
+            sentences = labeler.split(value)
+            made = [labeler.predictor.make_instance(SrlRequest(words)) for words, _ in sentences]
+        except Exception as error:
+            prepared.failed[number] = bad_line(error, path, number)
+            continue
+        prepared.texts[number] = (value, sentences)
+        keys.extend((number, place) for place in range(len(sentences)))
+        instances.extend(made)
+    lengths = [len(prepared.texts[number][1][place][0]) for number, place in keys]
+    order = sorted(range(len(keys)), key=lambda i: lengths[i])
+    vocab = labeler.predictor._model.vocab
+    for members in length_batches(order, lengths, batch_size, MAX_BATCH_CELLS):
+        try:
+            tensors: Optional[TensorDict] = tensorize([instances[i] for i in members], vocab)
+        except Exception:
+            tensors = None
+        prepared.batches.append(SentenceBatch([keys[i] for i in members], tensors))
+    return prepared
+
+
+class PreparedChunks(IterableDataset):
+    """The prepared chunks of one share of an input, in input order, from `start_line` on (that many
+    raw lines are done, holding `start_chunk` chunks). With several DataLoader workers, worker `w` of
+    `n` prepares every `n`-th of the share's chunks from the `w`-th; the DataLoader asks its workers in
+    turn, so the chunks come out in order."""
+
+    def __init__(
+        self,
+        labeler: Labeler,
+        path: str,
+        input_format: str,
+        start_line: int,
+        start_chunk: int,
+        chunk_lines: int,
+        batch_size: int,
+        share: Share,
+    ) -> None:
+        self.labeler = labeler
+        self.path = path
+        self.input_format = input_format
+        self.start_line = start_line
+        self.start_chunk = start_chunk
+        self.chunk_lines = chunk_lines
+        self.batch_size = batch_size
+        self.share = share
+
+    def __iter__(self) -> Iterator[PreparedChunk]:
+        worker = get_worker_info()
+        worker_id, workers = (worker.id, worker.num_workers) if worker is not None else (0, 1)
+        chunks = read_chunks(self.path, self.start_line, self.chunk_lines, self.start_chunk)
+        share_chunks = (chunk for chunk in chunks if self.share.owns(chunk.number) or chunk.at_end)
+        for position, chunk in enumerate(share_chunks):
+            if position % workers != worker_id:
+                continue
+            if not self.share.owns(chunk.number):
+                yield PreparedChunk(replace(chunk, lines=[]), mine=False)
+            else:
+                yield prepare_chunk(self.labeler, chunk, self.input_format, self.path, self.batch_size)
+
+
+def _unchanged(prepared: PreparedChunk) -> PreparedChunk:
+    return prepared
+
+
+def _quiet_worker(_: int) -> None:
+    os.environ["TOKENIZERS_PARALLELISM"] = "false"  # the Rust tokenizer's threads in a forked worker
+
+
+def prepared_chunks(dataset: PreparedChunks, workers: int, pin_memory: bool) -> Iterator[PreparedChunk]:
+    """`dataset`'s chunks, prepared in `workers` processes (0: in this one), with pinned tensors when
+    `pin_memory` (for a GPU)."""
+    loader = DataLoader(
+        dataset,
+        batch_size=None,
+        num_workers=workers,
+        collate_fn=_unchanged,
+        pin_memory=pin_memory,
+        worker_init_fn=_quiet_worker if workers else None,
+        prefetch_factor=2 if workers else None,
+    )
+    expected = dataset.start_chunk
+    for prepared in loader:
+        if prepared.chunk.number < expected:
+            raise RuntimeError(f"input chunk {prepared.chunk.number} came after chunk {expected - 1}: out of order")
+        expected = prepared.chunk.number + 1
+        yield prepared

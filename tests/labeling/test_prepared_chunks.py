@@ -1,0 +1,46 @@
+"""The input pipeline: chunks prepared in worker processes come in input order, and the output does
+not depend on how many workers prepared them."""
+
+import pytest
+
+from srl_zoo.commands.srl_label import label_corpus
+from srl_zoo.labeling.chunks import BadLine
+from srl_zoo.labeling.prepared_chunks import PreparedChunks, prepare_chunk, prepared_chunks
+from srl_zoo.labeling.shares import Share
+from tests.commands.conftest import write_corpus
+
+DOCUMENTS = [f"Dog number {i} barks. The cat sleeps." if i % 3 else "Birds sing and fly." for i in range(23)]
+
+
+def test_workers_deliver_every_chunk_of_a_share_in_order(labeler, tmp_path):
+    source = write_corpus(tmp_path / "corpus.txt", DOCUMENTS)
+    for workers in (0, 1, 3):
+        dataset = PreparedChunks(labeler, source, "text", 0, 0, 2, 4, Share(1, 3))
+        chunks = list(prepared_chunks(dataset, workers, pin_memory=False))
+        # 12 chunks of 2 lines (the last of 1) and the end: share 1 of 3 gets 1, 4, 7, 10 and the end marker
+        assert [c.chunk.number for c in chunks] == [1, 4, 7, 10, 11]
+        assert [c.mine for c in chunks] == [True] * 4 + [False]
+        assert chunks[0].chunk.lines == [(3, DOCUMENTS[2]), (4, DOCUMENTS[3])]
+        assert chunks[-1].chunk.at_end and chunks[-1].chunk.lines == []
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_output_is_the_same_with_any_number_of_workers(labeler, tmp_path, workers):
+    source = write_corpus(tmp_path / "corpus.txt", DOCUMENTS)
+    outputs = []
+    for count in (0, workers):
+        out = tmp_path / f"out{count}.jsonl"
+        label_corpus(labeler, source, str(out), chunk_lines=4, progress=False, workers=count)
+        outputs.append(out.read_bytes())
+    assert outputs[0] == outputs[1] and outputs[0].count(b"\n") == len(DOCUMENTS)
+
+
+def test_a_line_that_fails_before_the_model_fails_alone(labeler, tmp_path):
+    from srl_zoo.labeling.chunks import Chunk
+
+    chunk = Chunk([(1, "Dogs bark."), (2, BadLine("f:2: invalid UTF-8")), (3, '{"text": 3}')], 3, "", False)
+    prepared = prepare_chunk(labeler, chunk, "jsonl", "f", 8)
+    assert sorted(prepared.failed) == [1, 2, 3]  # line 1 is not JSON; line 3's text is not a string
+    prepared = prepare_chunk(labeler, chunk, "text", "f", 8)
+    assert sorted(prepared.failed) == [2] and sorted(prepared.texts) == [1, 3]
+    assert [key for batch in prepared.batches for key in batch.keys] == [(1, 0), (3, 0)]
