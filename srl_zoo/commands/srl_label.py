@@ -4,7 +4,10 @@
 
 Input: plain text, one document per line (split into sentences and words offline), or JSONL
 (`.jsonl`/`.json`, or `--input-format jsonl`) whose lines are `{"text": "..."}` documents or the
-`srl` predictor's inputs (`{"sentence": ...}`, `{"tokens": [...], "predicates"?, "heads"?}`).
+`srl` predictor's inputs (`{"sentence": ...}`, `{"tokens": [...], "predicates"?, "heads"?}`), or a
+CoNLL-2005, 2012 or 2009 file (`--input-format conll`, the kind told from the file, or named), whose
+sentences are labeled at the file's predicates whatever format the model was trained on; a sentence
+then counts as a line, numbered by its first line.
 Output, one record per non-blank input line: `json` (`{"line": n, "sentences": [...]}`, sentences as
 `srl_zoo.load(...)(text)` gives them, with character offsets; pre-tokenized inputs as the
 predictor gives them), `allennlp_models` (`{"line": n, "sentences": [{"verbs", "words"}]}`) or
@@ -21,8 +24,9 @@ written, any error while labeling it) is reported as `FILE:LINE: reason` and ski
 stop` stops instead, after writing every line before it).
 
 Pipelined: `--workers N` processes read, split, tokenize and tensorize the input chunks ahead of the
-model (`srl_zoo.labeling.prepared_chunks`), and a writer thread renders and writes each chunk while
-the model labels the next; the output is the same with any number of workers.
+model (`srl_zoo.labeling.prepared_chunks`; default 1 with a GPU, none on the CPU, where the model
+takes >90% of the time and a worker only competes for the cores), and a writer thread renders and
+writes each chunk while the model labels the next; the output is the same with any number of workers.
 
 Several processes: under `torchrun --nproc_per_node N [--nnodes M ...]` each process labels every
 N-th chunk of the input into `OUTPUT.partR-of-N` (with its own progress record and chunk index, so
@@ -62,6 +66,7 @@ from srl_zoo.commands.corpus_progress import (
     write_progress,
 )
 from srl_zoo.commands.verbosity import add_verbosity
+from srl_zoo.data.format_detection import detect_format
 from srl_zoo.labeling.chunks import INPUT_FORMATS, BadLine, Request, bad_line
 from srl_zoo.labeling.prepared_chunks import PreparedChunk, PreparedChunks, SentenceKey, prepared_chunks
 from srl_zoo.labeling.rendering import render_record
@@ -80,14 +85,22 @@ class SrlLabel(Subcommand):
         description = "Label a corpus (plain text or JSONL) with a trained srl_zoo model, resumably."
         subparser = parser.add_parser(self.name, description=description, help=description)
         subparser.add_argument("archive_file", help="the trained model (model.tar.gz)")
-        subparser.add_argument("input_file", help="plain text (one document per line) or JSONL")
+        subparser.add_argument("input_file", help="plain text (one document per line), JSONL or a CoNLL file")
         subparser.add_argument("-o", "--output-file", required=True, help="where to write (appended to on resume)")
-        subparser.add_argument("--input-format", choices=INPUT_FORMATS, default=None, help="default: by extension")
+        subparser.add_argument(
+            "--input-format",
+            choices=INPUT_FORMATS,
+            default=None,
+            help="default: by extension (.jsonl/.json; .gold_conll/.conll: conll, its kind told from the file)",
+        )
         subparser.add_argument("--output-format", choices=OUTPUT_FORMATS, default="json")
         subparser.add_argument("--batch-size", type=int, default=64, help="sentences per model call")
         subparser.add_argument("--chunk-lines", type=int, default=256, help="input lines per saved step")
         subparser.add_argument(
-            "--workers", type=int, default=1, help="input-preparing processes beside the model's (0: none)"
+            "--workers",
+            type=int,
+            default=None,
+            help="input-preparing processes beside the model's (0: none; default 1 with a GPU, 0 on the CPU)",
         )
         subparser.add_argument("--cuda-device", type=int, default=-1, help="under torchrun: any GPU id = LOCAL_RANK")
         subparser.add_argument("--mixed-precision", action="store_true", help="bfloat16 autocast of the model")
@@ -120,7 +133,7 @@ def _run(args: argparse.Namespace) -> None:
         on_error=args.on_error,
         overwrite=args.overwrite,
         progress=not args.no_progress,
-        workers=args.workers,
+        workers=args.workers if args.workers is not None else int(cuda_device >= 0),
         share=share,
     )
     if share.world > 1:
@@ -187,11 +200,13 @@ def label_corpus(
     """
     if output_format not in OUTPUT_FORMATS:
         raise ConfigurationError(f"output format must be one of {OUTPUT_FORMATS}, got {output_format!r}")
-    input_format = input_format or ("jsonl" if input_file.endswith((".jsonl", ".json")) else "text")
+    input_format = input_format or _format_by_name(input_file)
     if input_format not in INPUT_FORMATS:
         raise ConfigurationError(f"input format must be one of {INPUT_FORMATS}, got {input_format!r}")
     if not os.path.isfile(input_file):
         raise ConfigurationError(f"{input_file}: no such file")
+    if input_format == "conll":
+        input_format = detect_format(input_file)
     if share.world > 1 and _merged_before(output_file, input_file, input_format, output_format, share, overwrite):
         return {**_nothing_to_do(output_file), "complete_before": True}
     part = part_path(output_file, share)
@@ -216,6 +231,14 @@ def label_corpus(
             for prepared in prepared_chunks(dataset, workers, pin_memory=pinned):
                 writer.submit(prepared, _label_prepared(labeler, prepared, output_format, input_file))
     return counts
+
+
+def _format_by_name(input_file: str) -> str:
+    """`jsonl` for `.jsonl`/`.json`, `conll` for `.gold_conll`/`.conll` (maybe `.gz`), else `text`."""
+    name = input_file[: -len(".gz")] if input_file.endswith(".gz") else input_file
+    if name.endswith((".jsonl", ".json")):
+        return "jsonl"
+    return "conll" if name.endswith(("_conll", ".conll")) else "text"
 
 
 def _nothing_to_do(output_file: str) -> Dict[str, Any]:

@@ -7,8 +7,13 @@ from dataclasses import dataclass
 from typing import Any, Iterator, List, Tuple, Union
 
 from srl_zoo.commands.corpus_progress import numbered_raw_lines
+from srl_zoo.data.formats.sentence import ConllFormatError
+from srl_zoo.data.formats.sentence_blocks import parse_sentence_lines
 
-INPUT_FORMATS = ("text", "jsonl")
+CONLL_FORMATS = ("conll2005", "conll2012", "conll2009")
+#: `conll` is any of the CoNLL formats, told from the file (`detect_format`)
+INPUT_FORMATS = ("text", "jsonl", "conll") + CONLL_FORMATS
+_DOCUMENT_MARKERS = (b"#begin document", b"#end document")
 
 
 class BadLine(ValueError):
@@ -32,28 +37,49 @@ class Chunk:
     number: int = 0
 
 
-def read_chunks(path: str, skip: int, size: int, first_number: int = 0) -> Iterator[Chunk]:
+def read_chunks(path: str, skip: int, size: int, first_number: int = 0, blocks: bool = False) -> Iterator[Chunk]:
     """The non-blank lines after the first `skip`, `size` at a time, and a last (maybe empty) chunk
     at the end of the input; a line that is not UTF-8 comes as a `BadLine`. Chunks are numbered from
-    `first_number`."""
+    `first_number`. With `blocks` (CoNLL input) an item is a sentence instead of a line: consecutive
+    non-blank lines (`#begin/#end document` markers separate them too), numbered by its first line,
+    its lines joined by newlines; a chunk then ends on the line that ends its last sentence."""
     digest = hashlib.sha256()
-    lines: List[Tuple[int, Line]] = []
+    items: List[Tuple[int, Line]] = []
+    block: List[Tuple[int, bytes]] = []
     number = 0
     chunk_number = first_number
     for number, raw in numbered_raw_lines(path):
         digest.update(raw)
-        if number <= skip or not raw.strip():
+        if number <= skip:
             continue
-        try:
-            line: Line = raw.decode("utf-8").rstrip("\r\n")
-        except UnicodeDecodeError as error:
-            line = BadLine(f"{path}:{number}: invalid UTF-8 at byte {error.start} of the line")
-        lines.append((number, line))
-        if len(lines) == size:
-            yield Chunk(lines, number, digest.hexdigest(), at_end=False, number=chunk_number)
+        separator = not raw.strip() or (blocks and raw.startswith(_DOCUMENT_MARKERS))
+        if blocks and not separator:
+            block.append((number, raw))
+            continue
+        if blocks and block:
+            items.append(_decoded(block, path))
+            block = []
+        elif not blocks and not separator:
+            items.append(_decoded([(number, raw)], path))
+        if len(items) == size:
+            yield Chunk(items, number, digest.hexdigest(), at_end=False, number=chunk_number)
             chunk_number += 1
-            lines = []
-    yield Chunk(lines, max(number, skip), digest.hexdigest(), at_end=True, number=chunk_number)
+            items = []
+    if block:
+        items.append(_decoded(block, path))
+    yield Chunk(items, max(number, skip), digest.hexdigest(), at_end=True, number=chunk_number)
+
+
+def _decoded(raw_lines: List[Tuple[int, bytes]], path: str) -> Tuple[int, Line]:
+    """`(first line number, the lines' text joined by newlines)`, or a `BadLine` naming the line that
+    is not UTF-8."""
+    texts = []
+    for number, raw in raw_lines:
+        try:
+            texts.append(raw.decode("utf-8").rstrip("\r\n"))
+        except UnicodeDecodeError as error:
+            return raw_lines[0][0], BadLine(f"{path}:{number}: invalid UTF-8 at byte {error.start} of the line")
+    return raw_lines[0][0], "\n".join(texts)
 
 
 def parse_line(line: str, input_format: str, check_tokens: Any, path: str, number: int) -> Request:
@@ -65,6 +91,13 @@ def parse_line(line: str, input_format: str, check_tokens: Any, path: str, numbe
     """
     if input_format == "text":
         return ("text", line.rstrip("\n"))
+    if input_format in CONLL_FORMATS:  # the file's words at the file's predicates
+        lines = [(number + i, text) for i, text in enumerate(line.split("\n"))]
+        try:
+            sentence = parse_sentence_lines(input_format, lines, path)
+        except ConllFormatError as error:
+            raise BadLine(str(error)) from None
+        return ("tokens", {"tokens": sentence.tokens, "predicates": [frame.index for frame in sentence.frames]})
     try:
         value = json.loads(line)
     except json.JSONDecodeError as error:

@@ -13,7 +13,7 @@ from typing import Any, Dict, Iterator, List, Optional, Tuple
 from torch.utils.data import DataLoader, IterableDataset, get_worker_info
 
 from srl_zoo.api import MAX_BATCH_CELLS, Labeler, Sentence, length_batches
-from srl_zoo.labeling.chunks import BadLine, Chunk, bad_line, parse_line, read_chunks
+from srl_zoo.labeling.chunks import CONLL_FORMATS, BadLine, Chunk, bad_line, parse_line, read_chunks
 from srl_zoo.labeling.shares import Share
 from srl_zoo.nn.tensor_batches import TensorDict, pin, tensorize
 from srl_zoo.predictors.srl_predictor import SrlRequest
@@ -109,7 +109,8 @@ class PreparedChunks(IterableDataset):
     def __iter__(self) -> Iterator[PreparedChunk]:
         worker = get_worker_info()
         worker_id, workers = (worker.id, worker.num_workers) if worker is not None else (0, 1)
-        chunks = read_chunks(self.path, self.start_line, self.chunk_lines, self.start_chunk)
+        blocks = self.input_format in CONLL_FORMATS
+        chunks = read_chunks(self.path, self.start_line, self.chunk_lines, self.start_chunk, blocks)
         share_chunks = (chunk for chunk in chunks if self.share.owns(chunk.number) or chunk.at_end)
         for position, chunk in enumerate(share_chunks):
             if position % workers != worker_id:
