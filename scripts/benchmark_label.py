@@ -14,7 +14,8 @@ For each model, in one run:
   peak RSS of its largest process (GNU time). Setups: `today` (the `srl-zoo label` of another checkout,
   `--baseline-checkout`, e.g. a `git worktree` of the commit before issue 24), `w0`/`w1` (one process,
   0 or 1 input worker), `p2` (`torchrun --nproc_per_node 2`, `--threads` each); suffixes `-bf16` for
-  `--mixed-precision`, `-tN` for N threads per process (e.g. `today-t2`). Setups alternate within each repeat, so that a noisy machine hits all alike.
+  `--mixed-precision`, `-tN` for N threads per process (e.g. `today-t2`). Setups alternate within
+  each repeat, so that a noisy machine hits all alike.
 Sentences/s count the sentences the sentencizer made; tokens/s their words.
 """
 

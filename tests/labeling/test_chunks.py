@@ -59,7 +59,10 @@ def test_a_sentence_with_bad_utf8_is_one_bad_item(tmp_path):
 
 
 def test_a_conll_file_is_labeled_at_its_predicates_whatever_its_format(labeler, tmp_path):
-    sources = {"conll2005": fixture_path("conll2005", "sample.txt"), "conll2012": the_same_frames_in_conll2012(tmp_path)}
+    sources = {
+        "conll2005": fixture_path("conll2005", "sample.txt"),
+        "conll2012": the_same_frames_in_conll2012(tmp_path),
+    }
     labeled = {}
     for name, source in sources.items():
         out = tmp_path / f"{name}.jsonl"
