@@ -1,10 +1,12 @@
 """Peak resident memory of training configs on the CPU (a benchmark): each config trains one epoch on
 the first `--sentences` sentences of its bundled EWT data (batches as the config builds them), in its
-own process, watched every 0.2 s and stopped past `--limit-gib`.
+own process, watched every 0.2 s and stopped past `--limit-gib`. With `--longest`, on the
+`--sentences` longest sentences of its training file instead (written in the file's format to a
+temporary file, training and validation both): the batches that need the most memory in a full epoch.
 
 Usage:
   python scripts/benchmark_config_memory.py training_configs/lisa/lisa_conll2012.jsonnet ... \
-      [--sentences 400] [--limit-gib 16] [--threads 1]
+      [--sentences 400] [--longest] [--limit-gib 16] [--threads 1]
 """
 
 import argparse
@@ -38,9 +40,28 @@ def _children(pid: int) -> list:
         return []
 
 
-def measure(config: str, sentences: int, limit_mib: float, threads: int) -> dict:
+def longest_sentences(config: str, count: int, directory: str) -> str:
+    """A file of the `count` longest sentences of `config`'s training file, in its format."""
+    from allennlp.common import Params
+
+    import srl_zoo  # noqa: F401  (the configs' default variables)
+    from srl_zoo.data.format_detection import detect_format
+    from srl_zoo.data.formats import READERS, WRITERS
+
+    train = Params.from_file(config)["train_data_path"]
+    kind = detect_format(train)
+    sentences = sorted(READERS[kind](train), key=lambda sentence: len(sentence.tokens), reverse=True)[:count]
+    path = os.path.join(directory, "longest.gold_conll" if kind == "conll2012" else "longest.txt")
+    WRITERS[kind](sentences, path)
+    return path
+
+
+def measure(config: str, sentences: int, limit_mib: float, threads: int, longest: bool = False) -> dict:
     overrides = {"dataset_reader.max_instances": sentences, "trainer.num_epochs": 1}
     with tempfile.TemporaryDirectory() as directory:
+        if longest:
+            data = longest_sentences(config, sentences, directory)
+            overrides = {"train_data_path": data, "validation_data_path": data, "trainer.num_epochs": 1}
         command = [sys.executable, "-m", "allennlp", "train", config, "-s", os.path.join(directory, "run")]
         command += ["-o", json.dumps(overrides), "--include-package", "srl_zoo"]
         environment = {**os.environ, "OMP_NUM_THREADS": str(threads), "ALLENNLP_LOG_LEVEL": "WARNING"}
@@ -71,10 +92,11 @@ def main() -> None:
     parser.add_argument("--sentences", type=int, default=400)
     parser.add_argument("--limit-gib", type=float, default=16.0)
     parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--longest", action="store_true", help="the longest sentences, not the first")
     args = parser.parse_args()
     print(f"{'config':<60} {'peak RSS GiB':>12} {'seconds':>8}  status", flush=True)
     for config in args.configs:
-        result = measure(config, args.sentences, args.limit_gib * 1024, args.threads)
+        result = measure(config, args.sentences, args.limit_gib * 1024, args.threads, args.longest)
         print(f"{result['config']:<60} {result['peak_gib']:>12} {result['seconds']:>8}  {result['status']}", flush=True)
 
 
