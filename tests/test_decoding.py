@@ -29,6 +29,14 @@ def brute_force(scores: torch.Tensor, length: int):
     return best, best_sequence
 
 
+def random_rows(seed: int, batch: int, max_length: int, num_labels: int):
+    """Random log-probabilities `(batch, max_length, num_labels)`, row lengths from 1 to `max_length`, their mask."""
+    generator = torch.Generator().manual_seed(seed)
+    scores = torch.randn(batch, max_length, num_labels, generator=generator).log_softmax(-1)
+    lengths = torch.randint(1, max_length + 1, (batch,), generator=generator)
+    return scores, lengths, torch.arange(max_length)[None, :] < lengths[:, None]
+
+
 def test_constraints():
     allowed, start = bio_constraints(LABELS)
     assert start.tolist() == [True, True, False, True, False]
@@ -40,11 +48,8 @@ def test_constraints():
 
 @pytest.mark.parametrize("seed", range(30))
 def test_viterbi_equals_brute_force_on_random_scores(seed):
-    generator = torch.Generator().manual_seed(seed)
-    batch, max_length = 4, 5
-    scores = torch.randn(batch, max_length, len(LABELS), generator=generator).log_softmax(-1)
-    lengths = torch.randint(1, max_length + 1, (batch,), generator=generator)
-    mask = torch.arange(max_length)[None, :] < lengths[:, None]
+    batch = 4
+    scores, lengths, mask = random_rows(seed, batch, 5, len(LABELS))
     allowed, start = bio_constraints(LABELS)
     decoded = viterbi_decode(scores, mask, allowed, start)
     for b in range(batch):
@@ -87,11 +92,7 @@ def test_sparse_bio_steps_equal_scoring_every_tag_pair(seed):
     # Under plain BIO constraints Viterbi scores only each tag's allowed predecessors; with a
     # transition score (CRF) it scores every pair. A zero transition score must change nothing.
     labels = ["O"] + [f"{p}-A{k}" for k in range(12) for p in "BI"] + ["B-V", "I-V", "I-R"]  # I-R: no B-R
-    generator = torch.Generator().manual_seed(seed)
-    batch, length = 6, 40
-    scores = torch.randn(batch, length, len(labels), generator=generator).log_softmax(-1)
-    lengths = torch.randint(1, length + 1, (batch,), generator=generator)
-    mask = torch.arange(length)[None, :] < lengths[:, None]
+    scores, _, mask = random_rows(seed, 6, 40, len(labels))
     allowed, start = bio_constraints(labels)
     every_pair = viterbi_decode(scores, mask, allowed, start, transition_scores=torch.zeros(len(labels), len(labels)))
     assert torch.equal(viterbi_decode(scores, mask, allowed, start), every_pair)

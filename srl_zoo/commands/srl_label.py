@@ -395,29 +395,20 @@ def _outcomes(prepared: PreparedChunk, labeled: Labeled, output_format: str, pat
     return sorted(outcomes.items())
 
 
+@dataclass
 class _PartWriter:
     """Renders and writes labeled chunks in a background thread (one chunk behind the model), keeping
     the part, its index (for a share of a multi-process run) and the progress record in step."""
 
-    def __init__(
-        self,
-        part: str,
-        start: Progress,
-        share: Share,
-        counts: Dict[str, Any],
-        output_format: str,
-        on_error: str,
-        progress: bool,
-    ) -> None:
-        self.part = part
-        self.start = start
-        self.share = share
-        self.counts = counts
-        self.output_format = output_format
-        self.on_error = on_error
-        self.progress = progress
-        self.pending: Deque[Future] = deque()
-        self.broken = False
+    part: str
+    start: Progress
+    share: Share
+    counts: Dict[str, Any]
+    output_format: str
+    on_error: str
+    progress: bool
+    pending: Deque[Future] = field(default_factory=deque)
+    broken: bool = False  # a chunk failed to be written: no later one may be
 
     def __enter__(self) -> "_PartWriter":
         self.sink: BinaryIO = open(self.part, "ab")

@@ -80,31 +80,21 @@ def prepare_chunk(labeler: Labeler, chunk: Chunk, input_format: str, path: str, 
     return prepared
 
 
+@dataclass
 class PreparedChunks(IterableDataset):
     """The prepared chunks of one share of an input, in input order, from `start_line` on (that many
     raw lines are done, holding `start_chunk` chunks). With several DataLoader workers, worker `w` of
     `n` prepares every `n`-th of the share's chunks from the `w`-th; the DataLoader asks its workers in
     turn, so the chunks come out in order."""
 
-    def __init__(
-        self,
-        labeler: Labeler,
-        path: str,
-        input_format: str,
-        start_line: int,
-        start_chunk: int,
-        chunk_lines: int,
-        batch_size: int,
-        share: Share,
-    ) -> None:
-        self.labeler = labeler
-        self.path = path
-        self.input_format = input_format
-        self.start_line = start_line
-        self.start_chunk = start_chunk
-        self.chunk_lines = chunk_lines
-        self.batch_size = batch_size
-        self.share = share
+    labeler: Labeler
+    path: str
+    input_format: str
+    start_line: int
+    start_chunk: int
+    chunk_lines: int
+    batch_size: int
+    share: Share
 
     def __iter__(self) -> Iterator[PreparedChunk]:
         worker = get_worker_info()
