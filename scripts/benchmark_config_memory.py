@@ -2,7 +2,8 @@
 the first `--sentences` sentences of its bundled EWT data (batches as the config builds them), in its
 own process, watched every 0.2 s and stopped past `--limit-gib`. With `--longest`, on the
 `--sentences` longest sentences of its training file instead (written in the file's format to a
-temporary file, training and validation both): the batches that need the most memory in a full epoch.
+temporary file, training and validation both): the batches that need the most memory in a full epoch
+(`--full-vocabulary`: validation on the whole training file, for AMN, whose memory reads all its labels).
 
 Usage:
   python scripts/benchmark_config_memory.py training_configs/lisa/lisa_conll2012.jsonnet ... \
@@ -56,12 +57,18 @@ def longest_sentences(config: str, count: int, directory: str) -> str:
     return path
 
 
-def measure(config: str, sentences: int, limit_mib: float, threads: int, longest: bool = False) -> dict:
+def measure(
+    config: str, sentences: int, limit_mib: float, threads: int, longest: bool = False, full_vocabulary: bool = False
+) -> dict:
     overrides = {"dataset_reader.max_instances": sentences, "trainer.num_epochs": 1}
     with tempfile.TemporaryDirectory() as directory:
         if longest:
             data = longest_sentences(config, sentences, directory)
             overrides = {"train_data_path": data, "validation_data_path": data, "trainer.num_epochs": 1}
+            if full_vocabulary:  # validate on the whole training file, so that its labels are in the vocabulary
+                from allennlp.common import Params
+
+                overrides["validation_data_path"] = Params.from_file(config)["train_data_path"]
         command = [sys.executable, "-m", "allennlp", "train", config, "-s", os.path.join(directory, "run")]
         command += ["-o", json.dumps(overrides), "--include-package", "srl_zoo"]
         environment = {**os.environ, "OMP_NUM_THREADS": str(threads), "ALLENNLP_LOG_LEVEL": "WARNING"}
@@ -93,10 +100,15 @@ def main() -> None:
     parser.add_argument("--limit-gib", type=float, default=16.0)
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--longest", action="store_true", help="the longest sentences, not the first")
+    parser.add_argument(
+        "--full-vocabulary", action="store_true", help="with --longest: validate on the whole training file (AMN)"
+    )
     args = parser.parse_args()
     print(f"{'config':<60} {'peak RSS GiB':>12} {'seconds':>8}  status", flush=True)
     for config in args.configs:
-        result = measure(config, args.sentences, args.limit_gib * 1024, args.threads, args.longest)
+        result = measure(
+            config, args.sentences, args.limit_gib * 1024, args.threads, args.longest, args.full_vocabulary
+        )
         print(f"{result['config']:<60} {result['peak_gib']:>12} {result['seconds']:>8}  {result['status']}", flush=True)
 
 

@@ -337,7 +337,12 @@ def _label_prepared(labeler: Labeler, prepared: PreparedChunk, output_format: st
             labeled.sentences.update(zip(batch.keys, labeler.predictor.predict_tensors(batch.tensors)))
         except Exception:
             retry.update(number for number, _ in batch.keys)
-    requests: List[Tuple[int, Request]] = [(number, ("text", prepared.texts[number][0])) for number in sorted(retry)]
+    requests: List[Tuple[int, Request]] = []
+    for number in sorted(retry):
+        if number in prepared.texts:
+            requests.append((number, ("text", prepared.texts[number][0])))
+        else:
+            requests.append((number, ("tokens", prepared.batched_tokens[number])))
     requests.extend((number, ("tokens", request)) for number, request in prepared.tokenized)
     labeled.lines.update(_label_lines(labeler, requests, output_format, path))
     return labeled
@@ -379,7 +384,7 @@ def _label(labeler: Labeler, requests: List[Tuple[int, Request]], output_format:
 
 def _outcomes(prepared: PreparedChunk, labeled: Labeled, output_format: str, path: str) -> List[Tuple[int, Outcome]]:
     """Every line's outcome, in order: text lines rendered from their sentences' outputs (with
-    character offsets), the rest as they came."""
+    character offsets), batched pre-tokenized lines from their one sentence's, the rest as they came."""
     outcomes: Dict[int, Outcome] = {**prepared.failed, **labeled.lines}
     for number, (text, sentences) in prepared.texts.items():
         if number in outcomes:
@@ -392,6 +397,12 @@ def _outcomes(prepared: PreparedChunk, labeled: Labeled, output_format: str, pat
             outcomes[number] = (render_record(number, outputs, output_format), len(outputs))
         except Exception as error:
             outcomes[number] = bad_line(error, path, number)
+    for number in prepared.batched_tokens:
+        if number not in outcomes:
+            try:
+                outcomes[number] = (render_record(number, [sanitize(labeled.sentences[(number, 0)])], output_format), 1)
+            except Exception as error:
+                outcomes[number] = bad_line(error, path, number)
     return sorted(outcomes.items())
 
 

@@ -3,8 +3,10 @@ tensorisation of each chunk of input lines, in DataLoader worker processes, so t
 runs the model only runs the model (and copies batches to its device from pinned memory).
 
 A chunk comes out as a `PreparedChunk`: lines that failed already (`BadLine`s), each text line's text
-and sentences (words with character offsets), pre-tokenized requests (labeled as given by the
-predictor), and the sentences of its text lines as tensor batches of similar length."""
+and sentences (words with character offsets), pre-tokenized requests, and the sentences of its text
+lines and of its pre-tokenized requests without heads or POS tags as tensor batches of similar length
+(requests with heads or POS tags are labeled as given by the predictor, a batch needing the same
+fields throughout)."""
 
 import os
 from dataclasses import dataclass, field, replace
@@ -38,7 +40,8 @@ class PreparedChunk:
     chunk: Chunk
     failed: Dict[int, BadLine] = field(default_factory=dict)
     texts: Dict[int, Tuple[str, List[Sentence]]] = field(default_factory=dict)
-    tokenized: List[Tuple[int, Dict[str, Any]]] = field(default_factory=list)
+    batched_tokens: Dict[int, Dict[str, Any]] = field(default_factory=dict)  # words (+ predicates): in the batches
+    tokenized: List[Tuple[int, Dict[str, Any]]] = field(default_factory=list)  # with heads or POS: as given
     batches: List[SentenceBatch] = field(default_factory=list)
     mine: bool = True
 
@@ -51,6 +54,7 @@ def prepare_chunk(labeler: Labeler, chunk: Chunk, input_format: str, path: str, 
     """Parse, split and tensorize one chunk; any error on a line becomes that line's `BadLine`."""
     prepared = PreparedChunk(chunk)
     keys: List[SentenceKey] = []
+    lengths: List[int] = []
     instances = []
     for number, line in chunk.lines:
         try:
@@ -58,17 +62,23 @@ def prepare_chunk(labeler: Labeler, chunk: Chunk, input_format: str, path: str, 
                 raise line
             kind, value = parse_line(line, input_format, labeler.check_request, path, number)
             if kind == "tokens":
-                prepared.tokenized.append((number, value))
-                continue
-            sentences = labeler.split(value)
-            made = [labeler.predictor.make_instance(SrlRequest(words)) for words, _ in sentences]
+                request = labeler.predictor.parse_request(value)
+                if request.heads is not None or request.pos is not None or not request.words:
+                    prepared.tokenized.append((number, value))  # fields a batch must share: labeled as given
+                    continue
+                made = [labeler.predictor.make_instance(request)]
+                prepared.batched_tokens[number] = value
+                sentences = [(request.words, [])]
+            else:
+                sentences = labeler.split(value)
+                made = [labeler.predictor.make_instance(SrlRequest(words)) for words, _ in sentences]
+                prepared.texts[number] = (value, sentences)
         except Exception as error:
             prepared.failed[number] = bad_line(error, path, number)
             continue
-        prepared.texts[number] = (value, sentences)
         keys.extend((number, place) for place in range(len(sentences)))
+        lengths.extend(len(words) for words, _ in sentences)
         instances.extend(made)
-    lengths = [len(prepared.texts[number][1][place][0]) for number, place in keys]
     order = sorted(range(len(keys)), key=lambda i: lengths[i])
     vocab = labeler.predictor._model.vocab
     for members in length_batches(order, lengths, batch_size, MAX_BATCH_CELLS):

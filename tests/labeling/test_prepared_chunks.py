@@ -4,7 +4,7 @@ not depend on how many workers prepared them."""
 import pytest
 
 from srl_zoo.commands.srl_label import label_corpus
-from srl_zoo.labeling.chunks import BadLine
+from srl_zoo.labeling.chunks import BadLine, read_chunks
 from srl_zoo.labeling.prepared_chunks import PreparedChunks, prepare_chunk, prepared_chunks
 from srl_zoo.labeling.shares import Share
 from tests.commands.conftest import write_corpus
@@ -44,3 +44,22 @@ def test_a_line_that_fails_before_the_model_fails_alone(labeler, tmp_path):
     prepared = prepare_chunk(labeler, chunk, "text", "f", 8)
     assert sorted(prepared.failed) == [2] and sorted(prepared.texts) == [1, 3]
     assert [key for batch in prepared.batches for key in batch.keys] == [(1, 0), (3, 0)]
+
+
+def test_pretokenized_lines_in_the_batches_label_as_the_predictor_does(labeler, tmp_path):
+    import json
+
+    requests = [
+        {"tokens": ["The", "dog", "barked", "at", "the", "mailman", "."]},
+        {"tokens": ["Cats", "sleep"], "predicates": [1]},
+        {"tokens": ["Birds", "sing", "and", "fly"], "heads": [2, 0, 2, 2]},  # heads: labeled as given
+        {"tokens": ["Bush", "nominated", "two", "judges"], "predicates": []},
+    ]
+    source = write_corpus(tmp_path / "in.jsonl", [json.dumps(request) for request in requests])
+    (chunk,) = list(read_chunks(source, 0, 9))
+    prepared = prepare_chunk(labeler, chunk, "jsonl", source, 8)
+    assert sorted(prepared.batched_tokens) == [1, 2, 4] and [n for n, _ in prepared.tokenized] == [3]
+    out = tmp_path / "out.jsonl"
+    label_corpus(labeler, source, str(out), progress=False)
+    labeled = [json.loads(line)["sentences"] for line in out.read_text(encoding="utf-8").splitlines()]
+    assert labeled == [[output] for output in labeler.label_tokenized(requests)]
