@@ -42,35 +42,30 @@ import json
 import logging
 import os
 import time
-from collections import deque
-from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import asdict, dataclass, field
 from datetime import timedelta
-from typing import Any, BinaryIO, Deque, Dict, List, Optional, Tuple, Union
+from typing import Any, Dict, List, Optional
 
 import torch
 import torch.distributed as dist
 from allennlp.commands.subcommand import Subcommand
 from allennlp.common.checks import ConfigurationError
-from allennlp.common.util import sanitize
-from tqdm import tqdm
 
-from srl_zoo.api import Labeler, load, with_char_offsets
+from srl_zoo.api import Labeler, load
 from srl_zoo.commands.corpus_progress import (
     OutputLock,
     Progress,
     check_resumable,
-    prefix_sha256,
     progress_path,
     read_progress,
     write_progress,
 )
 from srl_zoo.commands.verbosity import add_verbosity
 from srl_zoo.data.format_detection import detect_format
-from srl_zoo.labeling.chunks import INPUT_FORMATS, BadLine, Request, bad_line
-from srl_zoo.labeling.prepared_chunks import PreparedChunk, PreparedChunks, SentenceKey, prepared_chunks
-from srl_zoo.labeling.rendering import render_record
-from srl_zoo.labeling.shares import Share, append_index, index_path, merge_parts, part_path
+from srl_zoo.labeling.chunks import INPUT_FORMATS
+from srl_zoo.labeling.labeled_chunks import label_prepared
+from srl_zoo.labeling.part_writer import PartWriter
+from srl_zoo.labeling.prepared_chunks import PreparedChunks, prepared_chunks
+from srl_zoo.labeling.shares import Share, index_path, merge_parts, part_path
 from srl_zoo.predictors.srl_predictor import OUTPUT_FORMATS
 
 logger = logging.getLogger(__name__)
@@ -226,10 +221,10 @@ def label_corpus(
             labeler.batch_size,
             share,
         )
-        with _PartWriter(part, start, share, counts, output_format, on_error, progress) as writer:
+        with PartWriter(part, start, share, counts, output_format, on_error, progress) as writer:
             pinned = labeler.predictor.cuda_device >= 0
             for prepared in prepared_chunks(dataset, workers, pin_memory=pinned):
-                writer.submit(prepared, _label_prepared(labeler, prepared, output_format, input_file))
+                writer.submit(prepared, label_prepared(labeler, prepared, output_format, input_file))
     return counts
 
 
@@ -312,196 +307,3 @@ def _start_point(
         if os.path.exists(path):
             os.remove(path)
     return fresh
-
-
-Outcome = Union[Tuple[bytes, int], BadLine]  # (the line's output record, its sentences) or why it failed
-
-
-@dataclass
-class Labeled:
-    """The model's side of a chunk: each text sentence's output, and the lines labeled the slow way
-    (pre-tokenized requests, and the lines of a batch that failed) as finished outcomes."""
-
-    sentences: Dict[SentenceKey, Dict[str, Any]] = field(default_factory=dict)
-    lines: Dict[int, Outcome] = field(default_factory=dict)
-
-
-def _label_prepared(labeler: Labeler, prepared: PreparedChunk, output_format: str, path: str) -> Labeled:
-    """Run the model on a prepared chunk's batches (in this process: the model's only user)."""
-    labeled = Labeled()
-    retry = set()
-    for batch in prepared.batches:
-        try:
-            if batch.tensors is None:
-                raise ValueError("the batch could not be made tensors")
-            labeled.sentences.update(zip(batch.keys, labeler.predictor.predict_tensors(batch.tensors)))
-        except Exception:
-            retry.update(number for number, _ in batch.keys)
-    requests: List[Tuple[int, Request]] = []
-    for number in sorted(retry):
-        if number in prepared.texts:
-            requests.append((number, ("text", prepared.texts[number][0])))
-        else:
-            requests.append((number, ("tokens", prepared.batched_tokens[number])))
-    requests.extend((number, ("tokens", request)) for number, request in prepared.tokenized)
-    labeled.lines.update(_label_lines(labeler, requests, output_format, path))
-    return labeled
-
-
-def _label_lines(
-    labeler: Labeler, requests: List[Tuple[int, Request]], output_format: str, path: str
-) -> List[Tuple[int, Outcome]]:
-    """Each request's outcome: any exception while labeling or writing one line becomes that line's
-    `BadLine` (requests that fail together are labeled again one by one to find it)."""
-    if not requests:
-        return []
-    try:
-        return [(number, (record, sentences)) for number, record, sentences in _label(labeler, requests, output_format)]
-    except Exception:
-        outcomes: List[Tuple[int, Outcome]] = []
-        for number, request in requests:
-            try:
-                outcomes.extend((n, (r, k)) for n, r, k in _label(labeler, [(number, request)], output_format))
-            except Exception as error:
-                outcomes.append((number, bad_line(error, path, number)))
-        return outcomes
-
-
-def _label(labeler: Labeler, requests: List[Tuple[int, Request]], output_format: str) -> List[Tuple[int, bytes, int]]:
-    """`(line number, output record as UTF-8, number of sentences)` of each request, through the
-    `Labeler` (one model call per request kind)."""
-    documents = {i: request[1] for i, (_, request) in enumerate(requests) if request[0] == "text"}
-    by_request = dict(zip(documents, labeler.label_texts(list(documents.values()), labeler.batch_size)))
-    tokenized = [(i, request[1]) for i, (_, request) in enumerate(requests) if request[0] == "tokens"]
-    if tokenized:
-        for (i, _), output in zip(tokenized, labeler.label_tokenized([r for _, r in tokenized])):
-            by_request[i] = [output]
-    return [
-        (line_number, render_record(line_number, by_request[i], output_format), len(by_request[i]))
-        for i, (line_number, _) in enumerate(requests)
-    ]
-
-
-def _outcomes(prepared: PreparedChunk, labeled: Labeled, output_format: str, path: str) -> List[Tuple[int, Outcome]]:
-    """Every line's outcome, in order: text lines rendered from their sentences' outputs (with
-    character offsets), batched pre-tokenized lines from their one sentence's, the rest as they came."""
-    outcomes: Dict[int, Outcome] = {**prepared.failed, **labeled.lines}
-    for number, (text, sentences) in prepared.texts.items():
-        if number in outcomes:
-            continue
-        try:
-            outputs = [
-                with_char_offsets(sanitize(labeled.sentences[(number, place)]), offsets, text)
-                for place, (_, offsets) in enumerate(sentences)
-            ]
-            outcomes[number] = (render_record(number, outputs, output_format), len(outputs))
-        except Exception as error:
-            outcomes[number] = bad_line(error, path, number)
-    for number in prepared.batched_tokens:
-        if number not in outcomes:
-            try:
-                outcomes[number] = (render_record(number, [sanitize(labeled.sentences[(number, 0)])], output_format), 1)
-            except Exception as error:
-                outcomes[number] = bad_line(error, path, number)
-    return sorted(outcomes.items())
-
-
-@dataclass
-class _PartWriter:
-    """Renders and writes labeled chunks in a background thread (one chunk behind the model), keeping
-    the part, its index (for a share of a multi-process run) and the progress record in step."""
-
-    part: str
-    start: Progress
-    share: Share
-    counts: Dict[str, Any]
-    output_format: str
-    on_error: str
-    progress: bool
-    pending: Deque[Future] = field(default_factory=deque)
-    broken: bool = False  # a chunk failed to be written: no later one may be
-
-    def __enter__(self) -> "_PartWriter":
-        self.sink: BinaryIO = open(self.part, "ab")
-        self.sink.truncate(self.start.output_bytes)  # drop whatever an interrupted run wrote after its last save
-        self.index: Optional[BinaryIO] = None
-        if self.share.world > 1:
-            self.index = open(index_path(self.part), "ab")
-            self.index.truncate(self.start.index_bytes)
-        description = "labeling" if self.share.world == 1 else f"labeling (process {self.share.rank})"
-        self.bar = tqdm(desc=description, unit=" sentences", disable=not self.progress, dynamic_ncols=True)
-        self.thread = ThreadPoolExecutor(1, thread_name_prefix="srl-label-writer")
-        return self
-
-    def submit(self, prepared: PreparedChunk, labeled: Labeled) -> None:
-        """Write this chunk once the one before is written; wait for that one (its errors surface here)."""
-        self.pending.append(self.thread.submit(self._write, prepared, labeled))
-        while len(self.pending) > 1:
-            self.pending.popleft().result()
-
-    def __exit__(self, *exc_info: Any) -> None:
-        try:
-            self.thread.shutdown(wait=True, cancel_futures=exc_info[0] is not None)
-            if exc_info[0] is None:
-                while self.pending:
-                    self.pending.popleft().result()
-        finally:
-            self.bar.close()
-            self.sink.close()
-            if self.index is not None:
-                self.index.close()
-
-    def _write(self, prepared: PreparedChunk, labeled: Labeled) -> None:
-        if self.broken:  # never write a chunk after one that failed: the output would skip it
-            raise RuntimeError("an earlier chunk failed to be written")
-        try:
-            self._write_chunk(prepared, labeled)
-        except BaseException:
-            self.broken = True
-            raise
-
-    def _write_chunk(self, prepared: PreparedChunk, labeled: Labeled) -> None:
-        chunk = prepared.chunk
-        pieces: List[bytes] = []
-        path = self.start.input_file
-        for number, outcome in _outcomes(prepared, labeled, self.output_format, path):
-            if isinstance(outcome, BadLine):
-                if self.on_error == "stop":
-                    if self.share.world == 1:  # keep the lines before it (a share resumes at chunk starts only)
-                        _append_output(self.sink, b"".join(pieces))
-                        self._save(number - 1, prefix_sha256(path, number - 1), chunk.number, False)
-                    raise outcome
-                logger.warning("skipping %s", outcome)
-                self.counts["skipped"] += 1
-                continue
-            record, sentences = outcome
-            pieces.append(record)
-            self.counts["lines"] += 1
-            self.counts["sentences"] += sentences
-            self.bar.update(sentences)
-        data = b"".join(pieces)
-        _append_output(self.sink, data)
-        if self.index is not None and prepared.mine:
-            append_index(self.index, chunk.number, len(data))
-        self._save(chunk.consumed, chunk.sha256, chunk.number + 1, chunk.at_end)
-
-    def _save(self, lines_consumed: int, consumed_sha256: str, chunks_consumed: int, complete: bool) -> None:
-        """Record that the first `lines_consumed` input lines are done (the part written up to its
-        current end, the index up to its own)."""
-        changes = {
-            "lines_consumed": lines_consumed,
-            "consumed_sha256": consumed_sha256,
-            "chunks_consumed": chunks_consumed,
-            "output_bytes": self.sink.tell(),
-            "index_bytes": self.index.tell() if self.index is not None else 0,
-            "complete": complete,
-            "input_size": os.path.getsize(self.start.input_file),
-        }
-        write_progress(self.part, Progress(**{**asdict(self.start), **changes}))
-
-
-def _append_output(sink: BinaryIO, data: bytes) -> None:
-    """Append to the output and make it durable before the progress record says so."""
-    sink.write(data)
-    sink.flush()
-    os.fsync(sink.fileno())

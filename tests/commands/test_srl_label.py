@@ -36,7 +36,7 @@ def test_resuming_after_an_interruption_gives_the_same_output(labeler, tmp_path,
     label_corpus(labeler, source, str(reference), chunk_lines=2, progress=False)
 
     out = tmp_path / "out.jsonl"
-    real = srl_label._label_prepared
+    real = srl_label.label_prepared
     calls = []
 
     def interrupted(*args, **kwargs):
@@ -45,10 +45,10 @@ def test_resuming_after_an_interruption_gives_the_same_output(labeler, tmp_path,
             raise KeyboardInterrupt  # the second chunk never gets written
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(srl_label, "_label_prepared", interrupted)
+    monkeypatch.setattr(srl_label, "label_prepared", interrupted)
     with pytest.raises(KeyboardInterrupt):
         label_corpus(labeler, source, str(out), chunk_lines=2, progress=False)
-    monkeypatch.setattr(srl_label, "_label_prepared", real)
+    monkeypatch.setattr(srl_label, "label_prepared", real)
     with open(out, "a", encoding="utf-8") as partial:
         partial.write('{"line": 4, "senten')  # a record cut off mid-write
     counts = label_corpus(labeler, source, str(out), chunk_lines=2, progress=False)

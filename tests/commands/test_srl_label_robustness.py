@@ -8,10 +8,11 @@ import logging
 import pytest
 from allennlp.common.checks import ConfigurationError
 
-from srl_zoo.commands import srl_label
+from srl_zoo.commands import corpus_progress, srl_label
 from srl_zoo.commands.corpus_progress import OutputLock, progress_path
 from srl_zoo.commands.srl_label import label_corpus
 from srl_zoo.data.formats.io_utils import atomic_write
+from srl_zoo.labeling import part_writer
 from tests.commands.conftest import write_corpus
 
 DOCUMENTS = ["Dogs bark.", "Birds sing and fly.", "", "The Senate confirmed them.", "It rained.", "Cats sleep."]
@@ -103,7 +104,8 @@ def kill_at(monkeypatch, event: int, half: bool) -> None:
     """Kill the run at its `event`-th write (0-based; output appends and progress records counted
     together), after writing half of that write's bytes when `half`, else before it."""
     seen = []
-    real_append = srl_label._append_output
+    real_append = part_writer.append_output
+    real_progress = corpus_progress.write_progress
 
     def append(sink, data):
         seen.append("append")
@@ -122,11 +124,11 @@ def kill_at(monkeypatch, event: int, half: bool) -> None:
                     handle.write('{"version": 2, "lines_con')
                     raise Killed()  # before the rename: a real kill leaves the temporary file behind
             raise Killed()
-        srl_label.write_progress.__wrapped__(output_file, record)
+        real_progress(output_file, record)
 
-    progress.__wrapped__ = srl_label.write_progress  # type: ignore[attr-defined]
-    monkeypatch.setattr(srl_label, "_append_output", append)
-    monkeypatch.setattr(srl_label, "write_progress", progress)
+    monkeypatch.setattr(part_writer, "append_output", append)
+    for module in (srl_label, part_writer):  # the first record (srl_label), then one per chunk (part_writer)
+        monkeypatch.setattr(module, "write_progress", progress)
 
 
 @pytest.mark.parametrize("half", [False, True], ids=["before-write", "mid-write"])
@@ -154,7 +156,7 @@ def test_a_kill_while_labeling_the_first_chunk_resumes(labeler, tmp_path, monkey
         raise Killed()
 
     with monkeypatch.context() as patch:
-        patch.setattr(srl_label, "_label_prepared", killed)
+        patch.setattr(srl_label, "label_prepared", killed)
         with pytest.raises(Killed):
             label_corpus(labeler, source, str(out), chunk_lines=2, progress=False)
     assert label_corpus(labeler, source, str(out), chunk_lines=2, progress=False)["resumed_from_line"] is None

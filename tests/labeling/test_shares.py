@@ -7,9 +7,8 @@ import os
 import pytest
 from allennlp.common.checks import ConfigurationError
 
-from srl_zoo.commands import srl_label
 from srl_zoo.commands.srl_label import label_corpus
-from srl_zoo.labeling import shares
+from srl_zoo.labeling import part_writer, shares
 from srl_zoo.labeling.shares import Share, index_path, merge_parts, part_path
 from tests.commands.conftest import write_corpus
 from tests.commands.test_srl_label_robustness import Killed, kill_at
@@ -104,7 +103,7 @@ def kill_index_at(monkeypatch, event: int) -> None:
             raise Killed()
         real(index, number, size)
 
-    monkeypatch.setattr(srl_label, "append_index", append)
+    monkeypatch.setattr(part_writer, "append_index", append)
 
 
 @pytest.mark.parametrize("half", [False, True], ids=["before-write", "mid-write"])

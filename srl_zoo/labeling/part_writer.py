@@ -1,0 +1,121 @@
+"""The writing side of `srl-label`: a background thread that renders each labeled chunk and appends it
+to the output (or a share's part and its index), then records the progress, in that order and durably,
+so that a run killed at any moment resumes to the same bytes."""
+
+import logging
+import os
+from collections import deque
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import asdict, dataclass, field
+from typing import Any, BinaryIO, Deque, Dict, List, Optional
+
+from tqdm import tqdm
+
+from srl_zoo.commands.corpus_progress import Progress, prefix_sha256, write_progress
+from srl_zoo.labeling.chunks import BadLine
+from srl_zoo.labeling.labeled_chunks import Labeled, outcomes
+from srl_zoo.labeling.prepared_chunks import PreparedChunk
+from srl_zoo.labeling.shares import Share, append_index, index_path
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass
+class PartWriter:
+    """Renders and writes labeled chunks in a background thread (one chunk behind the model), keeping
+    the part, its index (for a share of a multi-process run) and the progress record in step."""
+
+    part: str
+    start: Progress
+    share: Share
+    counts: Dict[str, Any]
+    output_format: str
+    on_error: str
+    progress: bool
+    pending: Deque[Future] = field(default_factory=deque)
+    broken: bool = False  # a chunk failed to be written: no later one may be
+
+    def __enter__(self) -> "PartWriter":
+        self.sink: BinaryIO = open(self.part, "ab")
+        self.sink.truncate(self.start.output_bytes)  # drop whatever an interrupted run wrote after its last save
+        self.index: Optional[BinaryIO] = None
+        if self.share.world > 1:
+            self.index = open(index_path(self.part), "ab")
+            self.index.truncate(self.start.index_bytes)
+        description = "labeling" if self.share.world == 1 else f"labeling (process {self.share.rank})"
+        self.bar = tqdm(desc=description, unit=" sentences", disable=not self.progress, dynamic_ncols=True)
+        self.thread = ThreadPoolExecutor(1, thread_name_prefix="srl-label-writer")
+        return self
+
+    def submit(self, prepared: PreparedChunk, labeled: Labeled) -> None:
+        """Write this chunk once the one before is written; wait for that one (its errors surface here)."""
+        self.pending.append(self.thread.submit(self._write, prepared, labeled))
+        while len(self.pending) > 1:
+            self.pending.popleft().result()
+
+    def __exit__(self, *exc_info: Any) -> None:
+        try:
+            self.thread.shutdown(wait=True, cancel_futures=exc_info[0] is not None)
+            if exc_info[0] is None:
+                while self.pending:
+                    self.pending.popleft().result()
+        finally:
+            self.bar.close()
+            self.sink.close()
+            if self.index is not None:
+                self.index.close()
+
+    def _write(self, prepared: PreparedChunk, labeled: Labeled) -> None:
+        if self.broken:  # never write a chunk after one that failed: the output would skip it
+            raise RuntimeError("an earlier chunk failed to be written")
+        try:
+            self._write_chunk(prepared, labeled)
+        except BaseException:
+            self.broken = True
+            raise
+
+    def _write_chunk(self, prepared: PreparedChunk, labeled: Labeled) -> None:
+        chunk = prepared.chunk
+        pieces: List[bytes] = []
+        path = self.start.input_file
+        for number, outcome in outcomes(prepared, labeled, self.output_format, path):
+            if isinstance(outcome, BadLine):
+                if self.on_error == "stop":
+                    if self.share.world == 1:  # keep the lines before it (a share resumes at chunk starts only)
+                        append_output(self.sink, b"".join(pieces))
+                        self._save(number - 1, prefix_sha256(path, number - 1), chunk.number, False)
+                    raise outcome
+                logger.warning("skipping %s", outcome)
+                self.counts["skipped"] += 1
+                continue
+            record, sentences = outcome
+            pieces.append(record)
+            self.counts["lines"] += 1
+            self.counts["sentences"] += sentences
+            self.bar.update(sentences)
+        data = b"".join(pieces)
+        append_output(self.sink, data)
+        if self.index is not None and prepared.mine:
+            append_index(self.index, chunk.number, len(data))
+        self._save(chunk.consumed, chunk.sha256, chunk.number + 1, chunk.at_end)
+
+    def _save(self, lines_consumed: int, consumed_sha256: str, chunks_consumed: int, complete: bool) -> None:
+        """Record that the first `lines_consumed` input lines are done (the part written up to its
+        current end, the index up to its own)."""
+        changes = {
+            "lines_consumed": lines_consumed,
+            "consumed_sha256": consumed_sha256,
+            "chunks_consumed": chunks_consumed,
+            "output_bytes": self.sink.tell(),
+            "index_bytes": self.index.tell() if self.index is not None else 0,
+            "complete": complete,
+            "input_size": os.path.getsize(self.start.input_file),
+        }
+        write_progress(self.part, Progress(**{**asdict(self.start), **changes}))
+
+
+def append_output(sink: BinaryIO, data: bytes) -> None:
+    """Append to the output and make it durable before the progress record says so."""
+    sink.write(data)
+    sink.flush()
+    os.fsync(sink.fileno())
