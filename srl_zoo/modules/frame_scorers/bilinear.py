@@ -9,6 +9,7 @@ from allennlp.modules import Seq2SeqEncoder
 from srl_zoo.modules.biaffine import LabeledBilinear, mlp
 from srl_zoo.modules.encoded_sentences import EncodedSentences
 from srl_zoo.modules.frame_scorers.frame_scorer import FrameScorer
+from srl_zoo.modules.relative_position_bias import RelativePositionBias
 from srl_zoo.modules.self_attention_encoder import SelfAttentionEncoder
 
 
@@ -32,6 +33,8 @@ class BilinearFrameScorer(FrameScorer):
         and the loss's label smoothing (see `SoftmaxTagOutput`).
     frame_feature_dim : width of per-frame token features (AMN's memory); the role MLP then reads each
         token's state with its features for that frame, so roles are computed per (predicate, token).
+    position_bias : add a learned score per label for each token's bucketed offset from the predicate
+        (`RelativePositionBias`); off by default (LISA has none).
     """
 
     scores_from_sentences = True
@@ -47,6 +50,7 @@ class BilinearFrameScorer(FrameScorer):
         frame_feature_dim: int = 0,
         decoding: str = "argmax",
         label_smoothing: float = 0.0,
+        position_bias: bool = False,
     ) -> None:
         super().__init__()
         self._init_tag_output(vocab, label_namespace, decoding, label_smoothing)
@@ -55,7 +59,9 @@ class BilinearFrameScorer(FrameScorer):
         self.frame_feature_dim = frame_feature_dim
         self.predicate_mlp = mlp(encoder.get_output_dim(), mlp_dim, dropout)
         self.role_mlp = mlp(encoder.get_output_dim() + frame_feature_dim, mlp_dim, dropout)
-        self.bilinear = LabeledBilinear(mlp_dim, mlp_dim, vocab.get_vocab_size(label_namespace))
+        num_labels = vocab.get_vocab_size(label_namespace)
+        self.bilinear = LabeledBilinear(mlp_dim, mlp_dim, num_labels)
+        self.position_bias = RelativePositionBias(num_labels) if position_bias else None
 
     def get_input_dim(self) -> int:
         return self.encoder.get_input_dim()
@@ -96,4 +102,6 @@ class BilinearFrameScorer(FrameScorer):
         else:
             roles = self.role_mlp(states)  # (batch, seq_len, mlp_dim)
             logits = self.bilinear(predicates, roles)  # (batch, num_frames, seq_len, num_labels)
+        if self.position_bias is not None:
+            logits = logits + self.position_bias(predicate_indices, states.size(1)).to(logits.dtype)
         return [logits * frame_mask[..., None, None].to(logits.dtype)]
