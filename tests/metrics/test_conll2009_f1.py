@@ -5,7 +5,7 @@ import os
 
 import pytest
 
-from srl_zoo.data.formats import SrlFrame, SrlSpan, read_conll2009
+from srl_zoo.data.formats import ConllFormatError, SrlFrame, SrlSpan, read_conll2009
 from srl_zoo.metrics.conll2009_f1 import Conll2009F1, normalized_sense
 from tests.conftest import REPO_ROOT
 
@@ -71,7 +71,11 @@ def test_last_sentence_without_a_blank_line(tmp_path):
         ["2", "bark", "bark", "bark", "VBP", "VBP", "_", "_", "0", "0", "ROOT", "ROOT", "Y", "bark.01", "_"],
     ]
     path = tmp_path / "last.txt"
-    path.write_text("\n".join("\t".join(row) for row in rows), encoding="utf-8")  # no final newline
+    text = "\n".join("\t".join(row) for row in rows)
+    path.write_text(text, encoding="utf-8")  # no final newline: the last cell could have been cut ("A0" -> "A")
+    with pytest.raises(ConllFormatError, match="line 2: the last line has no line end"):
+        list(read_conll2009(str(path)))
+    path.write_text(text + "\n", encoding="utf-8")  # a final newline, but no blank line after the sentence
     sentences = list(read_conll2009(str(path)))
     assert len(sentences) == 1 and sentences[0].frames[0].arguments == [SrlSpan("A0", 0, 0)]
     metric = Conll2009F1()

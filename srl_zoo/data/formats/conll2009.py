@@ -46,10 +46,7 @@ def _parse_block(block, path: str, label_convention: Optional[str]) -> SrlSenten
                 else f"at least {FIXED_COLUMNS} tab-separated columns"
             )
             raise ConllFormatError(path, number, f"wrong column count: expected {expected}, found {len(columns)}")
-        if "" in columns:
-            empty = columns.index("")
-            name = COLUMN_NAMES[empty] if empty < FIXED_COLUMNS else f"APRED {empty - FIXED_COLUMNS + 1}"
-            raise ConllFormatError(path, number, f"empty cell in column {empty + 1} ({name}): use _ for no value")
+        check_cells(columns, path, number)
         if columns[0] != str(position + 1):
             raise ConllFormatError(
                 path,
@@ -73,13 +70,13 @@ def _parse_block(block, path: str, label_convention: Optional[str]) -> SrlSenten
         return [columns[index] for _, columns in block]
 
     fillpred, senses = column(12), column(13)
-    predicate_rows = [i for i in range(n) if fillpred[i] == "Y" or senses[i] != "_"]
+    predicate_rows = [i for i in range(n) if fillpred[i] == "Y"]
     num_apreds = width - FIXED_COLUMNS
     if len(predicate_rows) != num_apreds:
         raise ConllFormatError(
             path,
             first_line,
-            f"sentence has {len(predicate_rows)} predicates (FILLPRED=Y or PRED set) but {num_apreds} APRED columns: "
+            f"sentence has {len(predicate_rows)} predicates (FILLPRED = Y) but {num_apreds} APRED columns: "
             "expected one APRED column per predicate",
         )
     lemmas = column(2)
@@ -102,6 +99,34 @@ def _parse_block(block, path: str, label_convention: Optional[str]) -> SrlSenten
         extra={name: column(index) for index, name in _KEPT.items()},
         source=f"{path}:{first_line}",
     )
+
+
+def _column_name(index: int) -> str:
+    """`column 13 (FILLPRED)`: a 0-based column index as a person reads it."""
+    name = COLUMN_NAMES[index] if index < FIXED_COLUMNS else f"APRED {index - FIXED_COLUMNS + 1}"
+    return f"column {index + 1} ({name})"
+
+
+def check_cells(columns: List[str], path: str, number: int) -> None:
+    """`ConllFormatError` for a blank cell, a FILLPRED other than `Y`/`_`, a sense on a row not marked
+    `Y`, or a PRED/APRED cell with spaces in it: what a deleted or shifted column looks like."""
+    for index, cell in enumerate(columns):
+        if not cell.strip():
+            what = "empty cell" if not cell else f"blank cell ({cell!r})"
+            raise ConllFormatError(path, number, f"{what} in {_column_name(index)}: use _ for no value")
+    fillpred, sense = columns[12], columns[13]
+    if fillpred not in ("Y", "_"):
+        raise ConllFormatError(
+            path, number, f"{_column_name(12)} is {fillpred!r}, expected Y or _: is a column missing or shifted?"
+        )
+    if fillpred == "_" and sense != "_":
+        reason = f"{_column_name(13)} is {sense!r} but FILLPRED is _"
+        raise ConllFormatError(path, number, f"{reason}: mark each predicate's row with Y, or is a column missing?")
+    for index in range(13, len(columns)):
+        if any(character.isspace() for character in columns[index]):
+            raise ConllFormatError(
+                path, number, f"{_column_name(index)} is {columns[index]!r}: expected a label without spaces, or _"
+            )
 
 
 def check_tree(heads: List[int], line_numbers: List[int], path: str) -> None:

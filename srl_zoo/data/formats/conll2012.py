@@ -111,6 +111,13 @@ def _parse_block(block, path: str, label_convention: Optional[str], frameset_mis
                 number,
                 f"word number (column 3) is {columns[2]!r}, expected {position}: missing blank line between sentences?",
             )
+        if "(V*" in columns[FIXED_COLUMNS - 1]:
+            raise ConllFormatError(
+                path,
+                number,
+                f"the named-entity column ({FIXED_COLUMNS}) holds a V span: an argument column moved into it "
+                "(is a column missing?)",
+            )
     line_numbers = [number for number, _ in block]
 
     def column(index: int) -> List[str]:

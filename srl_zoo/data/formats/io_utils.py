@@ -13,6 +13,8 @@ from srl_zoo.data.formats.sentence import ConllFormatError, SrlSpan
 Line = Tuple[int, List[str]]  # (1-based line number, whitespace-split columns)
 
 _BOM = "\ufeff".encode("utf-8")
+#: `atomic_write`'s temporary files are `.tmp-NAME.RANDOM` next to NAME
+TEMPORARY_PREFIX = ".tmp-"
 _BRACKET_CELL = re.compile(r"^((?:\([^()*\s]+)*)\*((?:[^()*\s]*\))*)$")
 _OPEN = re.compile(r"\(([^()*\s]+)")
 _CLOSE = re.compile(r"([^()*\s]*)\)")
@@ -21,15 +23,19 @@ _CLOSE = re.compile(r"([^()*\s]*)\)")
 def iter_lines(path: str) -> Iterator[Tuple[int, str]]:
     """Yield `(line_number, text)` for each line of `path`, decoded as UTF-8 (gzip-compressed if it ends in `.gz`).
 
-    Raises `ConllFormatError` for a missing file, an empty file, a broken gzip stream or bad UTF-8.
+    Raises `ConllFormatError` for a missing file, an empty file, a broken gzip stream, bad UTF-8 or a
+    last line without a line end (what a file cut short looks like; no reader may take the cut line
+    for a whole one).
     """
     if not os.path.exists(path):
         raise ConllFormatError(path, None, "no such file")
     if os.path.isdir(path):
         raise ConllFormatError(path, None, "is a directory, expected a file")
     seen_content = False
+    unterminated_line = None
     with open_binary(path) as handle:
-        for number, raw in _numbered_raw_lines(handle, path):
+        for number, raw, terminated in _numbered_raw_lines(handle, path):
+            unterminated_line = None if terminated or not raw.strip() else number
             if number == 1 and raw.startswith(_BOM):
                 raw = raw[len(_BOM) :]
             try:
@@ -39,6 +45,12 @@ def iter_lines(path: str) -> Iterator[Tuple[int, str]]:
             if text.strip():
                 seen_content = True
             yield number, text
+    if unterminated_line is not None:
+        raise ConllFormatError(
+            path,
+            unterminated_line,
+            "the last line has no line end: the file looks cut short (if it is whole, end it with a newline)",
+        )
     if not seen_content:
         raise ConllFormatError(path, None, "file is empty: expected at least one sentence")
 
@@ -48,15 +60,17 @@ def open_binary(path: str) -> IO[bytes]:
     return gzip.open(path, "rb") if path.endswith(".gz") else open(path, "rb")
 
 
-def _numbered_raw_lines(handle: IO[bytes], path: str) -> Iterator[Tuple[int, bytes]]:
-    """`(number, bytes)` of each line without its ending; `\n`, `\r\n` and a lone `\r` (old Mac files)
-    all end a line."""
+def _numbered_raw_lines(handle: IO[bytes], path: str) -> Iterator[Tuple[int, bytes, bool]]:
+    """`(number, bytes, terminated)` of each line without its ending; `\n`, `\r\n` and a lone `\r`
+    (old Mac files) all end a line, and `terminated` is False only for a last line without one."""
     number = 0
     try:
         for raw in handle:
-            for piece in raw.rstrip(b"\r\n").split(b"\r") if b"\r" in raw else [raw.rstrip(b"\n")]:
+            terminated = raw.endswith((b"\n", b"\r"))
+            pieces = raw.rstrip(b"\r\n").split(b"\r") if b"\r" in raw else [raw.rstrip(b"\n")]
+            for k, piece in enumerate(pieces):
                 number += 1
-                yield number, piece
+                yield number, piece, terminated or k < len(pieces) - 1
     # gzip.BadGzipFile is an OSError, a truncated stream an EOFError, a corrupt one a zlib.error
     except (OSError, EOFError, zlib.error) as error:
         raise ConllFormatError(path, number + 1, f"cannot decompress: {error}") from None
@@ -168,7 +182,7 @@ def atomic_write(path: str, mode: str = "w") -> Iterator[IO]:
         mode,
         encoding=None if "b" in mode else "utf-8",
         dir=directory,
-        prefix=".tmp-" + os.path.basename(path) + ".",
+        prefix=TEMPORARY_PREFIX + os.path.basename(path) + ".",
         delete=False,
     )
     try:

@@ -147,3 +147,91 @@ def test_broken_files_parse_or_raise_a_clear_error(case):
 
 def without_source(sentences):
     return [dataclasses.replace(sentence, source=None) for sentence in sentences]
+
+
+# Damage that leaves every line well-formed on its own: a column cut from every row, a blank cell, a file
+# cut short. None of it may be read as a (different) valid file.
+SEPARATORS = {"conll2005": None, "conll2012": None, "conll2009": "\t"}
+DAMAGE_SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def written(name, sentence) -> str:
+    """`sentence` as a file of format `name` (senses set where the format has them), as text."""
+    read, write = FORMATS[name]
+    for frame in sentence.frames:
+        frame.sense = frame.lemma + ".01"
+    with tempfile.TemporaryDirectory() as directory:
+        path = os.path.join(directory, "f.txt")
+        write([sentence], path)
+        return open(path, encoding="utf-8").read()
+
+
+def read_text(name, text: str):
+    """The sentences of `text` read as format `name`, or the `ConllFormatError` raised."""
+    read, _ = FORMATS[name]
+    with tempfile.TemporaryDirectory() as directory:
+        path = os.path.join(directory, "damaged.txt")
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        try:
+            return list(read(path))
+        except ConllFormatError as error:
+            assert path in str(error) and error.reason
+            return error
+
+
+def edit_rows(name, text: str, edit) -> str:
+    """`text` with `edit(cells)` applied to each sentence row's cells (marker and blank lines kept)."""
+    separator = SEPARATORS[name]
+    lines = []
+    for line in text.split("\n"):
+        if line.strip() and not line.startswith("#"):
+            line = (separator or " ").join(edit(line.split(separator)))
+        lines.append(line)
+    return "\n".join(lines)
+
+
+@st.composite
+def formats_and_sentences(draw):
+    name = draw(st.sampled_from(sorted(FORMATS)))
+    return name, draw(sentences(dependency=name == "conll2009"))
+
+
+@DAMAGE_SETTINGS
+@given(formats_and_sentences(), st.integers(0, 40))
+def test_a_column_cut_from_every_row_is_refused(case, column):
+    name, sentence = case
+    text = written(name, sentence)
+    first_row = next(line for line in text.split("\n") if line.strip() and not line.startswith("#"))
+    width = len(first_row.split(SEPARATORS[name]))
+    damaged = edit_rows(name, text, lambda cells: cells[: column % width] + cells[column % width + 1 :])
+    assert isinstance(read_text(name, damaged), ConllFormatError)
+
+
+@DAMAGE_SETTINGS
+@given(formats_and_sentences(), st.integers(0, 400), st.sampled_from(["", " ", "  "]))
+def test_a_blank_cell_is_refused(case, position, blank):
+    name, sentence = case
+    text = written(name, sentence)
+    rows = [i for i, line in enumerate(text.split("\n")) if line.strip() and not line.startswith("#")]
+    target_row = rows[position % len(rows)]
+    lines = text.split("\n")
+    cells = lines[target_row].split(SEPARATORS[name])
+    cells[(position // len(rows)) % len(cells)] = blank
+    lines[target_row] = (SEPARATORS[name] or " ").join(cells)
+    assert isinstance(read_text(name, "\n".join(lines)), ConllFormatError)
+
+
+@DAMAGE_SETTINGS
+@given(formats_and_sentences(), st.integers(1, 10_000))
+def test_a_file_cut_short_is_refused_or_reads_a_prefix(case, cut):
+    """Cut inside a line: refused. Cut at a line end: refused, or read as the sentence's first rows."""
+    name, sentence = case
+    text = written(name, sentence)
+    damaged = text[: cut % len(text)]
+    result = read_text(name, damaged)
+    if damaged.split("\n")[-1].strip():  # the cut is inside a line's content
+        assert isinstance(result, ConllFormatError)
+    elif not isinstance(result, ConllFormatError):
+        assert len(result) <= 1
+        assert all(read.tokens == sentence.tokens[: len(read.tokens)] for read in result)

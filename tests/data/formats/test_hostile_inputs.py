@@ -134,3 +134,71 @@ def test_conll2009_self_loops_and_cycles_are_rejected(tmp_path):
     cycle = GOOD_2009.replace("\t2\t2\tdet", "\t2\t2\tdet").replace("\t3\t3\tnsubj", "\t1\t3\tnsubj")
     error = parse_all(read_conll2009, tmp_path, cycle)
     assert "cycle of heads (2 tokens)" in str(error)
+
+
+# "He ran home" with frames run.01 (A0 = He) and home.01: `cut -f1-4,6-` drops POS from every row
+RAN_HOME_2009 = (
+    "1\tHe\the\the\tPRP\tPRP\t_\t_\t2\t2\tnsubj\tnsubj\t_\t_\tA0\t_\n"
+    "2\tran\trun\trun\tVBD\tVBD\t_\t_\t0\t0\troot\troot\tY\trun.01\t_\t_\n"
+    "3\thome\thome\thome\tNN\tNN\t_\t_\t2\t2\tobj\tobj\tY\thome.01\tA4\t_\n"
+)
+
+
+def drop_column(text: str, column: int) -> str:
+    """`cut --complement -f COLUMN` (1-based) on every non-blank line."""
+    return "".join(
+        "\t".join(cells[: column - 1] + cells[column:]) + "\n" if (cells := line.split("\t")) != [""] else "\n"
+        for line in text.splitlines()
+    )
+
+
+def test_conll2009_file_with_a_column_cut_from_every_row_is_rejected(tmp_path):
+    (sentence,) = read_conll2009(write(tmp_path, RAN_HOME_2009, "good.txt"))
+    assert [(frame.index, frame.sense) for frame in sentence.frames] == [(1, "run.01"), (2, "home.01")]
+    error = parse_all(read_conll2009, tmp_path, drop_column(RAN_HOME_2009, 5))
+    # row 1's FILLPRED now holds its PRED (_), and its PRED the APRED cell A0
+    assert str(error).endswith(
+        "input.txt, line 1: column 14 (PRED) is 'A0' but FILLPRED is _: mark each predicate's row with Y, "
+        "or is a column missing?"
+    )
+    error = parse_all(read_conll2009, tmp_path, drop_column(RAN_HOME_2009, 15))  # run.01's arguments
+    assert str(error).endswith(
+        "line 1: sentence has 2 predicates (FILLPRED = Y) but 1 APRED columns: "
+        "expected one APRED column per predicate"
+    )
+    error = parse_all(read_conll2009, tmp_path, RAN_HOME_2009.replace("\tY\trun.01", "\tA1\trun.01"))
+    assert str(error).endswith("line 2: column 13 (FILLPRED) is 'A1', expected Y or _: is a column missing or shifted?")
+
+
+@pytest.mark.parametrize("cell", [" ", " _", "_ ", "A 0"])
+def test_conll2009_argument_cell_with_spaces_is_rejected(tmp_path, cell):
+    text = RAN_HOME_2009.replace("\tY\trun.01\t_\t_\n", f"\tY\trun.01\t{cell}\t_\n")
+    error = parse_all(read_conll2009, tmp_path, text)
+    assert error.line == 2
+    if cell.strip():
+        assert f"column 15 (APRED 1) is {cell!r}: expected a label without spaces, or _" in str(error)
+    else:
+        assert f"blank cell ({cell!r}) in column 15 (APRED 1): use _ for no value" in str(error)
+
+
+def test_conll2009_sense_on_a_row_not_marked_as_predicate_is_rejected(tmp_path):
+    text = RAN_HOME_2009.replace("\tY\trun.01\t", "\t_\trun.01\t")
+    error = parse_all(read_conll2009, tmp_path, text)
+    assert error.line == 2 and "column 14 (PRED) is 'run.01' but FILLPRED is _: mark each predicate's row" in str(error)
+
+
+def test_conll2005_file_cut_after_a_column_is_rejected(tmp_path):
+    whole = "He PRP (S(NP*) * - (A0*)\nran VBD (VP* * run (V*)\nhome NN *)) * - (A4*)\n\n"
+    (sentence,) = read_conll2005(write(tmp_path, whole, "good.txt"))
+    assert len(sentence.tokens) == 3
+    cut = whole[: whole.index("home NN *)) * -") + len("home NN *)) * -")]
+    error = parse_all(read_conll2005, tmp_path, cut)
+    assert error.line == 3 and "the last line has no line end: the file looks cut short" in str(error)
+
+
+@pytest.mark.parametrize(
+    "reader, text", [(read_conll2005, GOOD_2005), (read_conll2009, GOOD_2009), (read_conll2012, TWO_FRAMES_2012)]
+)
+def test_a_whole_file_without_its_last_newline_says_how_to_fix_it(tmp_path, reader, text):
+    error = parse_all(reader, tmp_path, text.rstrip("\n"))
+    assert "(if it is whole, end it with a newline)" in str(error)
