@@ -9,7 +9,9 @@ numbers include Python, torch, allennlp and the model (the `loaded` row: after l
 labeling). `sentence N`: one N-token sentence (dev words with sentence-ending punctuation dropped,
 so spaCy's sentencizer keeps them one sentence) through `srl_zoo.load(...)(text)`, predicates found by
 the model. `corpus`: `srl-label` (`label_corpus`) over the first `--corpus-lines` dev sentences as
-text lines with one 2,000-token line in the middle.
+text lines with one 2,000-token line in the middle. `text`: the first `--text-sentences` dev sentences
+pasted into one string given to the `Labeler`; `pipe`: the same sentences through `Labeler.pipe`, one
+text each. Pick cases with `--cases` (e.g. `--cases text pipe`).
 """
 
 import argparse
@@ -65,6 +67,13 @@ def run_case(args: argparse.Namespace) -> None:
                 handle.write("\n".join(lines) + "\n")
             counts = label_corpus(labeler, source, os.path.join(directory, "out.jsonl"), progress=False)
         detail = f"{counts['sentences']} sentences"
+    elif args.case in ("text", "pipe"):
+        texts = [" ".join(s.tokens) for s in sentences[: args.text_sentences]]
+        if args.case == "text":
+            labeled = labeler(" ".join(texts))
+        else:
+            labeled = [sentence for result in labeler.pipe(texts) for sentence in result]
+        detail = f"{len(labeled)} sentences, {sum(len(s['frames']) for s in labeled)} frames"
     else:
         length = int(args.case)
         (result,) = labeler(long_text(words, labeler, length))
@@ -89,6 +98,8 @@ def main() -> None:
     parser.add_argument("--format", default="conll2012")
     parser.add_argument("--lengths", type=int, nargs="+", default=[100, 500, 1000, 2000])
     parser.add_argument("--corpus-lines", type=int, default=200)
+    parser.add_argument("--text-sentences", type=int, default=1000)
+    parser.add_argument("--cases", nargs="+", help="which cases (default: every length, corpus, text, pipe)")
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--case", help=argparse.SUPPRESS)  # internal: one case in this process
     args = parser.parse_args()
@@ -96,12 +107,15 @@ def main() -> None:
         run_case(args)
         return
     print(f"{'case':<16} {'peak RSS MiB':>12} {'loaded MiB':>10} {'seconds':>8}  detail")
-    for case in [str(n) for n in args.lengths] + ["corpus"]:
+    names = {"corpus": f"corpus {args.corpus_lines}+1", "text": f"one text {args.text_sentences}"}
+    names["pipe"] = f"pipe {args.text_sentences}"
+    for case in args.cases or [str(n) for n in args.lengths] + ["corpus", "text", "pipe"]:
         command = [sys.executable, __file__, args.archive, args.data, "--format", args.format]
         command += ["--threads", str(args.threads), "--corpus-lines", str(args.corpus_lines), "--case", case]
+        command += ["--text-sentences", str(args.text_sentences)]
         env = {**os.environ, "OMP_NUM_THREADS": str(args.threads)}
         finished = subprocess.run(command, capture_output=True, text=True, env=env)
-        name = f"sentence {case}" if case != "corpus" else f"corpus {args.corpus_lines}+1"
+        name = names.get(case, f"sentence {case}")
         if finished.returncode != 0:
             print(f"{name:<16} failed (exit {finished.returncode}): {finished.stderr.strip().splitlines()[-1:]}")
             continue

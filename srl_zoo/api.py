@@ -7,16 +7,28 @@ for sentence in labeler("Bush nominated two judges. They were confirmed."):
         print(frame["description"])
 """
 
-from typing import Any, Dict, Iterable, Iterator, List, Sequence, Tuple
+from typing import Any, Dict, Iterable, Iterator, List, NamedTuple, Optional, Sequence, Tuple
 
 import spacy
 from allennlp.models.archival import load_archive
 from allennlp.predictors import Predictor
 
+from srl_zoo.data.formats.encodable_text import check_encodable
 from srl_zoo.predictors.srl_predictor import SrlPredictor
 
 Offsets = List[Tuple[int, int]]  # (start_char, end_char) of each word
 Sentence = Tuple[List[str], Offsets]  # words and their offsets in the original text
+
+#: a batch holds at most this many (sentence, word, word) cells: sentences x longest length squared
+#: bounds the (sentence, frame, token) cells of its frames, so a very long sentence goes (nearly) alone
+MAX_BATCH_CELLS = 1_000_000
+#: and at most this many padded characters, counted twice: sentences x the most characters of one, and
+#: sentences x longest length x longest word. A sub-word encoder pads every sentence to the batch's
+#: longest in word pieces and every word to the batch's longest word in pieces (to pool them), and
+#: characters bound word pieces without a tokenizer. Words alone do not: in the EWT dev text pasted as
+#: one string, a 49-word sentence of 895 characters (URLs) is 443 word pieces (its batch took 485 MB per
+#: attention tensor), and a batch holding a line of 89 "=" signs and a 48-piece word took 400 MB to pool
+MAX_BATCH_CHARACTERS = 12_000
 
 
 class Labeler:
@@ -33,31 +45,50 @@ class Labeler:
     predictor : an `SrlPredictor` (the model's default predictor).
     batch_size : sentences per model call.
     language : spaCy language code of the blank tokenizer.
+    max_batch_characters : padded characters (sentences x the most characters of one) per model call,
+        at most: bounds the memory of long texts (the word pieces of a batch) whatever their sentences.
     """
 
-    def __init__(self, predictor: SrlPredictor, batch_size: int = 64, language: str = "en") -> None:
+    def __init__(
+        self,
+        predictor: SrlPredictor,
+        batch_size: int = 64,
+        language: str = "en",
+        max_batch_characters: int = MAX_BATCH_CHARACTERS,
+    ) -> None:
         if not isinstance(predictor, SrlPredictor):
             raise TypeError(f"Labeler needs an SrlPredictor, got {type(predictor).__name__}")
         if predictor.output_format != "json":
             raise ValueError("Labeler needs the predictor's json output_format (it adds character offsets to it)")
         self.predictor = predictor
         self.batch_size = batch_size
+        self.max_batch_characters = max_batch_characters
         self.nlp = spacy.blank(language)
         self.nlp.add_pipe("sentencizer")
 
     def __call__(self, text: str) -> List[Dict[str, Any]]:
-        """The labeled sentences of one text."""
+        """The labeled sentences of one text (`ValueError` for a character UTF-8 cannot encode)."""
         return next(self.pipe([text]))
 
     def pipe(
         self, texts: Iterable[str], batch_size: int = 0, buffer_texts: int = 256
     ) -> Iterator[List[Dict[str, Any]]]:
         """Labeled sentences of each text, in input order; sentences of up to `buffer_texts` texts
-        are sorted by length and labeled in batches of `batch_size` (default: the labeler's)."""
+        are sorted by length and labeled in batches of `batch_size` (default: the labeler's) and of at
+        most `max_batch_characters` padded characters, so a long text takes no more memory than its
+        sentences given one by one.
+
+        A text that is not a string is a `TypeError`, one with a lone surrogate a `ValueError` naming
+        its index in `texts` and the character offset, raised before the texts buffered with it are
+        labeled (a list is checked whole before any labeling)."""
+        checked = isinstance(texts, (list, tuple))
+        if checked:
+            for index, text in enumerate(texts):
+                check_text(text, index)
         buffer: List[str] = []
-        for text in texts:
-            if not isinstance(text, str):
-                raise TypeError(f"texts must be strings, got {type(text).__name__}")
+        for index, text in enumerate(texts):
+            if not checked:
+                check_text(text, index)
             buffer.append(text)
             if len(buffer) >= buffer_texts:
                 yield from self.label_texts(buffer, batch_size or self.batch_size)
@@ -71,12 +102,23 @@ class Labeler:
         self.predictor.parse_request(request)
 
     def label_tokenized(self, requests: Sequence[Dict[str, Any]]) -> List[Dict[str, Any]]:
-        """The predictor's output (words and frames, no character offsets) for each pre-tokenized request."""
-        return self.predictor.predict_batch_json(list(requests))
+        """The predictor's output (words and frames, no character offsets) for each pre-tokenized request;
+        every request is checked first (`ValueError` naming the request's index and what is wrong)."""
+        requests = list(requests)
+        for index, request in enumerate(requests):
+            if not isinstance(request, dict):
+                raise TypeError(f"request {index}: expected a dict, got {type(request).__name__}")
+            try:
+                self.predictor.parse_request(request)
+            except ValueError as error:
+                raise ValueError(f"request {index}: {error}") from None
+        return self.predictor.predict_batch_json(requests)
 
     def label_file(self, path: str, batch_size: int = 0) -> Iterator[Dict[str, Any]]:
         """The predictor's output for each sentence of a CoNLL-2005, 2012 or 2009 file (its format
-        detected; read with the model's token settings and label spelling), at the file's predicates."""
+        detected; read with the model's token settings and label spelling), at the file's predicates.
+        Bad input is a `ValueError` (`ConllFormatError`) naming the file and line, before any labeling."""
+        check_encodable(path, "path")
         instances = list(self.predictor._dataset_reader.read(path))
         size = batch_size or self.batch_size
         for start in range(0, len(instances), size):
@@ -96,7 +138,12 @@ class Labeler:
     ) -> List[Dict[str, Any]]:
         """Label pre-split sentences (`texts[i]` is the string sentence i's offsets point into),
         batched by length; results in input order."""
-        outputs = predict_by_length(self.predictor, [words for words, _ in sentences], batch_size)
+        outputs = predict_by_length(
+            self.predictor,
+            [words for words, _ in sentences],
+            batch_size,
+            max_batch_characters=self.max_batch_characters,
+        )
         return [
             with_char_offsets(output, offsets, text) for output, (_, offsets), text in zip(outputs, sentences, texts)
         ]
@@ -111,35 +158,89 @@ class Labeler:
             yield [next(labeled) for _ in sentences]
 
 
-#: a batch holds at most this many (sentence, word, word) cells: sentences x longest length squared
-#: bounds the (sentence, frame, token) cells of its frames, so a very long sentence goes (nearly) alone
-MAX_BATCH_CELLS = 1_000_000
-
-
 def predict_by_length(
-    predictor: SrlPredictor, sentences: Sequence[List[str]], batch_size: int, max_batch_cells: int = MAX_BATCH_CELLS
+    predictor: SrlPredictor,
+    sentences: Sequence[List[str]],
+    batch_size: int,
+    max_batch_cells: int = MAX_BATCH_CELLS,
+    max_batch_characters: Optional[int] = MAX_BATCH_CHARACTERS,
 ) -> List[Dict[str, Any]]:
     """The predictor's output for each tokenized sentence, in input order, computed in batches of
-    sentences of similar length (less padding): at most `batch_size` sentences and `max_batch_cells`
-    sentences x longest length² (at least one sentence)."""
-    order = sorted(range(len(sentences)), key=lambda i: len(sentences[i]))
+    sentences of similar length (less padding) within `batch_size` sentences, `max_batch_cells`
+    sentences x longest length², and `max_batch_characters` both as sentences x most characters and as
+    sentences x longest length x longest word (at least one sentence in each)."""
+    shapes = [SentenceShape.of(words) for words in sentences]
+    order = sorted(range(len(sentences)), key=lambda i: (shapes[i].characters, shapes[i].words))
+    limits = BatchLimits(batch_size, max_batch_cells, max_batch_characters)
     results: List[Dict[str, Any]] = [{} for _ in sentences]
-    for chunk in length_batches(order, [len(s) for s in sentences], batch_size, max_batch_cells):
+    for chunk in shaped_batches(order, shapes, limits):
         for i, output in zip(chunk, predictor.predict_batch_json([{"tokens": sentences[i]} for i in chunk])):
             results[i] = output
     return results
 
 
-def length_batches(order: List[int], lengths: List[int], batch_size: int, max_cells: int) -> Iterator[List[int]]:
-    """Consecutive batches of `order` (sorted by length) within both limits."""
+class SentenceShape(NamedTuple):
+    """What a sentence adds to a batch's padded tensors: its words, its characters (a bound of its word
+    pieces) and its longest word's characters (a bound of the pieces one word is pooled from)."""
+
+    words: int
+    characters: int = 0
+    longest_word: int = 0
+
+    @classmethod
+    def of(cls, words: Sequence[str]) -> "SentenceShape":
+        return cls(len(words), sum(map(len, words)), max(map(len, words), default=0))
+
+    def padded(self, other: "SentenceShape") -> "SentenceShape":
+        """The shape both sentences are padded to in one batch."""
+        return SentenceShape(*(max(mine, theirs) for mine, theirs in zip(self, other)))
+
+
+class BatchLimits(NamedTuple):
+    """A batch's bounds: `batch_size` sentences, `max_cells` sentences x words², and (unless None)
+    `max_characters` as sentences x characters and as sentences x words x longest word (the
+    (sentence, word, piece) cells of pooling word pieces into words)."""
+
+    batch_size: int
+    max_cells: int
+    max_characters: Optional[int] = None
+
+    def allow(self, count: int, shape: SentenceShape) -> bool:
+        """Whether `count` sentences padded to `shape` fit."""
+        if count > self.batch_size or count * shape.words**2 > self.max_cells:
+            return False
+        if self.max_characters is None:
+            return True
+        return max(count * shape.characters, count * shape.words * shape.longest_word) <= self.max_characters
+
+
+def shaped_batches(order: List[int], shapes: Sequence[SentenceShape], limits: BatchLimits) -> Iterator[List[int]]:
+    """Consecutive batches of `order` (sorted by size) within `limits` (a sentence past them goes alone)."""
     batch: List[int] = []
+    padded = SentenceShape(0)
     for i in order:
-        if batch and (len(batch) == batch_size or (len(batch) + 1) * lengths[i] ** 2 > max_cells):
+        grown = padded.padded(shapes[i])
+        if batch and not limits.allow(len(batch) + 1, grown):
             yield batch
-            batch = []
+            batch, grown = [], shapes[i]
         batch.append(i)
+        padded = grown
     if batch:
         yield batch
+
+
+def length_batches(order: List[int], lengths: List[int], batch_size: int, max_cells: int) -> Iterator[List[int]]:
+    """Consecutive batches of `order` (sorted by length) within `batch_size` sentences and `max_cells`
+    sentences x longest length²."""
+    return shaped_batches(order, [SentenceShape(length) for length in lengths], BatchLimits(batch_size, max_cells))
+
+
+def check_text(text: Any, index: int) -> None:
+    """`TypeError` unless `text` is a string; `ValueError` naming text `index` and the character offset
+    when it holds a character UTF-8 cannot encode (spaCy and the JSON writers would fail on it later)."""
+    if not isinstance(text, str):
+        raise TypeError(f"texts must be strings, got {type(text).__name__} (text {index})")
+    check_encodable(text, f"text {index}")
 
 
 def with_char_offsets(output: Dict[str, Any], offsets: Offsets, text: str) -> Dict[str, Any]:

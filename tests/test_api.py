@@ -75,3 +75,56 @@ def test_pipe_keeps_input_order_and_matches_single_calls(labeler):
 def test_bad_input_is_rejected(labeler):
     with pytest.raises(TypeError, match="strings"):
         list(labeler.pipe(["fine", 3]))
+
+
+@pytest.fixture
+def model_never_called(labeler, monkeypatch):
+    """The labeler, whose model must not run: any prediction fails the test."""
+
+    def fail(*args, **kwargs):
+        raise AssertionError("the model ran before the input was checked")
+
+    monkeypatch.setattr(labeler.predictor, "_forward", fail)
+    return labeler
+
+
+LONE = "She left \ud800 early."
+
+
+def test_a_lone_surrogate_is_a_value_error_naming_text_and_offset(model_never_called):
+    message = r"text 0: character 9 \('\\ud800'\) cannot be encoded as UTF-8 \(a lone surrogate\?\)"
+    with pytest.raises(ValueError, match=message):
+        model_never_called(LONE)
+
+
+def test_pipe_names_the_text_with_a_lone_surrogate_before_labeling(model_never_called):
+    with pytest.raises(ValueError, match=r"^text 1: character 8 \('\\ud800'\)"):
+        list(model_never_called.pipe(["She left.", "He left \ud800 late."]))
+    texts = iter(["She left.", "He left \udc80 late."])  # a generator is checked text by text, still before labeling
+    with pytest.raises(ValueError, match=r"^text 1: character 8 \('\\udc80'\)"):
+        list(model_never_called.pipe(texts))
+
+
+def test_label_tokenized_names_the_request_token_and_offset(model_never_called):
+    with pytest.raises(ValueError, match=r"^request 1: 'tokens': token 1: character 0 \('\\ud800'\) cannot be encoded"):
+        model_never_called.label_tokenized([{"tokens": ["He", "left"]}, {"tokens": ["He", "\ud800", "left"]}])
+    with pytest.raises(ValueError, match=r"^request 0: 'tokens': token 0: character 2 "):
+        model_never_called.label_tokenized([{"tokens": ["ab\udfffc"]}])
+    with pytest.raises(ValueError, match=r"^request 0: 'sentence': character 3 "):
+        model_never_called.label_tokenized([{"sentence": "He \ud800 left"}])
+
+
+def test_label_file_refuses_a_surrogate_in_the_path_or_the_file(model_never_called, tmp_path):
+    with pytest.raises(ValueError, match=r"^path: character 4 \('\\ud800'\)"):
+        list(model_never_called.label_file("dev.\ud800.txt"))
+    encoded_surrogate = "He\the\tPRP\t_\n".replace("He", "H\ud800").encode("utf-8", "surrogatepass")
+    path = tmp_path / "surrogate.conll"
+    path.write_bytes(encoded_surrogate)
+    with pytest.raises(ValueError, match=r"surrogate.conll, line 1: invalid UTF-8 at byte 1 of the line"):
+        list(model_never_called.label_file(str(path)))
+
+
+def test_valid_texts_still_label_after_a_refused_one(labeler):
+    with pytest.raises(ValueError):
+        labeler(LONE)
+    assert [s["words"] for s in labeler("She left early.")] == [["She", "left", "early", "."]]

@@ -55,3 +55,17 @@ def test_a_doc_without_sentence_boundaries_is_one_sentence(predicate_model_archi
 def test_missing_archive_is_a_clear_error():
     with pytest.raises(ValueError, match="archive"):
         spacy.blank("en").add_pipe("srl_zoo")
+
+
+def test_a_doc_never_holds_a_lone_surrogate_so_the_model_never_sees_one(nlp, monkeypatch):
+    """spaCy refuses to make the Doc (`UnicodeEncodeError`, a `ValueError`) before any component runs."""
+    component = nlp.get_pipe("srl_zoo")
+
+    def fail(*args, **kwargs):
+        raise AssertionError("the model ran")
+
+    monkeypatch.setattr(component.predictor, "_forward", fail)
+    with pytest.raises(ValueError, match="surrogates not allowed"):
+        nlp("She left \ud800 early.")
+    with pytest.raises(ValueError, match="surrogates not allowed"):
+        list(nlp.pipe(["She left.", "He left \ud800 late."]))

@@ -13,6 +13,7 @@ from srl_zoo.data.format_detection import AnyFormatReader
 from srl_zoo.data.formats import SrlSentence
 from srl_zoo.data.formats.conll2005 import conll2005_rows
 from srl_zoo.data.formats.conll2009 import conll2009_rows
+from srl_zoo.data.formats.encodable_text import check_encodable, check_encodable_tokens
 from srl_zoo.data.formats.frame_json import frame_from_output
 from srl_zoo.data.formats.io_utils import pad_columns
 from srl_zoo.nn.cpu_speed import bfloat16_autocast
@@ -106,9 +107,11 @@ class SrlPredictor(Predictor):
                 isinstance(w, str) and w.strip() and w.split() == [w] for w in words
             ):
                 raise ValueError("'tokens' must be a list of non-empty strings without whitespace")
+            check_encodable_tokens(words, "'tokens': ")
         elif "sentence" in json_dict:
             if not isinstance(json_dict["sentence"], str):
                 raise ValueError("'sentence' must be a string")
+            check_encodable(json_dict["sentence"], "'sentence'")
             words = self.tokenize(json_dict["sentence"])
         else:
             raise ValueError(
