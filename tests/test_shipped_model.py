@@ -3,7 +3,10 @@ sentences, including verbs that never occur in the EWT training data, and names 
 training data paired with the word."""
 
 import gzip
+import json
 import os
+import subprocess
+import sys
 
 import pytest
 
@@ -65,3 +68,15 @@ def test_a_sense_is_one_the_word_had_in_training(labeler):
     (labeled,) = labeler("I bought this laptop from a small shop downtown because my old one broke last week.")
     senses = {frame["predicate"]["word"]: frame["predicate"].get("sense") for frame in labeled["frames"]}
     assert senses["broke"] in seen
+
+
+def test_a_pasted_1000_sentence_text_stays_within_1_6_gib():
+    """The first 1,000 EWT dev sentences as one string (one thread, a fresh process): the Labeler's
+    batches bound padded characters, so no batch pads 60 sentences to a 443-piece one (2.6 GiB before)."""
+    command = [sys.executable, os.path.join(REPO_ROOT, "scripts", "benchmark_memory.py"), SHIPPED]
+    command += [os.path.join(REPO_ROOT, "data", "ewt", "conll2012", "dev.gold_conll.gz"), "--case", "text"]
+    finished = subprocess.run(command, capture_output=True, text=True, env={**os.environ, "OMP_NUM_THREADS": "1"})
+    assert finished.returncode == 0, finished.stderr[-2000:]
+    result = json.loads(finished.stdout.strip().splitlines()[-1])
+    assert result["detail"].startswith("698 sentences")
+    assert result["peak_mib"] <= 1.6 * 1024
