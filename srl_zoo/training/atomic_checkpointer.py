@@ -1,6 +1,8 @@
 """A checkpointer that never leaves a half-written checkpoint: each file is written to a temporary
 name and renamed, so `--recover` after a kill at any moment finds only whole checkpoints."""
 
+import glob
+import os
 from typing import Any, Optional
 
 import torch
@@ -8,7 +10,8 @@ from allennlp.training.checkpointer import Checkpointer
 from allennlp.training.trainer import Trainer, TrainerCheckpoint
 
 from srl_zoo.archives import load_weights
-from srl_zoo.data.formats.io_utils import atomic_write
+from srl_zoo.data.formats.io_utils import TEMPORARY_PREFIX, atomic_write
+from srl_zoo.training import exact_resume_trainer  # noqa: F401  (registers srl_zoo_gradient_descent)
 
 
 def atomic_torch_save(value: Any, path: str) -> None:
@@ -49,6 +52,7 @@ class AtomicCheckpointer(Checkpointer):
         super().save_checkpoint(_FixedState(state))  # type: ignore[arg-type]
 
     def load_checkpoint(self) -> Optional[TrainerCheckpoint]:
+        self.remove_interrupted_writes()
         latest = self.find_latest_checkpoint()
         if latest is None:
             return None
@@ -56,7 +60,17 @@ class AtomicCheckpointer(Checkpointer):
         training_state = torch.load(training_state_path, map_location="cpu", weights_only=True)
         return TrainerCheckpoint(load_weights(model_path), training_state)
 
+    def remove_interrupted_writes(self) -> None:
+        """Delete the temporary files (`atomic_write`'s `.tmp-NAME.*`) of writes that a kill interrupted."""
+        if self._serialization_dir is None:
+            return
+        for path in glob.glob(os.path.join(glob.escape(self._serialization_dir), TEMPORARY_PREFIX + "*")):
+            if os.path.isfile(path):
+                os.unlink(path)
+
 
 def make_default() -> None:
-    """Make `AtomicCheckpointer` what `allennlp train` uses when the config names no checkpointer type."""
+    """Make `AtomicCheckpointer` and `ExactResumeTrainer` what `allennlp train` uses when the config names
+    no checkpointer or trainer type."""
     Checkpointer.default_implementation = "srl_zoo_atomic"
+    Trainer.default_implementation = "srl_zoo_gradient_descent"
