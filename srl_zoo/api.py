@@ -134,15 +134,21 @@ class Labeler:
         return sentences
 
     def label_sentences(
-        self, sentences: Sequence[Sentence], texts: Sequence[str], batch_size: int
+        self,
+        sentences: Sequence[Sentence],
+        texts: Sequence[str],
+        batch_size: int,
+        predicates: Optional[Sequence[List[int]]] = None,
     ) -> List[Dict[str, Any]]:
         """Label pre-split sentences (`texts[i]` is the string sentence i's offsets point into),
-        batched by length; results in input order."""
+        batched by length; results in input order. `predicates`: each sentence's predicate indices,
+        if given (otherwise the model finds them)."""
         outputs = predict_by_length(
             self.predictor,
             [words for words, _ in sentences],
             batch_size,
             max_batch_characters=self.max_batch_characters,
+            predicates=predicates,
         )
         return [
             with_char_offsets(output, offsets, text) for output, (_, offsets), text in zip(outputs, sentences, texts)
@@ -164,17 +170,23 @@ def predict_by_length(
     batch_size: int,
     max_batch_cells: int = MAX_BATCH_CELLS,
     max_batch_characters: Optional[int] = MAX_BATCH_CHARACTERS,
+    predicates: Optional[Sequence[List[int]]] = None,
 ) -> List[Dict[str, Any]]:
     """The predictor's output for each tokenized sentence, in input order, computed in batches of
     sentences of similar length (less padding) within `batch_size` sentences, `max_batch_cells`
     sentences x longest length², and `max_batch_characters` both as sentences x most characters and as
-    sentences x longest length x longest word (at least one sentence in each)."""
+    sentences x longest length x longest word (at least one sentence in each). `predicates`, if given,
+    are each sentence's predicate indices (otherwise the model finds them)."""
     shapes = [SentenceShape.of(words) for words in sentences]
     order = sorted(range(len(sentences)), key=lambda i: (shapes[i].characters, shapes[i].words))
     limits = BatchLimits(batch_size, max_batch_cells, max_batch_characters)
     results: List[Dict[str, Any]] = [{} for _ in sentences]
     for chunk in shaped_batches(order, shapes, limits):
-        for i, output in zip(chunk, predictor.predict_batch_json([{"tokens": sentences[i]} for i in chunk])):
+        requests = [
+            {"tokens": sentences[i]} if predicates is None else {"tokens": sentences[i], "predicates": predicates[i]}
+            for i in chunk
+        ]
+        for i, output in zip(chunk, predictor.predict_batch_json(requests)):
             results[i] = output
     return results
 

@@ -6,6 +6,7 @@
     srl-zoo neighbours ...                   (= allennlp srl-neighbours ...)
     srl-zoo train CONFIG -s DIR              (= allennlp train ... --include-package srl_zoo)
     srl-zoo predict MODEL INPUT              (= allennlp predict ... --include-package srl_zoo)
+    srl-zoo serve MODEL [--port 8000]        (= allennlp srl-serve ...: HTTP service and page)
 
 `allennlp` lists its subcommands before it reads `--include-package`, so `allennlp srl-label` works
 only where a `.allennlp_plugins` file names srl_zoo; `srl-zoo` imports srl_zoo first and then hands
@@ -25,6 +26,7 @@ COMMANDS = {
     "neighbours": "srl-neighbours",
     "train": "train",
     "predict": "predict",
+    "serve": "srl-serve",
 }
 
 

@@ -1,0 +1,90 @@
+"""`srl-zoo serve MODEL` (= `allennlp srl-serve`): the labelling service and its page on loopback."""
+
+import argparse
+import os
+import sys
+
+from allennlp.commands.subcommand import Subcommand
+
+from srl_zoo.commands.verbosity import add_verbosity
+from srl_zoo.nn.precision import PRECISIONS
+from srl_zoo.serving.limits import ServiceLimits
+
+DEFAULTS = ServiceLimits()
+
+
+@Subcommand.register("srl-serve")
+class SrlServe(Subcommand):
+    """Serve a model over HTTP: `GET /` the page, `POST /api/label`, `GET /health`, `GET /metrics`."""
+
+    def add_subparser(self, parser: argparse._SubParsersAction) -> argparse.ArgumentParser:
+        description = (
+            "Serve a trained model over HTTP (Starlette under uvicorn): a page that draws the frames at /, "
+            "POST /api/label with {'text': ...} or {'sentences': [[tokens]]}, GET /health and GET /metrics. "
+            "Concurrent requests are labelled together; SIGTERM finishes the requests in flight, then exits."
+        )
+        subparser = parser.add_parser(self.name, description=description, help=description)
+        subparser.usage = "srl-zoo serve MODEL [--host 127.0.0.1] [--port 8000] [--precision auto] [options]"
+        subparser.add_argument("archive_file", metavar="MODEL", help="model.tar.gz of a trained srl_zoo model")
+        subparser.add_argument("--host", default="127.0.0.1", help="address to bind (default: loopback only)")
+        subparser.add_argument("--port", type=int, default=8000, help="TCP port (default 8000)")
+        subparser.add_argument(
+            "--precision",
+            choices=PRECISIONS,
+            default="auto",
+            help="auto (default): bfloat16 on a GPU or a CPU with AVX-512 BF16/AMX, else float32",
+        )
+        subparser.add_argument("--cuda-device", type=int, default=-1, help="GPU index, -1 for the CPU (default)")
+        subparser.add_argument(
+            "--batch-size", type=int, default=DEFAULTS.max_batch_sentences, help="sentences per model call"
+        )
+        subparser.add_argument(
+            "--max-wait-ms",
+            type=float,
+            default=DEFAULTS.max_wait_seconds * 1000,
+            help="how long a request waits for others to share its model call (default 5)",
+        )
+        subparser.add_argument(
+            "--max-queue", type=int, default=DEFAULTS.max_queue_sentences, help="sentences waiting before 503"
+        )
+        subparser.add_argument(
+            "--max-request-tokens", type=int, default=DEFAULTS.max_request_tokens, help="tokens per request (413 past)"
+        )
+        subparser.add_argument(
+            "--max-body-bytes", type=int, default=DEFAULTS.max_body_bytes, help="request body size (413 past)"
+        )
+        add_verbosity(subparser, _run)
+        return subparser
+
+
+def _run(args: argparse.Namespace) -> None:
+    if not os.path.isfile(args.archive_file):
+        sys.exit(f"srl-zoo serve: no model archive at {args.archive_file!r}: give a model.tar.gz")
+    if not 0 <= args.port <= 65535:
+        sys.exit(f"srl-zoo serve: --port must be from 0 to 65535, got {args.port}")
+    import uvicorn
+
+    import srl_zoo
+    from srl_zoo.nn.precision import uses_bfloat16
+    from srl_zoo.serving.app import create_app
+
+    bfloat16 = uses_bfloat16(args.precision, args.cuda_device)
+    limits = ServiceLimits(
+        max_body_bytes=args.max_body_bytes,
+        max_request_tokens=args.max_request_tokens,
+        max_queue_sentences=args.max_queue,
+        max_batch_sentences=args.batch_size,
+        max_wait_seconds=args.max_wait_ms / 1000,
+    )
+    labeler = srl_zoo.load(args.archive_file, cuda_device=args.cuda_device, mixed_precision=bfloat16)
+    precision = "bfloat16" if bfloat16 else "float32"
+    app = create_app(labeler, os.path.basename(args.archive_file), precision, limits)
+    print(f"srl-zoo serve: {args.archive_file} ({precision}) at http://{args.host}:{args.port}/", flush=True)
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        log_level="info" if args.verbose else "warning",
+        access_log=args.verbose,
+        timeout_graceful_shutdown=30,
+    )

@@ -1,0 +1,114 @@
+"""The ASGI application of `srl-zoo serve` (Starlette): the page, `/health`, `/api/label`, `/metrics`.
+
+Every refusal is a JSON object `{"error": "..."}` with a 4xx or 5xx status; the service keeps serving.
+"""
+
+import contextlib
+import os
+import time
+from typing import Any, AsyncIterator, Dict, List
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from srl_zoo.api import Labeler
+from srl_zoo.serving.batcher import Batcher, Overloaded
+from srl_zoo.serving.limits import ServiceLimits
+from srl_zoo.serving.metrics import ServiceMetrics
+from srl_zoo.serving.requests import RequestError, parse_body, sentence_items, sentence_json
+
+STATIC = os.path.join(os.path.dirname(__file__), "static")
+#: seconds a client told 503 should wait before trying again
+RETRY_AFTER_SECONDS = 1
+
+
+def role_names(labeler: Labeler) -> List[str]:
+    """The argument roles the model can give (its BIO tags without the B-/I- prefix, `O` and the `V`
+    of the predicate itself)."""
+    tags = labeler.predictor._model.vocab.get_token_to_index_vocabulary("labels")
+    return sorted({tag[2:] for tag in tags if tag[:2] in ("B-", "I-")} - {"V"})
+
+
+def create_app(labeler: Labeler, model_name: str, precision: str, limits: ServiceLimits = ServiceLimits()) -> Starlette:
+    """The service for `labeler`'s model.
+
+    # Parameters
+
+    labeler : the `Labeler` of the model (its predictor already set to `precision`).
+    model_name : what `/health` calls the model (e.g. the archive's file name).
+    precision : `float32` or `bfloat16`, as resolved from `--precision`.
+    limits : the request, queue and batch bounds.
+    """
+    metrics = ServiceMetrics()
+    batcher = Batcher(labeler, limits, metrics)
+    health = {"status": "ok", "model": model_name, "labels": role_names(labeler), "precision": precision}
+    health["limits"] = {name: getattr(limits, name) for name in limits.__dataclass_fields__}
+
+    async def label(request: Request) -> Response:
+        started = time.perf_counter()
+        try:
+            body = await _read_body(request, limits.max_body_bytes)
+            items = await run_in_threadpool(sentence_items, parse_body(body), labeler, limits)
+            labeled = await batcher.label(items)
+            answer: Dict[str, Any] = {"sentences": [sentence_json(s, i.offsets) for s, i in zip(labeled, items)]}
+            response: Response = JSONResponse(answer)
+        except RequestError as error:
+            response = JSONResponse({"error": error.message}, status_code=error.status)
+        except Overloaded as error:
+            message = f"the service is busy ({error}): try again in {RETRY_AFTER_SECONDS} s"
+            headers = {"Retry-After": str(RETRY_AFTER_SECONDS)}
+            response = JSONResponse({"error": message}, status_code=503, headers=headers)
+        except Exception as error:  # a model failure: this request fails, the service goes on
+            response = JSONResponse({"error": f"labelling failed: {type(error).__name__}: {error}"}, status_code=500)
+        metrics.observe_response(response.status_code, time.perf_counter() - started)
+        return response
+
+    async def show_health(request: Request) -> Response:
+        return JSONResponse({**health, "queue_sentences": batcher.waiting_sentences})
+
+    async def show_metrics(request: Request) -> Response:
+        return PlainTextResponse(metrics.render(), media_type="text/plain; version=0.0.4")
+
+    async def page(request: Request) -> Response:
+        return FileResponse(os.path.join(STATIC, "index.html"))
+
+    async def http_error(request: Request, error: Exception) -> Response:
+        status = error.status_code if isinstance(error, HTTPException) else 500
+        detail = error.detail if isinstance(error, HTTPException) else "internal error"
+        return JSONResponse({"error": f"{detail}: {request.method} {request.url.path}"}, status_code=status)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        batcher.start()
+        try:
+            yield
+        finally:
+            batcher.stop()  # after uvicorn has answered the requests in flight
+
+    routes = [
+        Route("/", page, methods=["GET"]),
+        Route("/health", show_health, methods=["GET"]),
+        Route("/metrics", show_metrics, methods=["GET"]),
+        Route("/api/label", label, methods=["POST"]),
+        Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
+    ]
+    return Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: http_error})
+
+
+async def _read_body(request: Request, limit: int) -> bytes:
+    """The body, read no further than `limit` bytes (`RequestError` 413 past it)."""
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.isdigit() and int(declared) > limit:
+        raise RequestError(413, f"the body is {declared} bytes; the limit is {limit} (max_body_bytes)")
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise RequestError(413, f"the body is over {limit} bytes (max_body_bytes)")
+        chunks.append(chunk)
+    return b"".join(chunks)

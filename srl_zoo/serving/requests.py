@@ -1,0 +1,127 @@
+"""What `POST /api/label` accepts and answers: the checks of a request body (each failure a status and
+a message a person can act on) and the JSON of a labelled sentence."""
+
+import json
+from typing import Any, Dict, List, Optional
+
+from srl_zoo.api import Labeler, Offsets
+from srl_zoo.data.formats.encodable_text import unencodable_offset
+from srl_zoo.serving.batcher import SentenceItem
+from srl_zoo.serving.limits import ServiceLimits
+
+
+class RequestError(Exception):
+    """A request the service refuses: the HTTP status and the message of the JSON error answer."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def parse_body(body: bytes) -> Dict[str, Any]:
+    """The request's JSON object; `RequestError` 400 for bad UTF-8 or JSON, 422 for another JSON value."""
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise RequestError(400, f"the body is not valid UTF-8 (byte {error.start})") from None
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RequestError(400, f"the body is not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})")
+    except RecursionError:
+        raise RequestError(400, "the body's JSON is nested too deeply") from None
+    if not isinstance(value, dict):
+        raise RequestError(422, f'expected a JSON object such as {{"text": "..."}}, got {type(value).__name__}')
+    return value
+
+
+def sentence_items(request: Dict[str, Any], labeler: Labeler, limits: ServiceLimits) -> List[SentenceItem]:
+    """The sentences to label of a request `{"text": "..."}` (split as the Python API splits) or
+    `{"sentences": [[token, ...], ...], "predicates": [[index, ...] or null, ...]?}`; `RequestError` 422
+    for a missing or mistyped field, 413 past `limits.max_request_tokens`."""
+    if ("text" in request) == ("sentences" in request):
+        raise RequestError(422, "give either 'text' (a string) or 'sentences' (a list of token lists), not both")
+    unknown = sorted(set(request) - {"text", "sentences", "predicates"})
+    if unknown:
+        raise RequestError(422, f"unknown fields {unknown}: expected 'text', or 'sentences' and 'predicates'")
+    if "text" in request:
+        items = _text_items(request, labeler)
+    else:
+        items = _token_items(request)
+    tokens = sum(len(item.words) for item in items)
+    if tokens > limits.max_request_tokens:
+        raise RequestError(
+            413, f"the request has {tokens} tokens; the limit is {limits.max_request_tokens} (max_request_tokens)"
+        )
+    return items
+
+
+def _text_items(request: Dict[str, Any], labeler: Labeler) -> List[SentenceItem]:
+    text = request["text"]
+    if not isinstance(text, str):
+        raise RequestError(422, f"'text' must be a string, got {type(text).__name__}")
+    if "predicates" in request:
+        raise RequestError(422, "'predicates' goes with 'sentences' (token lists), not with 'text'")
+    offset = unencodable_offset(text)
+    if offset >= 0:
+        raise RequestError(422, f"'text': character {offset} ({text[offset]!r}) is a lone surrogate, not text")
+    return [SentenceItem(words, offsets, text) for words, offsets in labeler.split(text)]
+
+
+def _token_items(request: Dict[str, Any]) -> List[SentenceItem]:
+    sentences = request["sentences"]
+    if not isinstance(sentences, list):
+        raise RequestError(422, f"'sentences' must be a list of token lists, got {type(sentences).__name__}")
+    predicates = request.get("predicates")
+    if predicates is not None and (not isinstance(predicates, list) or len(predicates) != len(sentences)):
+        raise RequestError(422, f"'predicates' must be a list with one entry per sentence ({len(sentences)})")
+    items = []
+    for index, tokens in enumerate(sentences):
+        if not isinstance(tokens, list) or not tokens:
+            raise RequestError(422, f"sentence {index} must be a non-empty list of tokens")
+        for position, token in enumerate(tokens):
+            if not isinstance(token, str) or not token or token.split() != [token]:
+                raise RequestError(
+                    422, f"sentence {index}, token {position}: tokens are non-empty strings without whitespace"
+                )
+            offset = unencodable_offset(token)
+            if offset >= 0:
+                raise RequestError(422, f"sentence {index}, token {position}: character {offset} is a lone surrogate")
+        given = predicates[index] if predicates is not None else None
+        items.append(SentenceItem(tokens, _joined_offsets(tokens), " ".join(tokens), _checked(given, index, tokens)))
+    return items
+
+
+def _checked(given: Any, index: int, tokens: List[str]) -> Optional[List[int]]:
+    if given is None:
+        return None
+    if not isinstance(given, list) or not all(
+        isinstance(i, int) and not isinstance(i, bool) and 0 <= i < len(tokens) for i in given
+    ):
+        raise RequestError(
+            422, f"predicates of sentence {index} must be a list of token indices from 0 to {len(tokens) - 1}, or null"
+        )
+    return sorted(set(given))
+
+
+def _joined_offsets(tokens: List[str]) -> Offsets:
+    """Each token's offsets in the tokens joined by single spaces."""
+    offsets, start = [], 0
+    for token in tokens:
+        offsets.append((start, start + len(token)))
+        start += len(token) + 1
+    return offsets
+
+
+def sentence_json(labeled: Dict[str, Any], offsets: Offsets) -> Dict[str, Any]:
+    """A labelled sentence as the service answers it: the Labeler's output (text, offsets, words, frames
+    with character offsets) plus each token with its offsets and each predicate's lemma (from its sense)."""
+    frames = []
+    for frame in labeled["frames"]:
+        predicate = dict(frame["predicate"])
+        sense = predicate.get("sense")
+        predicate["lemma"] = sense.rsplit(".", 1)[0] if sense and "." in sense else None
+        frames.append({**frame, "predicate": predicate})
+    tokens = [{"text": word, "start_char": s, "end_char": e} for word, (s, e) in zip(labeled["words"], offsets)]
+    return {**labeled, "tokens": tokens, "frames": frames}

@@ -1,0 +1,143 @@
+"""The service through real HTTP on loopback: answers equal the Python API's, every bad request gets a
+4xx JSON error, and the server keeps answering."""
+
+import json
+import threading
+
+import pytest
+
+from tests.serving.conftest import spans_of
+
+TEXT = "President Bush nominated two individuals.  The Senate\tconfirmed them on Tuesday."
+
+
+def test_health_names_the_model_its_roles_and_precision(server, predicate_model_archive):
+    status, health, _ = server.get("/health")
+    assert status == 200
+    assert health["status"] == "ok" and health["model"] == "model.tar.gz" and health["precision"] == "float32"
+    assert "ARG0" in health["labels"] and "V" not in health["labels"] and "O" not in health["labels"]
+    assert health["limits"]["max_request_tokens"] == 3000
+
+
+def test_text_is_labelled_as_the_python_api_labels_it(server, labeler):
+    status, answer, _ = server.post({"text": TEXT})
+    assert status == 200
+    expected = labeler(TEXT)
+    assert [s["words"] for s in answer["sentences"]] == [s["words"] for s in expected]
+    assert spans_of(answer["sentences"]) == spans_of(expected)
+    for sentence, reference in zip(answer["sentences"], expected):
+        assert (sentence["start_char"], sentence["end_char"], sentence["text"]) == (
+            reference["start_char"],
+            reference["end_char"],
+            reference["text"],
+        )
+        assert [(t["text"], TEXT[t["start_char"] : t["end_char"]]) for t in sentence["tokens"]] == [
+            (word, word) for word in sentence["words"]
+        ]
+        for frame in sentence["frames"]:
+            predicate = frame["predicate"]
+            assert TEXT[predicate["start_char"] : predicate["end_char"]] == predicate["word"]
+            assert "lemma" in predicate
+            for argument in frame["arguments"]:
+                assert TEXT[argument["start_char"] : argument["end_char"]] == argument["text"]
+
+
+def test_tokens_with_given_predicates(server, labeler):
+    sentences = [["The", "Senate", "confirmed", "them", "."], ["Dogs", "bark", "."]]
+    status, answer, _ = server.post({"sentences": sentences, "predicates": [[2], None]})
+    assert status == 200
+    first, second = answer["sentences"]
+    assert [frame["predicate"]["index"] for frame in first["frames"]] == [2]
+    assert first["text"] == "The Senate confirmed them ." and first["tokens"][2] == {
+        "text": "confirmed",
+        "start_char": 11,
+        "end_char": 20,
+    }
+    expected = labeler.label_tokenized([{"tokens": sentences[0], "predicates": [2]}, {"tokens": sentences[1]}])
+    assert spans_of(answer["sentences"]) == spans_of(expected)
+
+
+BAD_REQUESTS = [
+    (b'{"text": "unterminated', 400, "the body is not valid JSON: Unterminated string"),
+    (b"\xff\xfe not utf-8", 400, "the body is not valid UTF-8 (byte 0)"),
+    (b'["a list"]', 422, "expected a JSON object"),
+    (b"{}", 422, "give either 'text' (a string) or 'sentences'"),
+    (b'{"text": 3}', 422, "'text' must be a string, got int"),
+    (b'{"text": "a", "sentences": [["a"]]}', 422, "give either 'text'"),
+    (b'{"txt": "a"}', 422, "give either 'text'"),
+    (b'{"text": "a", "extra": 1}', 422, "unknown fields ['extra']"),
+    (b'{"sentences": "Dogs bark"}', 422, "'sentences' must be a list of token lists, got str"),
+    (b'{"sentences": [[]]}', 422, "sentence 0 must be a non-empty list of tokens"),
+    (b'{"sentences": [["Dogs", "b ark"]]}', 422, "sentence 0, token 1: tokens are non-empty strings"),
+    (b'{"sentences": [["Dogs", 3]]}', 422, "sentence 0, token 1: tokens are non-empty strings"),
+    (b'{"sentences": [["Dogs"]], "predicates": [[1]]}', 422, "predicates of sentence 0 must be a list of token"),
+    (b'{"sentences": [["Dogs"]], "predicates": [true]}', 422, "predicates of sentence 0"),
+    (b'{"sentences": [["Dogs"]], "predicates": []}', 422, "'predicates' must be a list with one entry per sentence"),
+    (b'{"text": "a", "predicates": [[0]]}', 422, "'predicates' goes with 'sentences'"),
+    (b'{"text": "She left \\ud800 early."}', 422, "'text': character 9 ('\\ud800') is a lone surrogate"),
+    (b'{"sentences": [["He", "\\udfff"]]}', 422, "sentence 0, token 1: character 0 is a lone surrogate"),
+    (b"[" * 100_000 + b"]" * 100, 413, "the body is"),
+]
+
+
+@pytest.mark.parametrize("body, status, message", BAD_REQUESTS, ids=[str(i) for i in range(len(BAD_REQUESTS))])
+def test_a_bad_request_is_a_json_error_and_the_server_stays_up(server, body, status, message):
+    answered, answer, _ = server.post(raw=body)
+    assert answered == status
+    assert message in answer["error"]
+    assert server.post({"text": "Dogs bark."})[0] == 200
+
+
+def test_too_many_tokens_names_the_limit(server):
+    status, answer, _ = server.post({"sentences": [["word"] * 1000] * 4})
+    assert status == 413
+    assert answer["error"] == "the request has 4000 tokens; the limit is 3000 (max_request_tokens)"
+
+
+def test_a_2000_token_sentence_is_answered(server):
+    words = (["the", "old", "man", "saw", "a", "dog", "near", "the", "river", "and"] * 200)[:2000]
+    status, answer, _ = server.post({"sentences": [words]})
+    assert status == 200 and len(answer["sentences"][0]["tokens"]) == 2000
+
+
+def test_unknown_paths_and_methods_are_json_errors(server):
+    status, answer, _ = server.get("/nope")
+    assert status == 404 and answer["error"] == "Not Found: GET /nope"
+    status, answer, _ = server.get("/api/label")
+    assert status == 405 and "GET /api/label" in answer["error"]
+
+
+def test_64_concurrent_clients_each_get_their_own_answer(server, labeler):
+    texts = [f"Dogs number {i} barked at cats." if i % 2 else f"The Senate confirmed judge {i}." for i in range(64)]
+    answers = [None] * len(texts)
+
+    def client(i):
+        answers[i] = server.post({"text": texts[i]})
+
+    threads = [threading.Thread(target=client, args=(i,)) for i in range(len(texts))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    expected = list(labeler.pipe(texts))
+    for text, (status, answer, _), reference in zip(texts, answers, expected):
+        assert status == 200
+        assert answer["sentences"][0]["text"] == text
+        assert spans_of(answer["sentences"]) == spans_of(reference)
+    _, metrics, _ = server.get("/metrics")
+    batches = dict(line.rsplit(" ", 1) for line in metrics.splitlines() if line.startswith("srl_zoo_batch_sentences"))
+    model_calls = int(batches["srl_zoo_batch_sentences_count"])
+    labelled = float(batches["srl_zoo_batch_sentences_sum"])
+    assert labelled / model_calls > 1, "concurrent requests share model calls"
+
+
+def test_metrics_are_prometheus_text(server):
+    server.post({"text": "Dogs bark."})
+    status, text, headers = server.get("/metrics")
+    assert status == 200 and headers["content-type"].startswith("text/plain")
+    lines = text.splitlines()
+    assert "# TYPE srl_zoo_requests_total counter" in lines
+    assert any(line.startswith('srl_zoo_requests_total{status="200"} ') for line in lines)
+    assert any(line.startswith('srl_zoo_request_seconds_bucket{le="+Inf"} ') for line in lines)
+    assert "# TYPE srl_zoo_queue_sentences gauge" in lines
+    json.dumps(text)  # plain text, nothing binary
