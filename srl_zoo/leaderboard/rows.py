@@ -1,0 +1,171 @@
+"""One leaderboard row at one seed: trained at the budget (resumed with `--recover` after a kill, never
+retrained once its archive exists), then scored: dev F1 with gold and with predicted predicates,
+prediction tokens/s in float32 and bfloat16, peak memory, parameters, archive size."""
+
+import glob
+import json
+import os
+import shutil
+import time
+from typing import Any, Dict, List
+
+from srl_zoo.data.formats import READERS, WRITERS
+from srl_zoo.data.formats.io_utils import atomic_write
+from srl_zoo.leaderboard.spec import Row, Spec
+
+RESULT = "result.json"
+TRAINING_SECONDS = "leaderboard_training_seconds.json"
+
+
+def read_json(path: str) -> Any:
+    with open(path, encoding="utf-8") as handle:
+        return json.load(handle)
+
+
+def row_dir(output_dir: str, row: Row, seed: int) -> str:
+    """Where a row's training and result live: `OUTPUT/rows/NAME/seed-S`."""
+    safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in row.name)
+    return os.path.join(output_dir, "rows", safe, f"seed-{seed}")
+
+
+def train_data(spec: Spec, output_dir: str) -> str:
+    """The training file of the budget: the first `train_sentences` sentences of `train`, written once."""
+    budget = spec.budget
+    if budget.train_sentences is None:
+        return budget.train
+    path = os.path.join(output_dir, "data", f"train-first-{budget.train_sentences}.{budget.format}.txt")
+    if not os.path.exists(path):
+        sentences = []
+        for sentence in READERS[budget.format](budget.train):
+            if len(sentences) == budget.train_sentences:
+                break
+            sentences.append(sentence)
+        WRITERS[budget.format](sentences, path)
+    return path
+
+
+def train_row(spec: Spec, row: Row, seed: int, output_dir: str) -> None:
+    """Train `row` at the budget into its directory's `train/`: nothing if its archive exists, `--recover`
+    if a checkpoint does, from scratch otherwise."""
+    from allennlp.commands.train import train_model_from_file
+
+    serialization = os.path.join(row_dir(output_dir, row, seed), "train")
+    if os.path.exists(os.path.join(serialization, "model.tar.gz")):
+        return
+    recover = bool(glob.glob(os.path.join(serialization, "model_state_e*.th")))
+    if os.path.isdir(serialization) and not recover:
+        shutil.rmtree(serialization)  # killed before its first checkpoint: nothing to resume
+    overrides = {
+        "trainer.num_epochs": spec.budget.epochs,
+        "random_seed": seed,
+        "numpy_seed": seed + 1,
+        "pytorch_seed": seed + 2,
+        "train_data_path": train_data(spec, output_dir),
+        "validation_data_path": spec.budget.dev,
+        **row.overrides,
+    }
+    started = time.perf_counter()
+    train_model_from_file(row.config, serialization, overrides=json.dumps(overrides), recover=recover)
+    _add_seconds(serialization, time.perf_counter() - started)
+
+
+def _add_seconds(serialization: str, seconds: float) -> None:
+    """Training wall time, summed over the runs that made the archive (a killed run's time is lost)."""
+    path = os.path.join(serialization, TRAINING_SECONDS)
+    before = read_json(path)["seconds"] if os.path.exists(path) else 0.0
+    with atomic_write(path) as handle:
+        json.dump({"seconds": before + seconds}, handle)
+
+
+def score_row(spec: Spec, row: Row, seed: int, output_dir: str) -> Dict[str, Any]:
+    """Score the trained row (in this process, whose peak memory is then that of loading and predicting)
+    and write its `result.json`: the mark of a finished row."""
+    from allennlp.models.archival import load_archive
+
+    from srl_zoo.commands.srl_evaluate import srl_evaluate
+    from srl_zoo.data.format_detection import reader_for_file
+
+    directory = row_dir(output_dir, row, seed)
+    serialization = os.path.join(directory, "train")
+    archive_path = os.path.join(serialization, "model.tar.gz")
+    archive = load_archive(archive_path)
+    model = archive.model
+    reader = reader_for_file(archive.validation_dataset_reader, model.vocab, spec.budget.dev, spec.budget.format)
+    gold = srl_evaluate(model, reader, spec.budget.dev, os.path.join(directory, "dev-gold-predicates"))
+    result: Dict[str, Any] = {"row": row.name, "seed": seed, "dev_f1": _f1(gold), "dev_f1_end_to_end": None}
+    try:
+        model.set_predicate_source("predicted")
+    except ValueError:
+        pass  # no predicate head: the row labels given predicates only, no end-to-end score
+    else:
+        predicted = srl_evaluate(model, reader, spec.budget.dev, os.path.join(directory, "dev-predicted-predicates"))
+        result["dev_f1_end_to_end"] = _f1(predicted)
+        model.set_predicate_source("gold")
+    metrics = read_json(os.path.join(serialization, "metrics.json"))
+    seconds = read_json(os.path.join(serialization, TRAINING_SECONDS))["seconds"]
+    result["training_minutes"] = round(seconds / 60, 1)
+    result["epochs"] = int(metrics["epoch"]) + 1  # the last epoch trained, 0-based (also after a resume)
+    result["parameters"] = sum(p.numel() for p in model.parameters())
+    result["archive_mib"] = round(os.path.getsize(archive_path) / 2**20, 1)
+    result.update(prediction_speed(archive, spec))
+    result["peak_rss_mib"] = round(_peak_rss_mib())
+    with atomic_write(os.path.join(directory, RESULT)) as handle:
+        json.dump(result, handle, indent=2)
+    return result
+
+
+def _f1(result: Dict[str, Any]) -> Dict[str, Any]:
+    """srl_zoo's F1 and, where srl-eval.pl ran, the official one (they agree: tested elsewhere)."""
+    official = result.get("srl_eval")
+    return {
+        "srl_zoo": round(100 * result["python"]["f1-measure-overall"], 2),  # type: ignore[index]
+        "srl_eval": round(official["f1"], 2) if official else None,  # type: ignore[index]
+    }
+
+
+def prediction_speed(archive, spec: Spec) -> Dict[str, float]:
+    """Tokens/s predicting the first `speed_sentences` dev sentences at their gold predicates (batches of
+    similar length, one warm-up batch), float32 and bfloat16 measured alternately, the best of two each."""
+    from allennlp.predictors import Predictor
+
+    sentences = []
+    for sentence in READERS[spec.budget.format](spec.budget.dev):
+        if len(sentences) == spec.budget.speed_sentences:
+            break
+        sentences.append(sentence)
+    requests = [{"tokens": s.tokens, "predicates": [f.index for f in s.frames]} for s in sentences]
+    requests.sort(key=lambda request: len(request["tokens"]))
+    batches = [requests[i : i + 64] for i in range(0, len(requests), 64)]
+    tokens = sum(len(request["tokens"]) for request in requests)
+    predictors = {
+        name: Predictor.from_archive(archive, "srl_zoo", extra_args={"mixed_precision": name == "bfloat16"})
+        for name in ("float32", "bfloat16")
+    }
+    best: Dict[str, float] = {}
+    for _ in range(2):
+        for name, predictor in predictors.items():
+            predictor.predict_batch_json(batches[0])  # warm-up
+            started = time.perf_counter()
+            for batch in batches:
+                predictor.predict_batch_json(batch)
+            best[name] = max(best.get(name, 0.0), tokens / (time.perf_counter() - started))
+    return {"tokens_per_s_float32": round(best["float32"]), "tokens_per_s_bfloat16": round(best["bfloat16"])}
+
+
+def _peak_rss_mib() -> float:
+    with open("/proc/self/status", encoding="utf-8") as handle:
+        for line in handle:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def finished_results(spec: Spec, output_dir: str) -> List[Dict[str, Any]]:
+    """The results of every finished (row, seed), in spec order."""
+    results = []
+    for row in spec.rows:
+        for seed in spec.seeds(row):
+            path = os.path.join(row_dir(output_dir, row, seed), RESULT)
+            if os.path.exists(path):
+                results.append(read_json(path))
+    return results
