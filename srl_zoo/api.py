@@ -280,7 +280,12 @@ def with_char_offsets(output: Dict[str, Any], offsets: Offsets, text: str) -> Di
 
 
 def load(
-    archive_file: str, cuda_device: int = -1, batch_size: int = 64, overrides: str = "", **predictor_args
+    archive_file: str,
+    cuda_device: int = -1,
+    batch_size: int = 64,
+    overrides: str = "",
+    precision: str = "auto",
+    **predictor_args,
 ) -> Labeler:
     """A `Labeler` for a trained srl_zoo model archive (`model.tar.gz`).
 
@@ -290,8 +295,12 @@ def load(
     cuda_device : -1 for the CPU, else the GPU's index.
     batch_size : sentences per model call.
     overrides : allennlp config overrides (a JSON string), e.g. a smaller inference chunk.
-    predictor_args : passed to the `srl` predictor (e.g. `mixed_precision=True`).
+    precision : `"auto"` (default: bfloat16 autocast on a GPU or a CPU with AVX-512 BF16/AMX, float32
+        elsewhere), `"float32"` or `"bfloat16"`; `labeler.predictor.precision` says which is used.
+    predictor_args : passed to the `srl` predictor (e.g. `output_format`).
     """
     archive = load_archive(archive_file, cuda_device=cuda_device, overrides=overrides)
-    predictor = Predictor.from_archive(archive, "srl_zoo", extra_args=predictor_args or None)
+    if "mixed_precision" not in predictor_args:  # the older switch wins where it is given
+        predictor_args["precision"] = precision
+    predictor = Predictor.from_archive(archive, "srl_zoo", extra_args=predictor_args)
     return Labeler(predictor, batch_size)  # type: ignore[arg-type]

@@ -39,12 +39,14 @@ class SrlComponent:
     cuda_device : -1 for the CPU, else the GPU's index.
     batch_size : sentences per model call (sentences of the Docs of one `nlp.pipe` batch are
         grouped by length).
+    precision : `"auto"` (bfloat16 autocast on a GPU or a CPU with AVX-512 BF16/AMX, float32
+        elsewhere), `"float32"` or `"bfloat16"`.
     """
 
-    def __init__(self, archive: str, cuda_device: int = -1, batch_size: int = 64) -> None:
+    def __init__(self, archive: str, cuda_device: int = -1, batch_size: int = 64, precision: str = "auto") -> None:
         if not archive:
             raise ValueError('the srl_zoo component needs config={"archive": "path/to/model.tar.gz"}')
-        self.predictor = load(archive, cuda_device=cuda_device).predictor
+        self.predictor = load(archive, cuda_device=cuda_device, precision=precision).predictor
         self.batch_size = batch_size
         if not Doc.has_extension("srl_frames"):
             Doc.set_extension("srl_frames", default=None)
@@ -85,7 +87,9 @@ class SrlComponent:
         return docs
 
 
-@Language.factory("srl_zoo", default_config={"archive": "", "cuda_device": -1, "batch_size": 64})
-def make_srl_component(nlp: Language, name: str, archive: str, cuda_device: int, batch_size: int) -> SrlComponent:
+@Language.factory("srl_zoo", default_config={"archive": "", "cuda_device": -1, "batch_size": 64, "precision": "auto"})
+def make_srl_component(
+    nlp: Language, name: str, archive: str, cuda_device: int, batch_size: int, precision: str
+) -> SrlComponent:
     """spaCy factory of `SrlComponent` (`nlp.add_pipe("srl_zoo", config={"archive": ...})`)."""
-    return SrlComponent(archive, cuda_device, batch_size)
+    return SrlComponent(archive, cuda_device, batch_size, precision)

@@ -20,6 +20,7 @@ from srl_zoo.data.formats import write_conll2005
 from srl_zoo.data.formats.io_utils import atomic_write
 from srl_zoo.metrics import SrlSpanF1, run_srl_eval
 from srl_zoo.nn.cpu_speed import bfloat16_autocast, quantize_linear_layers
+from srl_zoo.nn.precision import add_precision_argument, uses_bfloat16
 
 logger = logging.getLogger(__name__)
 
@@ -135,7 +136,10 @@ class SrlEvaluate(Subcommand):
         subparser.add_argument(
             "--int8", action="store_true", help="quantize the model's linear layers to int8 (CPU) before predicting"
         )
-        subparser.add_argument("--bf16", action="store_true", help="predict under bfloat16 autocast")
+        add_precision_argument(subparser)
+        subparser.add_argument(
+            "--bf16", action="store_const", const="bfloat16", dest="precision", help="= --precision bfloat16"
+        )
         add_verbosity(subparser, _run)
         return subparser
 
@@ -154,7 +158,7 @@ def _run(args: argparse.Namespace) -> None:
         if args.parse_file is not None:
             reader.add_dependency_file(args.input_file, args.parse_file)
     dependency = isinstance(reader, Conll2009Reader)  # dependency SRL: eval09.pl's layout and scores
-    with bfloat16_autocast(args.bf16, "cpu" if args.cuda_device < 0 else "cuda"):
+    with bfloat16_autocast(uses_bfloat16(args.precision, args.cuda_device), "cpu" if args.cuda_device < 0 else "cuda"):
         if dependency:
             result = evaluate_conll2009(
                 archive.model, reader, args.input_file, args.output_dir, args.batch_size, args.report

@@ -66,6 +66,7 @@ from srl_zoo.labeling.labeled_chunks import label_prepared
 from srl_zoo.labeling.part_writer import PartWriter
 from srl_zoo.labeling.prepared_chunks import PreparedChunks, prepared_chunks
 from srl_zoo.labeling.shares import Share, index_path, merge_parts, part_path
+from srl_zoo.nn.precision import add_precision_argument
 from srl_zoo.predictors.srl_predictor import OUTPUT_FORMATS
 
 logger = logging.getLogger(__name__)
@@ -98,7 +99,10 @@ class SrlLabel(Subcommand):
             help="input-preparing processes beside the model's (0: none; default 1 with a GPU, 0 on the CPU)",
         )
         subparser.add_argument("--cuda-device", type=int, default=-1, help="under torchrun: any GPU id = LOCAL_RANK")
-        subparser.add_argument("--mixed-precision", action="store_true", help="bfloat16 autocast of the model")
+        add_precision_argument(subparser)
+        subparser.add_argument(
+            "--mixed-precision", action="store_const", const="bfloat16", dest="precision", help="= --precision bfloat16"
+        )
         subparser.add_argument("--on-error", choices=("skip", "stop"), default="skip", help="for malformed lines")
         subparser.add_argument("--overwrite", action="store_true", help="start over even if OUTPUT exists")
         subparser.add_argument("--no-progress", action="store_true", help="no progress bar")
@@ -115,7 +119,7 @@ def _run(args: argparse.Namespace) -> None:
         args.archive_file,
         cuda_device=cuda_device,
         batch_size=args.batch_size,
-        mixed_precision=args.mixed_precision,
+        precision=args.precision,
     )
     started = time.perf_counter()
     summary = label_corpus(

@@ -7,7 +7,7 @@ import sys
 from allennlp.commands.subcommand import Subcommand
 
 from srl_zoo.commands.verbosity import add_verbosity
-from srl_zoo.nn.precision import PRECISIONS
+from srl_zoo.nn.precision import add_precision_argument
 from srl_zoo.serving.limits import ServiceLimits
 
 DEFAULTS = ServiceLimits()
@@ -28,12 +28,7 @@ class SrlServe(Subcommand):
         subparser.add_argument("archive_file", metavar="MODEL", help="model.tar.gz of a trained srl_zoo model")
         subparser.add_argument("--host", default="127.0.0.1", help="address to bind (default: loopback only)")
         subparser.add_argument("--port", type=int, default=8000, help="TCP port (default 8000)")
-        subparser.add_argument(
-            "--precision",
-            choices=PRECISIONS,
-            default="auto",
-            help="auto (default): bfloat16 on a GPU or a CPU with AVX-512 BF16/AMX, else float32",
-        )
+        add_precision_argument(subparser)
         subparser.add_argument("--cuda-device", type=int, default=-1, help="GPU index, -1 for the CPU (default)")
         subparser.add_argument(
             "--batch-size", type=int, default=DEFAULTS.max_batch_sentences, help="sentences per model call"
@@ -65,10 +60,8 @@ def _run(args: argparse.Namespace) -> None:
     import uvicorn
 
     import srl_zoo
-    from srl_zoo.nn.precision import uses_bfloat16
     from srl_zoo.serving.app import create_app
 
-    bfloat16 = uses_bfloat16(args.precision, args.cuda_device)
     limits = ServiceLimits(
         max_body_bytes=args.max_body_bytes,
         max_request_tokens=args.max_request_tokens,
@@ -76,8 +69,8 @@ def _run(args: argparse.Namespace) -> None:
         max_batch_sentences=args.batch_size,
         max_wait_seconds=args.max_wait_ms / 1000,
     )
-    labeler = srl_zoo.load(args.archive_file, cuda_device=args.cuda_device, mixed_precision=bfloat16)
-    precision = "bfloat16" if bfloat16 else "float32"
+    labeler = srl_zoo.load(args.archive_file, cuda_device=args.cuda_device, precision=args.precision)
+    precision = labeler.predictor.precision
     app = create_app(labeler, os.path.basename(args.archive_file), precision, limits)
     print(f"srl-zoo serve: {args.archive_file} ({precision}) at http://{args.host}:{args.port}/", flush=True)
     uvicorn.run(

@@ -138,7 +138,7 @@ def prediction_speed(archive, spec: Spec) -> Dict[str, float]:
     batches = [requests[i : i + 64] for i in range(0, len(requests), 64)]
     tokens = sum(len(request["tokens"]) for request in requests)
     predictors = {
-        name: Predictor.from_archive(archive, "srl_zoo", extra_args={"mixed_precision": name == "bfloat16"})
+        name: Predictor.from_archive(archive, "srl_zoo", extra_args={"precision": name})
         for name in ("float32", "bfloat16")
     }
     best: Dict[str, float] = {}

@@ -29,3 +29,23 @@ def uses_bfloat16(precision: str, cuda_device: int = -1) -> bool:
     if precision == "auto":
         return (cuda_device >= 0 and torch.cuda.is_available()) or (cuda_device < 0 and cpu_has_fast_bfloat16())
     return precision == "bfloat16"
+
+
+def chosen_precision(precision: str, cuda_device: int = -1) -> str:
+    """`float32` or `bfloat16`: what `precision` (`auto`, `float32`, `bfloat16`) means on this machine."""
+    return "bfloat16" if uses_bfloat16(precision, cuda_device) else "float32"
+
+
+def add_precision_argument(parser, default: str = "auto") -> None:
+    """The `--precision` option every srl_zoo command shares."""
+    parser.add_argument(
+        "--precision",
+        choices=PRECISIONS,
+        default=default,
+        help=f"{default} (default): "
+        + (
+            "bfloat16 autocast on a GPU or a CPU with AVX-512 BF16/AMX, float32 elsewhere"
+            if default == "auto"
+            else "the model's own float32 arithmetic"
+        ),
+    )

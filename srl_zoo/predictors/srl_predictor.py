@@ -17,6 +17,7 @@ from srl_zoo.data.formats.encodable_text import check_encodable, check_encodable
 from srl_zoo.data.formats.frame_json import frame_from_output
 from srl_zoo.data.formats.io_utils import pad_columns
 from srl_zoo.nn.cpu_speed import bfloat16_autocast
+from srl_zoo.nn.precision import chosen_precision
 from srl_zoo.nn.tensor_batches import TensorDict, tensorize, to_device
 from srl_zoo.predictors.allennlp_models_format import allennlp_models_json
 
@@ -57,8 +58,10 @@ class SrlPredictor(Predictor):
         predicate) instead of JSON; `"conll2009"`: CoNLL-2009 rows (PRED `word.sense`, one APRED
         column per predicate; columns the model does not predict are `_`), for dependency SRL models.
     language : spaCy language code of the blank tokenizer.
-    mixed_precision : run the model under bfloat16 autocast (on CPUs with AVX-512 BF16/AMX and on
-        GPUs); decoding and the output probabilities stay float32.
+    precision : `"auto"` (default): bfloat16 autocast on a GPU or a CPU with AVX-512 BF16/AMX (where
+        it is fast; the shipped model's F1 is the same), float32 elsewhere; or `"float32"`,
+        `"bfloat16"`. Decoding and the output probabilities stay float32.
+    mixed_precision : the older switch: `True` is `precision="bfloat16"`, `False` `"float32"`.
     """
 
     def __init__(
@@ -68,7 +71,8 @@ class SrlPredictor(Predictor):
         frozen: bool = True,
         output_format: str = "json",
         language: str = "en",
-        mixed_precision: bool = False,
+        precision: str = "auto",
+        mixed_precision: Optional[bool] = None,
     ) -> None:
         # a CoNLL file given to `allennlp predict --use-dataset-reader` is read in its own format
         super().__init__(model, AnyFormatReader(dataset_reader, model.vocab), frozen)
@@ -76,7 +80,10 @@ class SrlPredictor(Predictor):
             raise ValueError(f"output_format must be one of {OUTPUT_FORMATS}, got {output_format!r}")
         self._output_format = output_format
         self._nlp = spacy.blank(language)
-        self._mixed_precision = mixed_precision
+        if mixed_precision is not None:
+            precision = "bfloat16" if mixed_precision else "float32"
+        self._precision = chosen_precision(precision, self.cuda_device)
+        self._mixed_precision = self._precision == "bfloat16"
 
     def _forward(self, instances: List[Instance]) -> List[Dict[str, Any]]:
         return self.predict_tensors(tensorize(instances, self._model.vocab))
@@ -93,6 +100,11 @@ class SrlPredictor(Predictor):
     def tokenize(self, text: str) -> List[str]:
         """Split raw text into words with spaCy's rule-based tokenizer."""
         return [token.text for token in self._nlp.make_doc(text) if not token.is_space]
+
+    @property
+    def precision(self) -> str:
+        """`float32` or `bfloat16`: the arithmetic the model runs in (`auto` resolved on this machine)."""
+        return self._precision
 
     @property
     def output_format(self) -> str:
