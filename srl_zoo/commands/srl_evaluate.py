@@ -46,6 +46,8 @@ def srl_evaluate(
     write_conll2005(gold_sentences, gold_path, props_only=True)
     write_conll2005(predicted_sentences, predicted_path, props_only=True)
     result: Dict[str, object] = {
+        "sentences": len(gold_sentences),
+        "predicates": sum(len(sentence.frames) for sentence in gold_sentences),
         "python": scores,
         "model": model.get_metrics(reset=True),  # the model's own metrics, e.g. POS accuracy, parse UAS/LAS
         "gold_props": gold_path,
@@ -174,6 +176,7 @@ def _run(args: argparse.Namespace) -> None:
         _print_report_path(result)
         return
     python = result["python"]
+    print(f"scored      {result['sentences']:,} sentences, {result['predicates']:,} gold predicates of {args.input_file}")
     print(
         f"srl_zoo     P {100 * python['precision-overall']:.2f}  R {100 * python['recall-overall']:.2f}  "
         f"F1 {100 * python['f1-measure-overall']:.2f}  Comp. {100 * python['perfect-propositions']:.2f}  "

@@ -1,6 +1,7 @@
 """Which CoNLL format a file is in, and a dataset reader for it that fits a trained model: the
 archive reader's token settings (lowercasing, indexers) and the model's label spelling."""
 
+import copy
 from typing import List, Optional
 
 from allennlp.data import DatasetReader, Vocabulary
@@ -69,13 +70,15 @@ def reader_for_file(
 ) -> DatasetReader:
     """A reader for `path` (its format `data_format`, or detected) that gives `archive_reader`'s model
     what it was trained on: the same token indexers and the model's label spelling. The archive's
-    own reader when the format is the same. Span data and dependency data (CoNLL-2009) do not mix."""
+    own reader when the format is the same, without its training-only `max_instances` (a model trained
+    on 300 sentences is still scored on every sentence of the file). Span data and dependency data
+    (CoNLL-2009) do not mix."""
     data_format = data_format or detect_format(path)
     if data_format not in FORMATS:
         raise ValueError(f"format must be one of {FORMATS}, got {data_format!r}")
     trained_on = next((name for name in FORMATS if isinstance(archive_reader, DatasetReader.by_name(name))), None)
     if data_format == trained_on or not isinstance(archive_reader, SrlReader):
-        return archive_reader
+        return without_instance_limit(archive_reader)
     if (data_format in SPAN_FORMATS) != (trained_on in SPAN_FORMATS):
         kinds = {True: "span SRL (CoNLL-2005/2012)", False: "dependency SRL (CoNLL-2009)"}
         raise ValueError(
@@ -87,6 +90,15 @@ def reader_for_file(
         token_indexers=archive_reader.token_indexers,  # lowercasing and the rest, as in training
         label_convention=label_convention_of(vocab),
     )
+
+
+def without_instance_limit(reader: DatasetReader) -> DatasetReader:
+    """`reader`, or a copy of it without `max_instances` (a training setting) if it has one."""
+    if getattr(reader, "max_instances", None) is None:
+        return reader
+    unlimited = copy.copy(reader)
+    unlimited.max_instances = None
+    return unlimited
 
 
 class AnyFormatReader(DatasetReader):

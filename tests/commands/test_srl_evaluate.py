@@ -9,6 +9,7 @@ import pytest
 from allennlp.commands.train import train_model_from_file
 
 from srl_zoo.analysis.report import FILES as REPORT_FILES
+from srl_zoo.data.formats import read_conll2005
 from tests.conftest import FIXTURES, REPO_ROOT, train_fixture_model
 
 
@@ -170,3 +171,28 @@ def test_conll2009_data_gets_eval09_layout_and_scores(tmp_path, monkeypatch):
     # the report scores arguments on head words without senses: eval09's labeled argument F1
     analysis = json.loads((report / "report.json").read_text())
     assert analysis["overall"]["f1"] == pytest.approx(100 * metrics["python"]["argument-f1"])
+
+
+@pytest.fixture(scope="module")
+def archive_trained_on_3_sentences(tmp_path_factory):
+    return train_fixture_model(
+        tmp_path_factory,
+        "deepatt/ffn.jsonnet",
+        [("SRL_ZOO_TEST_DECODING", "argmax")],
+        '{"trainer.num_epochs": 1, "dataset_reader.max_instances": 3}',
+    )
+
+
+def test_a_training_instance_limit_does_not_limit_evaluation(archive_trained_on_3_sentences, tmp_path):
+    """`dataset_reader.max_instances` travels in the archive's config; scoring reads the whole file and
+    says how much it scored."""
+    data = os.path.join(FIXTURES, "conll2005", "sample.txt")
+    sentences = list(read_conll2005(data))
+    predicates = sum(len(sentence.frames) for sentence in sentences)
+    assert len(sentences) > 3
+    completed = run_evaluate(archive_trained_on_3_sentences, data, tmp_path / "eval")
+    assert completed.returncode == 0, completed.stderr[-3000:]
+    assert f"scored      {len(sentences)} sentences, {predicates} gold predicates of {data}" in completed.stdout
+    metrics = json.loads((tmp_path / "eval" / "metrics.json").read_text())
+    assert (metrics["sentences"], metrics["predicates"]) == (len(sentences), predicates)
+    assert len((tmp_path / "eval" / "gold.props").read_text().strip().split("\n\n")) == len(sentences)
