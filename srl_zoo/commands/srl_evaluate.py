@@ -176,7 +176,8 @@ def _run(args: argparse.Namespace) -> None:
         _print_report_path(result)
         return
     python = result["python"]
-    print(f"scored      {result['sentences']:,} sentences, {result['predicates']:,} gold predicates of {args.input_file}")
+    counts = f"{result['sentences']:,} sentences, {result['predicates']:,} gold predicates"
+    print(f"scored      {counts} of {args.input_file}")
     print(
         f"srl_zoo     P {100 * python['precision-overall']:.2f}  R {100 * python['recall-overall']:.2f}  "
         f"F1 {100 * python['f1-measure-overall']:.2f}  Comp. {100 * python['perfect-propositions']:.2f}  "
