@@ -60,8 +60,8 @@ from srl_zoo.commands.corpus_progress import (
     write_progress,
 )
 from srl_zoo.commands.verbosity import add_verbosity
-from srl_zoo.data.format_detection import detect_format
-from srl_zoo.labeling.chunks import INPUT_FORMATS
+from srl_zoo.data.format_detection import conll_format_of, detect_format
+from srl_zoo.labeling.chunks import CONLL_FORMATS, INPUT_FORMATS
 from srl_zoo.labeling.labeled_chunks import label_prepared
 from srl_zoo.labeling.part_writer import PartWriter
 from srl_zoo.labeling.prepared_chunks import PreparedChunks, prepared_chunks
@@ -199,11 +199,13 @@ def label_corpus(
     """
     if output_format not in OUTPUT_FORMATS:
         raise ConfigurationError(f"output format must be one of {OUTPUT_FORMATS}, got {output_format!r}")
+    named = input_format is None
     input_format = input_format or _format_by_name(input_file)
     if input_format not in INPUT_FORMATS:
         raise ConfigurationError(f"input format must be one of {INPUT_FORMATS}, got {input_format!r}")
     if not os.path.isfile(input_file):
         raise ConfigurationError(f"{input_file}: no such file")
+    check_content(input_file, input_format, named)
     if input_format == "conll":
         input_format = detect_format(input_file)
     if share.world > 1 and _merged_before(output_file, input_file, input_format, output_format, share, overwrite):
@@ -230,6 +232,26 @@ def label_corpus(
             for prepared in prepared_chunks(dataset, workers, pin_memory=pinned):
                 writer.submit(prepared, label_prepared(labeler, prepared, output_format, input_file))
     return counts
+
+
+def check_content(input_file: str, input_format: str, named: bool) -> None:
+    """`ConfigurationError` when the file's first lines do not fit the format it is read as: CoNLL rows
+    taken for text because of the file's name, or text (or another CoNLL format) read as CoNLL."""
+    if input_format == "text" and named:
+        looks = conll_format_of(input_file)
+        if looks is not None:
+            raise ConfigurationError(
+                f"{input_file} looks like {looks} rows, not text: pass --input-format conll to label it at its "
+                "predicates (or --input-format text to label its lines as text anyway)"
+            )
+    elif input_format in CONLL_FORMATS:
+        looks = conll_format_of(input_file)
+        if looks != input_format:
+            seen = f"fit {looks}" if looks else "are not CoNLL rows (plain text?)"
+            raise ConfigurationError(
+                f"{input_file} does not look like {input_format}: its first lines {seen}; "
+                f"pass --input-format {looks or 'text'}"
+            )
 
 
 def _format_by_name(input_file: str) -> str:

@@ -41,6 +41,15 @@ def detect_format(path: str) -> str:
     return fits[0]
 
 
+def conll_format_of(path: str) -> Optional[str]:
+    """The CoNLL format the first lines of `path` fit, or None (plain text, JSON, or a file that cannot
+    be read as CoNLL at all)."""
+    try:
+        return detect_format(path)
+    except ConllFormatError:
+        return None
+
+
 def _is_2012(row: str) -> bool:
     columns = row.split()
     return len(columns) >= 12 and columns[2].isdigit() and "\t" not in row.strip()

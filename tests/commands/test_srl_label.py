@@ -9,6 +9,7 @@ from allennlp.common.checks import ConfigurationError
 from srl_zoo.commands import srl_label
 from srl_zoo.commands.srl_label import label_corpus
 from tests.commands.conftest import write_corpus
+from tests.conftest import fixture_path
 
 DOCUMENTS = [
     "President Bush nominated two individuals.  The Senate confirmed them.",
@@ -116,3 +117,27 @@ def test_other_output_formats(labeler, tmp_path, output_format):
     else:
         blocks = [b for b in text.split("\n\n") if b.strip()]
         assert len(blocks) == 3 and blocks[2].split("\n")[0].split()[0] == "Dogs"
+
+
+def test_conll_rows_in_a_txt_file_are_refused_as_text(labeler, tmp_path):
+    """A CoNLL-2012 file named `.txt` was labelled as lines of English (frames in column junk), exit 0."""
+    source = tmp_path / "dev.txt"
+    source.write_bytes(open(fixture_path("conll2012", "sample.gold_conll"), "rb").read())
+    with pytest.raises(
+        ConfigurationError, match=r"dev.txt looks like conll2012 rows, not text: pass --input-format conll"
+    ):
+        label_corpus(labeler, str(source), str(tmp_path / "out.jsonl"), progress=False)
+    assert not (tmp_path / "out.jsonl").exists()
+    # asked for explicitly, the lines are text
+    label_corpus(labeler, str(source), str(tmp_path / "out.jsonl"), input_format="text", progress=False)
+
+
+def test_text_read_as_conll_is_refused_with_what_it_looks_like(labeler, tmp_path):
+    """`--input-format conll2012` on plain text labelled nothing and left an empty output, exit 0."""
+    source = write_corpus(tmp_path / "corpus.txt", DOCUMENTS)
+    with pytest.raises(ConfigurationError, match=r"does not look like conll2012: its first lines are not CoNLL rows"):
+        label_corpus(labeler, source, str(tmp_path / "out.jsonl"), input_format="conll2012", progress=False)
+    conll2005 = fixture_path("conll2005", "sample.txt")
+    with pytest.raises(ConfigurationError, match=r"does not look like conll2012: its first lines fit conll2005; pass "):
+        label_corpus(labeler, conll2005, str(tmp_path / "out.jsonl"), input_format="conll2012", progress=False)
+    assert not (tmp_path / "out.jsonl").exists()
