@@ -7,6 +7,7 @@
     srl-zoo train CONFIG -s DIR              (= allennlp train ... --include-package srl_zoo)
     srl-zoo predict MODEL INPUT              (= allennlp predict ... --include-package srl_zoo)
     srl-zoo serve MODEL [--port 8000]        (= allennlp srl-serve ...: HTTP service and page)
+    srl-zoo --version                        (srl_zoo's version)
 
 `allennlp` lists its subcommands before it reads `--include-package`, so `allennlp srl-label` works
 only where a `.allennlp_plugins` file names srl_zoo; `srl-zoo` imports srl_zoo first and then hands
@@ -14,7 +15,9 @@ the command line to allennlp. It prints results, progress bars and warnings; `--
 allennlp's INFO log.
 """
 
+import importlib.metadata
 import logging
+import os
 import sys
 from typing import List, Optional
 
@@ -41,14 +44,52 @@ def allennlp_arguments(argv: List[str]) -> List[str]:
     return arguments
 
 
+#: the files each command reads, as its first positional arguments (checked before anything loads)
+INPUTS = {
+    "label": ("MODEL", "INPUT"),
+    "evaluate": ("MODEL", "GOLD_FILE"),
+    "predict": ("MODEL", "INPUT"),
+    "export": ("MODEL",),
+    "serve": ("MODEL",),
+}
+
+
+def missing_input(argv: List[str]) -> Optional[str]:
+    """The one-line error for a command whose model or input file does not exist, else None. Only the
+    leading positional arguments are checked (options first: allennlp checks them later)."""
+    names = INPUTS.get(argv[0], ())
+    given = argv[1 : 1 + len(names)]
+    if len(given) < len(names) or any(value.startswith("-") for value in given):
+        return None
+    for name, path in zip(names, given):
+        if not os.path.exists(path):
+            return f"srl-zoo {argv[0]}: {name} {path!r} does not exist (nothing was written)"
+    return None
+
+
+def version() -> str:
+    """srl_zoo's installed version."""
+    try:
+        return importlib.metadata.version("srl_zoo")
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown (not installed: pip install -e .)"
+
+
 def main(argv: Optional[List[str]] = None) -> None:
     """Run one srl-zoo command (`argv` defaults to the process's arguments)."""
     argv = sys.argv[1:] if argv is None else argv
     if not argv or argv[0] in ("-h", "--help"):
         print(__doc__.strip())
         return
+    if argv[0] == "--version":
+        print(f"srl-zoo {version()}")
+        return
     if argv[0] not in COMMANDS and not argv[0].startswith("-"):
         sys.exit(f"srl-zoo: unknown command {argv[0]!r}; choose one of {', '.join(COMMANDS)}")
+    problem = missing_input(argv)
+    if problem:
+        print(problem, file=sys.stderr)
+        sys.exit(2)
     level = logging.INFO if "--verbose" in argv else logging.WARNING
     logging.basicConfig(format="%(asctime)s - %(levelname)s - %(name)s - %(message)s", level=level)
     from allennlp.commands import main as allennlp_main

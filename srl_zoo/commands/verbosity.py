@@ -10,8 +10,14 @@ Run = Callable[[argparse.Namespace], None]
 
 def add_verbosity(subparser: argparse.ArgumentParser, run: Run) -> None:
     """Give `subparser` a `--verbose` flag and make it call `run` with INFO logging only when given."""
+    subparser.prog = short_prog(subparser.prog)
     subparser.add_argument("--verbose", action="store_true", help="also print allennlp's INFO log")
     subparser.set_defaults(func=functools.partial(_run_quietly, run))
+
+
+def short_prog(prog: str) -> str:
+    """`srl-zoo label` for `srl-zoo srl-label` (the command as typed); `allennlp srl-label` stays."""
+    return prog.replace("srl-zoo srl-", "srl-zoo ", 1)
 
 
 def _run_quietly(run: Run, args: argparse.Namespace) -> None:
