@@ -22,7 +22,7 @@ from allennlp.predictors import Predictor
 
 import srl_zoo  # noqa: F401
 from srl_zoo.data.formats import READERS
-from srl_zoo.nn.cpu_speed import quantize_linear_layers
+from srl_zoo.nn.inference_speed import quantize_linear_layers
 
 
 def main() -> None:

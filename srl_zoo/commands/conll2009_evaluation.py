@@ -6,7 +6,7 @@ from typing import Any, Dict, Optional
 from allennlp.data import DatasetReader
 from allennlp.models import Model
 
-from srl_zoo.commands.prediction import score_predictions, write_error_report
+from srl_zoo.commands.evaluation_loop import score_predictions, write_error_report
 from srl_zoo.data.formats import write_conll2009
 from srl_zoo.metrics import Conll2009F1
 

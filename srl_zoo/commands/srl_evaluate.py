@@ -12,14 +12,14 @@ from allennlp.models import Model
 from allennlp.models.archival import load_archive
 
 from srl_zoo.commands.conll2009_evaluation import evaluate_conll2009, report_conll2009
-from srl_zoo.commands.prediction import score_predictions, write_error_report
+from srl_zoo.commands.evaluation_loop import score_predictions, write_error_report
 from srl_zoo.commands.verbosity import add_verbosity
 from srl_zoo.data.dataset_readers import Conll2009Reader
 from srl_zoo.data.format_detection import FORMATS, reader_for_file
 from srl_zoo.data.formats import write_conll2005
 from srl_zoo.data.formats.io_utils import atomic_write
 from srl_zoo.metrics import SrlSpanF1, run_srl_eval
-from srl_zoo.nn.cpu_speed import bfloat16_autocast, quantize_linear_layers
+from srl_zoo.nn.inference_speed import bfloat16_autocast, quantize_linear_layers
 from srl_zoo.nn.precision import add_precision_argument, uses_bfloat16
 
 logger = logging.getLogger(__name__)

@@ -5,7 +5,7 @@ import math
 import torch
 from torch import nn
 
-from srl_zoo.modules.timing import timing_signal
+from srl_zoo.modules.positional_encoding import timing_signal
 
 
 class TransformerInput(nn.Module):

@@ -16,7 +16,7 @@ from srl_zoo.data.formats.conll2009 import conll2009_rows
 from srl_zoo.data.formats.encodable_text import check_encodable, check_encodable_tokens
 from srl_zoo.data.formats.frame_json import frame_from_output
 from srl_zoo.data.formats.io_utils import pad_columns
-from srl_zoo.nn.cpu_speed import bfloat16_autocast
+from srl_zoo.nn.inference_speed import bfloat16_autocast
 from srl_zoo.nn.precision import chosen_precision
 from srl_zoo.nn.tensor_batches import TensorDict, tensorize, to_device
 from srl_zoo.predictors.allennlp_models_format import allennlp_models_json

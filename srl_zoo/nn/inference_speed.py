@@ -1,4 +1,4 @@
-"""What a CPU offers for prediction: int8 dynamic quantization of linear layers and bfloat16 autocast."""
+"""What a CPU or GPU offers for prediction: int8 dynamic quantization of linear layers (CPU) and bfloat16 autocast."""
 
 import contextlib
 from typing import Iterator
