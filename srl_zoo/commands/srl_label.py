@@ -78,7 +78,9 @@ MERGE_WAIT = timedelta(days=7)
 @Subcommand.register("srl-label")
 class SrlLabel(Subcommand):
     def add_subparser(self, parser: argparse._SubParsersAction) -> argparse.ArgumentParser:
-        description = "Label a corpus (plain text or JSONL) with a trained srl_zoo model, resumably."
+        description = (
+            "Label a corpus (plain text, JSONL or a CoNLL-2005/2012/2009 file) with a trained srl_zoo model, resumably."
+        )
         subparser = parser.add_parser(self.name, description=description, help=description)
         subparser.add_argument("archive_file", help="the trained model (model.tar.gz)")
         subparser.add_argument("input_file", help="plain text (one document per line), JSONL or a CoNLL file")

@@ -36,7 +36,10 @@ def detect_format(path: str) -> str:
     fits = [name for name, test in tests if all(test(row) for row in rows)]
     if len(fits) != 1:
         found = " or ".join(fits) if fits else "none of CoNLL-2005, 2012 and 2009"
-        reason = f"cannot tell the format from the first lines (they fit {found}): pass --format"
+        reason = (
+            f"cannot tell the format from the first lines (they fit {found}): name it "
+            "(srl-zoo evaluate --format, srl-zoo label --input-format)"
+        )
         raise ConllFormatError(path, None, reason)
     return fits[0]
 

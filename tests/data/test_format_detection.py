@@ -31,7 +31,7 @@ def test_detect_format(path, expected):
 def test_an_unknown_layout_asks_for_the_format(tmp_path):
     path = tmp_path / "words.txt"
     path.write_text("just some words\n", encoding="utf-8")
-    with pytest.raises(ConllFormatError, match="pass --format"):
+    with pytest.raises(ConllFormatError, match=r"name it \(srl-zoo evaluate --format, srl-zoo label --input-format\)"):
         detect_format(str(path))
 
 
