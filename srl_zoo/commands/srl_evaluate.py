@@ -4,6 +4,7 @@ import argparse
 import json
 import logging
 import os
+import tempfile
 from typing import Dict, Optional
 
 from allennlp.commands.subcommand import Subcommand
@@ -87,7 +88,9 @@ class SrlEvaluate(Subcommand):
         subparser.add_argument("archive_file", help="model.tar.gz from `allennlp train`")
         subparser.add_argument("input_file", help="a CoNLL-2005, 2012 or 2009 file (plain or .gz)")
         subparser.add_argument(
-            "--output-dir", required=True, help="where gold.props, predicted.props and metrics.json go"
+            "--output-dir",
+            default=None,
+            help="where gold.props, predicted.props and metrics.json go (default: nowhere, the scores are printed)",
         )
         subparser.add_argument(
             "--report",
@@ -147,6 +150,14 @@ class SrlEvaluate(Subcommand):
 
 
 def _run(args: argparse.Namespace) -> None:
+    if args.output_dir is not None:
+        _evaluate(args, args.output_dir)
+        return
+    with tempfile.TemporaryDirectory(prefix="srl-evaluate-") as scratch:  # the scores are printed
+        _evaluate(args, scratch)
+
+
+def _evaluate(args: argparse.Namespace, output_dir: str) -> None:
     archive = load_archive(args.archive_file, cuda_device=args.cuda_device)
     if args.int8:
         quantize_linear_layers(archive.model)
@@ -163,13 +174,13 @@ def _run(args: argparse.Namespace) -> None:
     with bfloat16_autocast(uses_bfloat16(args.precision, args.cuda_device), "cpu" if args.cuda_device < 0 else "cuda"):
         if dependency:
             result = evaluate_conll2009(
-                archive.model, reader, args.input_file, args.output_dir, args.batch_size, args.report
+                archive.model, reader, args.input_file, output_dir, args.batch_size, args.report
             )
         else:
             result = srl_evaluate(
-                archive.model, reader, args.input_file, args.output_dir, args.batch_size, args.scorer, args.report
+                archive.model, reader, args.input_file, output_dir, args.batch_size, args.scorer, args.report
             )
-    with atomic_write(os.path.join(args.output_dir, "metrics.json")) as handle:
+    with atomic_write(os.path.join(output_dir, "metrics.json")) as handle:
         json.dump(result, handle, indent=2)
     if dependency:
         print(report_conll2009(result))

@@ -196,3 +196,12 @@ def test_a_training_instance_limit_does_not_limit_evaluation(archive_trained_on_
     metrics = json.loads((tmp_path / "eval" / "metrics.json").read_text())
     assert (metrics["sentences"], metrics["predicates"]) == (len(sentences), predicates)
     assert len((tmp_path / "eval" / "gold.props").read_text().strip().split("\n\n")) == len(sentences)
+
+
+def test_evaluate_without_an_output_dir_prints_the_scores_and_writes_nothing(archive, tmp_path):
+    data = os.path.join(FIXTURES, "conll2005", "sample.txt")
+    command = [sys.executable, "-m", "srl_zoo.cli", "evaluate", archive, data]
+    completed = subprocess.run(command, capture_output=True, text=True, cwd=tmp_path)
+    assert completed.returncode == 0, completed.stderr[-3000:]
+    assert "srl_zoo     P " in completed.stdout and "srl-eval.pl P " in completed.stdout
+    assert os.listdir(tmp_path) == []
