@@ -9,6 +9,12 @@ local row(name, config, group, idea, overrides={}) = {
 local l3 = 'MiniLM, first 3 layers';
 {
   title: 'srl_zoo leaderboard: EWT dev, one budget',
+  notes: [
+    'The rows so far were trained and scored on 2026-11-25 while the machine also ran the test suite on its '
+    + 'other core: F1 does not depend on it, but the speeds are indicative only (`--rescore` measures finished '
+    + 'rows again, without training, on an idle machine). bfloat16 is emulated on this CPU (no AVX-512), hence '
+    + 'its low speed here.',
+  ],
   budget: {
     epochs: 6,
     train: 'data/ewt/conll2012/train.gold_conll.gz',

@@ -9,6 +9,7 @@ Rerunning the command after a kill, or with rows added to the spec, runs only wh
     python scripts/leaderboard.py leaderboards/minilm.jsonnet --output-dir runs/leaderboard --docs docs/leaderboard
     python scripts/leaderboard.py SPEC --only "bilinear" "crf"      # some rows
     python scripts/leaderboard.py SPEC --table-only                 # only rewrite the table from finished rows
+    python scripts/leaderboard.py SPEC --rescore                    # measure finished rows again, no training
 """
 
 import argparse
@@ -32,6 +33,9 @@ def main(argv: Optional[List[str]] = None) -> None:
     parser.add_argument("--docs", default="docs/leaderboard", help="PREFIX of PREFIX.md, .json, .png")
     parser.add_argument("--only", nargs="+", metavar="ROW", help="run only these rows")
     parser.add_argument("--table-only", action="store_true", help="write the outputs from the finished rows only")
+    parser.add_argument(
+        "--rescore", action="store_true", help="score finished rows again (e.g. speed on an idle machine); no training"
+    )
     parser.add_argument("--step", choices=("train", "score"), help=argparse.SUPPRESS)  # a row's own process
     parser.add_argument("--row", help=argparse.SUPPRESS)
     parser.add_argument("--seed", type=int, help=argparse.SUPPRESS)
@@ -50,9 +54,8 @@ def main(argv: Optional[List[str]] = None) -> None:
             if args.only and row.name not in args.only:
                 continue
             for seed in spec.seeds(row):
-                _run_row(
-                    args, row.name, seed, os.path.exists(os.path.join(row_dir(args.output_dir, row, seed), RESULT))
-                )
+                finished = os.path.exists(os.path.join(row_dir(args.output_dir, row, seed), RESULT))
+                _run_row(args, row.name, seed, finished and not args.rescore)
                 # the table after every row: a kill loses no finished row
                 write_outputs(summarize(spec, finished_results(spec, args.output_dir)), args.docs)
     for path in write_outputs(summarize(spec, finished_results(spec, args.output_dir)), args.docs):

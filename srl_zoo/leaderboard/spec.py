@@ -55,6 +55,7 @@ class Spec:
     budget: Budget
     rows: List[Row]
     claims: List[Claim]
+    notes: List[str] = field(default_factory=list)  # printed under the budget, e.g. how the machine was used
 
     def row(self, name: str) -> Row:
         for row in self.rows:
@@ -95,4 +96,4 @@ def load_spec(path: str) -> Spec:
         for name in (claim.on, claim.off):
             if name not in names:
                 raise SpecError(f"{path}: claim {claim.idea!r} names row {name!r}, which the spec does not have")
-    return Spec(value.get("title", "Leaderboard"), budget, rows, claims)
+    return Spec(value.get("title", "Leaderboard"), budget, rows, claims, list(value.get("notes", [])))

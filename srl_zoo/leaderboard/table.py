@@ -38,14 +38,31 @@ def summarize(spec: Spec, results: List[Dict[str, Any]]) -> Dict[str, Any]:
         on, off = by_name[claim.on].get("dev_f1"), by_name[claim.off].get("dev_f1")
         gain = round(on - off, 2) if on is not None and off is not None else None
         claims.append({**dataclasses.asdict(claim), "measured_gain": gain})
-    machine = {"processor": platform.processor() or platform.machine(), "cpus": os.cpu_count()}
+    machine = {"processor": processor_name(), "cpus": os.cpu_count()}
     return {
         "title": spec.title,
         "budget": dataclasses.asdict(spec.budget),
         "machine": machine,
+        "notes": spec.notes,
         "rows": rows,
         "claims": claims,
     }
+
+
+def processor_name() -> str:
+    """The CPU's model name (from /proc/cpuinfo) and whether it has native bfloat16."""
+    name = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as handle:
+            info = handle.read()
+    except OSError:
+        return name
+    for line in info.splitlines():
+        if line.startswith("model name"):
+            name = line.split(":", 1)[1].strip()
+            break
+    native = " avx512_bf16" in info or " amx_bf16" in info
+    return f"{name} ({'with' if native else 'without'} native bfloat16)"
 
 
 def dev_f1(result: Dict[str, Any]) -> float:
@@ -70,6 +87,7 @@ def markdown(summary: Dict[str, Any], plot_name: Optional[str]) -> str:
         f"({budget['format']}), seeds {', '.join(map(str, budget['seeds']))} (more where a row lists them), "
         f"{budget['threads']} torch thread(s) for training and for the speed, on {summary['machine']['processor']} "
         f"({summary['machine']['cpus']} CPUs).",
+        *[f"\n{note}" for note in summary.get("notes", [])],
         "",
         "Dev F1: srl-eval.pl with gold predicates (srl_zoo's metric gives the same), the mean over the row's "
         "seeds; ± the spread (max − min) where it ran with two or more. End to end: srl_zoo's F1 with the "

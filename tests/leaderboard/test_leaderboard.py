@@ -15,6 +15,7 @@ from tests.conftest import REPO_ROOT
 CONLL2012 = ["fixtures/conll2012/sample.gold_conll", "fixtures/conll2012/edge_cases.gold_conll"]
 SPEC = {
     "title": "Tiny leaderboard",
+    "notes": ["Measured in a test."],
     "budget": {"epochs": 2, "train": CONLL2012[0], "dev": CONLL2012[1], "format": "conll2012", "speed_sentences": 8},
     "rows": [
         {
@@ -83,7 +84,7 @@ def test_two_rows_end_to_end_and_a_rerun_trains_nothing(tmp_path, monkeypatch):
     summary = json.loads((tmp_path / "docs" / "leaderboard.json").read_text())
     markdown = (tmp_path / "docs" / "leaderboard.md").read_text()
     assert (tmp_path / "docs" / "leaderboard.png").stat().st_size > 1000
-    assert "One budget for every row:** 2 epochs on all of" in markdown
+    assert "One budget for every row:** 2 epochs on all of" in markdown and "\nMeasured in a test.\n" in markdown
     cells = table_rows(markdown)
     assert sorted(cells) == ["ffn argmax", "ffn predicates"]
     for row in summary["rows"]:
@@ -109,6 +110,10 @@ def test_two_rows_end_to_end_and_a_rerun_trains_nothing(tmp_path, monkeypatch):
     assert again.stdout.count("finished before") == 2 and ": train" not in again.stdout
     assert [path.stat().st_mtime_ns for path in archives] == times
     assert json.loads((tmp_path / "docs" / "leaderboard.json").read_text()) == summary
+
+    rescored = leaderboard(spec_path, output_dir, docs, "--rescore", "--only", "ffn argmax")
+    assert rescored.returncode == 0 and "ffn argmax (seed 13370): score done" in rescored.stdout
+    assert [path.stat().st_mtime_ns for path in archives] == times  # measured again, not retrained
 
 
 def test_a_row_killed_after_a_checkpoint_resumes_and_a_missing_row_is_listed(tmp_path, monkeypatch):
