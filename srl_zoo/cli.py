@@ -19,6 +19,7 @@ import importlib.metadata
 import logging
 import os
 import sys
+import warnings
 from typing import List, Optional
 
 #: srl-zoo's names for allennlp's subcommands
@@ -67,6 +68,21 @@ def missing_input(argv: List[str]) -> Optional[str]:
     return None
 
 
+#: what allennlp says on every run that needs no action from an srl_zoo user
+NOISE = ("You provided a validation dataset but patience was set to None",)
+
+
+def quiet_allennlp() -> None:
+    """srl-zoo without --verbose: allennlp's train sets up its own logging at ALLENNLP_LOG_LEVEL
+    (WARNING here, so its INFO lines stay away), and two warnings every run repeats are dropped:
+    early stopping being off, and allennlp's use of the deprecated `torch.cuda.amp.autocast`."""
+    os.environ.setdefault("ALLENNLP_LOG_LEVEL", "WARNING")
+    logging.getLogger("allennlp.training.gradient_descent_trainer").addFilter(
+        lambda record: not record.getMessage().startswith(NOISE)
+    )
+    warnings.filterwarnings("ignore", message=r".*torch\.cuda\.amp\.autocast", category=FutureWarning)
+
+
 def version() -> str:
     """srl_zoo's installed version."""
     try:
@@ -90,7 +106,10 @@ def main(argv: Optional[List[str]] = None) -> None:
     if problem:
         print(problem, file=sys.stderr)
         sys.exit(2)
-    level = logging.INFO if "--verbose" in argv else logging.WARNING
+    verbose = "--verbose" in argv
+    level = logging.INFO if verbose else logging.WARNING
+    if not verbose:
+        quiet_allennlp()
     logging.basicConfig(format="%(asctime)s - %(levelname)s - %(name)s - %(message)s", level=level)
     from allennlp.commands import main as allennlp_main
 

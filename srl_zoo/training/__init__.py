@@ -2,6 +2,7 @@
 atomic checkpointer, and transformer files carried into the archive."""
 
 from srl_zoo.training.atomic_checkpointer import AtomicCheckpointer, make_default
+from srl_zoo.training.epoch_summary import EpochSummaryCallback
 from srl_zoo.training.exact_resume_trainer import ExactResumeTrainer
 from srl_zoo.training.mixed_precision import MixedPrecisionCallback
 from srl_zoo.training.nadam import NadamOptimizer

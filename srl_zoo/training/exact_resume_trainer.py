@@ -12,7 +12,7 @@ before its first batch that trains (so dropout and everything after draw what th
 import contextlib
 import os
 import shutil
-from typing import Dict, Iterator, Optional
+from typing import Any, Dict, Iterator, Optional
 
 import torch
 from allennlp.training.checkpointer import Checkpointer
@@ -20,6 +20,7 @@ from allennlp.training.gradient_descent_trainer import GradientDescentTrainer
 from allennlp.training.trainer import Trainer, TrainerCheckpoint
 
 from srl_zoo.data.formats.io_utils import atomic_write
+from srl_zoo.training.epoch_summary import EpochSummaryCallback
 from srl_zoo.training.random_states import RandomStates, capture_random_states, restore_random_states
 
 #: the training-state key of the random states: `{"now": ..., "epoch_start": ...}`
@@ -30,8 +31,14 @@ RANDOM_STATES = "srl_zoo_random_states"
 class ExactResumeTrainer(GradientDescentTrainer):
     """`gradient_descent` (same options) with random states in its checkpoints and an exact resume.
 
-    Importing srl_zoo makes it what `allennlp train` uses when the config names no trainer type.
+    Importing srl_zoo makes it what `allennlp train` uses when the config names no trainer type. It
+    prints one summary line per epoch (`EpochSummaryCallback`) unless the config lists that callback.
     """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if not any(isinstance(callback, EpochSummaryCallback) for callback in self._callbacks):
+            self._callbacks.append(EpochSummaryCallback(self._serialization_dir))  # one line per epoch
 
     _epoch_start_states: Optional[RandomStates] = None
     _resume_epoch_start: Optional[RandomStates] = None  # put back when the resumed epoch starts
