@@ -15,7 +15,6 @@ other core.
 import argparse
 import json
 import os
-import socket
 import statistics
 import subprocess
 import sys
@@ -26,12 +25,7 @@ import urllib.request
 from typing import List
 
 from srl_zoo.data.formats import READERS
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+from srl_zoo.serving.local_server import start_local_server
 
 
 def one_thread_env() -> dict:
@@ -53,18 +47,8 @@ def offline(args: argparse.Namespace, lines: List[str]) -> dict:
 
 def serve(args: argparse.Namespace, lines: List[str]) -> dict:
     """Requests/s and latency percentiles of `--clients` concurrent one-sentence clients."""
-    port = free_port()
-    command = [sys.executable, "-m", "srl_zoo.cli", "serve", args.archive, "--port", str(port)]
-    command += ["--precision", args.precision]
-    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=one_thread_env())
-    url = f"http://127.0.0.1:{port}"
+    server, url = start_local_server(args.archive, "--precision", args.precision, env=one_thread_env())
     try:
-        for _ in range(600):
-            try:
-                urllib.request.urlopen(url + "/health", timeout=5).read()
-                break
-            except OSError:
-                time.sleep(0.2)
         latencies: List[float] = []
         failures: List[str] = []
         sentence_counts: List[int] = []

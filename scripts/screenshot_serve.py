@@ -5,16 +5,13 @@ Usage:
 """
 
 import argparse
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
+
+from srl_zoo.serving.local_server import start_local_server
 
 TEXT = (
     "The committee approved the new budget on Tuesday after a long debate. "
@@ -30,19 +27,9 @@ def main() -> None:
     parser.add_argument("--height", type=int, default=760)
     parser.add_argument("--text", default=TEXT)
     args = parser.parse_args()
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    command = [sys.executable, "-m", "srl_zoo.cli", "serve", args.archive, "--port", str(port)]
-    server = subprocess.Popen(command + ["--precision", "float32"])
-    url = f"http://127.0.0.1:{port}/"
+    server, url = start_local_server(args.archive, "--precision", "float32", quiet=False)
+    url += "/"
     try:
-        for _ in range(600):
-            try:
-                urllib.request.urlopen(url + "health", timeout=5).read()
-                break
-            except OSError:
-                time.sleep(0.2)
         options = webdriver.ChromeOptions()
         options.binary_location = "/usr/bin/chromium"
         for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):

@@ -2,7 +2,6 @@
 
 import json
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -13,12 +12,7 @@ from typing import Any, Dict, Iterator, List, Optional, Tuple
 import pytest
 
 import srl_zoo
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+from srl_zoo.serving.local_server import free_port
 
 
 class Server:
