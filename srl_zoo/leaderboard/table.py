@@ -28,7 +28,8 @@ def summarize(spec: Spec, results: List[Dict[str, Any]]) -> Dict[str, Any]:
             ends = [result["dev_f1_end_to_end"]["srl_zoo"] for result in seeds if result["dev_f1_end_to_end"]]
             entry["dev_f1_end_to_end"] = round(statistics.mean(ends), 2) if ends else None
             for key in ("training_minutes", "tokens_per_s_float32", "tokens_per_s_bfloat16", "peak_rss_mib"):
-                entry[key] = round(statistics.mean(result[key] for result in seeds), 1)
+                values = [result[key] for result in seeds if result.get(key) is not None]
+                entry[key] = round(statistics.mean(values), 1) if values else None
             for key in ("epochs", "parameters", "archive_mib"):
                 entry[key] = seeds[0][key]
         rows.append(entry)
@@ -112,6 +113,14 @@ def markdown(summary: Dict[str, Any], plot_name: Optional[str]) -> str:
             f"| {_cell(row['tokens_per_s_bfloat16'], 0)} | {_cell(row['peak_rss_mib'], 0)} "
             f"| {row['parameters'] / 1e6:.1f} | {_cell(row['archive_mib'])} |"
         )
+    failures = [
+        f"- `{row['name']}` cannot predict in {precision} here: {error}"
+        for row in summary["rows"]
+        for result in row["results"][:1]
+        for precision, error in result.get("speed_failures", {}).items()
+    ]
+    if failures:
+        lines += ["", "A — in a speed column:", *failures]
     if waiting:
         lines += ["", f"Not run yet ({len(waiting)}): {', '.join(waiting)}."]
     if summary["claims"]:

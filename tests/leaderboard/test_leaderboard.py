@@ -144,3 +144,28 @@ def test_a_spec_naming_an_unknown_row_is_refused(tmp_path):
     path.write_text(json.dumps({**SPEC, "claims": [{**SPEC["claims"][0], "off": "nope"}]}))
     with pytest.raises(SpecError, match="claim 'Viterbi against argmax' names row 'nope'"):
         load_spec(str(path))
+
+
+def test_a_precision_the_model_cannot_run_is_a_dash_with_its_reason():
+    """oneDNN has no bfloat16 LSTM on a CPU without AVX-512 BF16: the row keeps its float32 speed."""
+    from srl_zoo.leaderboard.spec import Budget, Row, Spec
+    from srl_zoo.leaderboard.table import markdown, summarize
+
+    spec = Spec("t", Budget(epochs=1, train="train", dev="dev"), [Row("lstm", "c", group="g")], [])
+    result = {
+        "row": "lstm",
+        "seed": 13370,
+        "dev_f1": {"srl_zoo": 50.0, "srl_eval": 50.0},
+        "dev_f1_end_to_end": None,
+        "training_minutes": 1.0,
+        "epochs": 1,
+        "parameters": 2_000_000,
+        "archive_mib": 8.0,
+        "peak_rss_mib": 900,
+        "tokens_per_s_float32": 1500,
+        "tokens_per_s_bfloat16": None,
+        "speed_failures": {"bfloat16": "RuntimeError: could not create a primitive descriptor"},
+    }
+    table = markdown(summarize(spec, [result]), None)
+    assert "| g | lstm |  | 50.00 | — | 1.0 | 1 | 1,500 | — | 900 | 2.0 | 8.0 |" in table
+    assert "- `lstm` cannot predict in bfloat16 here: RuntimeError: could not create a primitive descriptor" in table
