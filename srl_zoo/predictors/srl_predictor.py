@@ -17,7 +17,7 @@ from srl_zoo.data.formats.encodable_text import check_encodable, check_encodable
 from srl_zoo.data.formats.frame_json import frame_from_output
 from srl_zoo.data.formats.io_utils import pad_columns
 from srl_zoo.nn.inference_speed import bfloat16_autocast
-from srl_zoo.nn.precision import chosen_precision
+from srl_zoo.nn.precision import chosen_precision, cpu_has_fast_bfloat16
 from srl_zoo.nn.tensor_batches import TensorDict, tensorize, to_device
 from srl_zoo.predictors.allennlp_models_format import allennlp_models_json
 
@@ -92,9 +92,18 @@ class SrlPredictor(Predictor):
         """`{"words", "frames"}` of each sentence of a batch already made tensors (`tensorize`, maybe in
         another process; CPU tensors, pinned or not), not yet `sanitize`d."""
         device = torch.device(f"cuda:{self.cuda_device}" if self.cuda_device >= 0 else "cpu")
-        with torch.no_grad(), bfloat16_autocast(self._mixed_precision, device.type):
-            with self._model.without_class_probabilities():  # type: ignore[attr-defined]
-                outputs = self._model.make_output_human_readable(self._model(**to_device(tensors, device, True)))
+        try:
+            with torch.no_grad(), bfloat16_autocast(self._mixed_precision, device.type):
+                with self._model.without_class_probabilities():  # type: ignore[attr-defined]
+                    outputs = self._model.make_output_human_readable(self._model(**to_device(tensors, device, True)))
+        except RuntimeError as error:
+            if self._mixed_precision and device.type == "cpu" and not cpu_has_fast_bfloat16():
+                first = str(error).splitlines()[0][:200]
+                raise RuntimeError(
+                    f"this model cannot run in bfloat16 on this CPU (no AVX-512 BF16 or AMX; {first}): "
+                    "use precision float32 or auto"
+                ) from error
+            raise
         return [{"words": words, "frames": frames} for words, frames in zip(outputs["words"], outputs["frames"])]
 
     def tokenize(self, text: str) -> List[str]:

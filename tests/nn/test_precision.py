@@ -43,3 +43,18 @@ def test_every_entry_point_resolves_auto_the_same_way(predicate_model_archive, m
     assert srl_zoo.load(predicate_model_archive, precision="float32").predictor.precision == "float32"
     # the older switch still works, and wins
     assert srl_zoo.load(predicate_model_archive, mixed_precision=True).predictor.precision == "bfloat16"
+
+
+def test_bfloat16_failing_on_a_cpu_without_it_says_what_to_do(predicate_model_archive, monkeypatch):
+    """oneDNN has no bfloat16 LSTM on CPUs without AVX-512 BF16; the error says to use float32."""
+    from srl_zoo.predictors import srl_predictor
+
+    labeler = srl_zoo.load(predicate_model_archive, precision="bfloat16")
+    monkeypatch.setattr(srl_predictor, "cpu_has_fast_bfloat16", lambda: False)
+
+    def no_primitive(*args, **kwargs):
+        raise RuntimeError("could not create a primitive descriptor for the LSTM forward propagation primitive")
+
+    monkeypatch.setattr(labeler.predictor._model, "forward", no_primitive)
+    with pytest.raises(RuntimeError, match=r"cannot run in bfloat16 on this CPU .*: use precision float32 or auto$"):
+        labeler("Dogs bark.")
