@@ -150,12 +150,12 @@ def prediction_speed(archive, spec: Spec) -> Dict[str, Any]:
                 continue
             try:
                 predictor.predict_batch_json(batches[0])  # warm-up
+                started = time.perf_counter()
+                for batch in batches:
+                    predictor.predict_batch_json(batch)
             except RuntimeError as error:  # e.g. oneDNN has no bfloat16 LSTM on a CPU without AVX-512 BF16
                 failed[name] = f"{type(error).__name__}: {str(error).splitlines()[0][:200]}"
                 continue
-            started = time.perf_counter()
-            for batch in batches:
-                predictor.predict_batch_json(batch)
             best[name] = max(best.get(name, 0.0), tokens / (time.perf_counter() - started))
     result: Dict[str, Any] = {
         f"tokens_per_s_{name}": round(best[name]) if name in best else None for name in predictors
