@@ -19,7 +19,7 @@ import sys
 import time
 from typing import List, Optional
 
-from srl_zoo.leaderboard.rows import RESULT, finished_results, row_dir, score_row, train_row
+from srl_zoo.leaderboard.rows import finished_results, row_dir, score_row, train_row
 from srl_zoo.leaderboard.spec import SpecError, load_spec
 from srl_zoo.leaderboard.table import summarize, write_outputs
 
@@ -49,16 +49,22 @@ def main(argv: Optional[List[str]] = None) -> None:
     if args.step:
         _run_step(spec, args)
         return
+    published = args.docs + ".json"  # the committed record: rows finished elsewhere are not retrained
     if not args.table_only:
         for row in spec.rows:
             if args.only and row.name not in args.only:
                 continue
             for seed in spec.seeds(row):
-                finished = os.path.exists(os.path.join(row_dir(args.output_dir, row, seed), RESULT))
+                results = finished_results(spec, args.output_dir, published)
+                finished = (row.name, seed) in {(result["row"], result["seed"]) for result in results}
+                archive = os.path.join(row_dir(args.output_dir, row, seed), "train", "model.tar.gz")
+                if args.rescore and finished and not os.path.exists(archive):
+                    print(f"leaderboard: {row.name} (seed {seed}): no archive here to rescore; result kept", flush=True)
+                    continue
                 _run_row(args, row.name, seed, finished and not args.rescore)
                 # the table after every row: a kill loses no finished row
-                write_outputs(summarize(spec, finished_results(spec, args.output_dir)), args.docs)
-    for path in write_outputs(summarize(spec, finished_results(spec, args.output_dir)), args.docs):
+                write_outputs(summarize(spec, finished_results(spec, args.output_dir, published)), args.docs)
+    for path in write_outputs(summarize(spec, finished_results(spec, args.output_dir, published)), args.docs):
         print(path)
 
 

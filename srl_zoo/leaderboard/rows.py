@@ -2,12 +2,13 @@
 retrained once its archive exists), then scored: dev F1 with gold and with predicted predicates,
 prediction tokens/s in float32 and bfloat16, peak memory, parameters, archive size."""
 
+import dataclasses
 import glob
 import json
 import os
 import shutil
 import time
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Optional, Tuple
 
 from srl_zoo.data.formats import READERS, WRITERS
 from srl_zoo.data.formats.io_utils import atomic_write
@@ -173,12 +174,34 @@ def _peak_rss_mib() -> float:
     return float("nan")
 
 
-def finished_results(spec: Spec, output_dir: str) -> List[Dict[str, Any]]:
-    """The results of every finished (row, seed), in spec order."""
+def finished_results(spec: Spec, output_dir: str, published: Optional[str] = None) -> List[Dict[str, Any]]:
+    """The results of every finished (row, seed), in spec order: from the row's `result.json` under
+    `output_dir`, else from the `published` leaderboard JSON (the committed record, so that a row finished
+    on another machine is never retrained) when its budget, config and overrides are the spec's."""
+    record = _published_results(spec, published)
     results = []
     for row in spec.rows:
         for seed in spec.seeds(row):
             path = os.path.join(row_dir(output_dir, row, seed), RESULT)
             if os.path.exists(path):
                 results.append(read_json(path))
+            elif (row.name, seed) in record:
+                results.append(record[(row.name, seed)])
     return results
+
+
+def _published_results(spec: Spec, published: Optional[str]) -> Dict[Tuple[str, int], Dict[str, Any]]:
+    if published is None or not os.path.exists(published):
+        return {}
+    summary = read_json(published)
+    if summary.get("budget") != dataclasses.asdict(spec.budget):
+        return {}  # another budget: nothing carries over
+    rows = {row.name: row for row in spec.rows}
+    record = {}
+    for entry in summary.get("rows", []):
+        row = rows.get(entry.get("name"))
+        if row is None or entry.get("config") != row.config or entry.get("overrides") != row.overrides:
+            continue
+        for result in entry.get("results", []):
+            record[(row.name, result["seed"])] = result
+    return record

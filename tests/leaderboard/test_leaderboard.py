@@ -4,6 +4,7 @@ table and the JSON agree, a finished row is never retrained, and a killed row re
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 
@@ -114,6 +115,14 @@ def test_two_rows_end_to_end_and_a_rerun_trains_nothing(tmp_path, monkeypatch):
     rescored = leaderboard(spec_path, output_dir, docs, "--rescore", "--only", "ffn argmax")
     assert rescored.returncode == 0 and "ffn argmax (seed 13370): score done" in rescored.stdout
     assert [path.stat().st_mtime_ns for path in archives] == times  # measured again, not retrained
+    rescored_summary = json.loads((tmp_path / "docs" / "leaderboard.json").read_text())
+
+    # another machine: only the committed record (docs/leaderboard.json) is there; nothing is retrained
+    shutil.rmtree(output_dir)
+    elsewhere = leaderboard(spec_path, output_dir, docs)
+    assert elsewhere.returncode == 0 and elsewhere.stdout.count("finished before") == 2
+    assert not output_dir.joinpath("rows").exists()
+    assert json.loads((tmp_path / "docs" / "leaderboard.json").read_text()) == rescored_summary
 
 
 def test_a_row_killed_after_a_checkpoint_resumes_and_a_missing_row_is_listed(tmp_path, monkeypatch):
