@@ -23,15 +23,9 @@ import tempfile
 import time
 from typing import List
 
+from srl_zoo.nn.peak_memory import peak_rss_mib
+
 SENTENCE_ENDS = set(".!?;:…") | {"...", "--"}
-
-
-def peak_rss_mib() -> float:
-    with open("/proc/self/status", encoding="utf-8") as handle:
-        for line in handle:
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1]) / 1024
-    raise RuntimeError("no VmHWM in /proc/self/status")
 
 
 def long_text(words: List[str], labeler, length: int) -> str:

@@ -70,9 +70,11 @@ def _run(args: argparse.Namespace) -> None:
         max_wait_seconds=args.max_wait_ms / 1000,
     )
     labeler = srl_zoo.load(args.archive_file, cuda_device=args.cuda_device, precision=args.precision)
-    precision = labeler.predictor.precision
-    app = create_app(labeler, os.path.basename(args.archive_file), precision, limits)
-    print(f"srl-zoo serve: {args.archive_file} ({precision}) at http://{args.host}:{args.port}/", flush=True)
+    app = create_app(labeler, os.path.basename(args.archive_file), limits)
+    print(
+        f"srl-zoo serve: {args.archive_file} ({labeler.predictor.precision}) at http://{args.host}:{args.port}/",
+        flush=True,
+    )
     uvicorn.run(
         app,
         host=args.host,

@@ -13,6 +13,7 @@ from typing import Any, Dict, List, Optional, Tuple
 from srl_zoo.data.formats import READERS, WRITERS
 from srl_zoo.data.formats.io_utils import atomic_write
 from srl_zoo.leaderboard.spec import Row, Spec
+from srl_zoo.nn.peak_memory import peak_rss_mib
 
 RESULT = "result.json"
 TRAINING_SECONDS = "leaderboard_training_seconds.json"
@@ -109,7 +110,7 @@ def score_row(spec: Spec, row: Row, seed: int, output_dir: str) -> Dict[str, Any
     result["parameters"] = sum(p.numel() for p in model.parameters())
     result["archive_mib"] = round(os.path.getsize(archive_path) / 2**20, 1)
     result.update(prediction_speed(archive, spec))
-    result["peak_rss_mib"] = round(_peak_rss_mib())
+    result["peak_rss_mib"] = round(peak_rss_mib())
     with atomic_write(os.path.join(directory, RESULT)) as handle:
         json.dump(result, handle, indent=2)
     return result
@@ -164,14 +165,6 @@ def prediction_speed(archive, spec: Spec) -> Dict[str, Any]:
     if failed:
         result["speed_failures"] = failed
     return result
-
-
-def _peak_rss_mib() -> float:
-    with open("/proc/self/status", encoding="utf-8") as handle:
-        for line in handle:
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1]) / 1024
-    return float("nan")
 
 
 def finished_results(spec: Spec, output_dir: str, published: Optional[str] = None) -> List[Dict[str, Any]]:

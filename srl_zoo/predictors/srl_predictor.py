@@ -83,7 +83,6 @@ class SrlPredictor(Predictor):
         if mixed_precision is not None:
             precision = "bfloat16" if mixed_precision else "float32"
         self._precision = chosen_precision(precision, self.cuda_device)
-        self._mixed_precision = self._precision == "bfloat16"
 
     def _forward(self, instances: List[Instance]) -> List[Dict[str, Any]]:
         return self.predict_tensors(tensorize(instances, self._model.vocab))
@@ -93,11 +92,11 @@ class SrlPredictor(Predictor):
         another process; CPU tensors, pinned or not), not yet `sanitize`d."""
         device = torch.device(f"cuda:{self.cuda_device}" if self.cuda_device >= 0 else "cpu")
         try:
-            with torch.no_grad(), bfloat16_autocast(self._mixed_precision, device.type):
+            with torch.no_grad(), bfloat16_autocast(self._bfloat16, device.type):
                 with self._model.without_class_probabilities():  # type: ignore[attr-defined]
                     outputs = self._model.make_output_human_readable(self._model(**to_device(tensors, device, True)))
         except RuntimeError as error:
-            if self._mixed_precision and device.type == "cpu" and not cpu_has_fast_bfloat16():
+            if self._bfloat16 and device.type == "cpu" and not cpu_has_fast_bfloat16():
                 first = str(error).splitlines()[0][:200]
                 raise RuntimeError(
                     f"this model cannot run in bfloat16 on this CPU (no AVX-512 BF16 or AMX; {first}): "
@@ -109,6 +108,10 @@ class SrlPredictor(Predictor):
     def tokenize(self, text: str) -> List[str]:
         """Split raw text into words with spaCy's rule-based tokenizer."""
         return [token.text for token in self._nlp.make_doc(text) if not token.is_space]
+
+    @property
+    def _bfloat16(self) -> bool:
+        return self._precision == "bfloat16"
 
     @property
     def precision(self) -> str:

@@ -34,19 +34,19 @@ def role_names(labeler: Labeler) -> List[str]:
     return sorted({tag[2:] for tag in tags if tag[:2] in ("B-", "I-")} - {"V"})
 
 
-def create_app(labeler: Labeler, model_name: str, precision: str, limits: ServiceLimits = ServiceLimits()) -> Starlette:
+def create_app(labeler: Labeler, model_name: str, limits: ServiceLimits = ServiceLimits()) -> Starlette:
     """The service for `labeler`'s model.
 
     # Parameters
 
-    labeler : the `Labeler` of the model (its predictor already set to `precision`).
+    labeler : the `Labeler` of the model (`/health` reports its predictor's precision).
     model_name : what `/health` calls the model (e.g. the archive's file name).
-    precision : `float32` or `bfloat16`, as resolved from `--precision`.
     limits : the request, queue and batch bounds.
     """
     metrics = ServiceMetrics()
     batcher = Batcher(labeler, limits, metrics)
-    health = {"status": "ok", "model": model_name, "labels": role_names(labeler), "precision": precision}
+    health = {"status": "ok", "model": model_name, "labels": role_names(labeler)}
+    health["precision"] = labeler.predictor.precision
     health["limits"] = {name: getattr(limits, name) for name in limits.__dataclass_fields__}
 
     async def label(request: Request) -> Response:
