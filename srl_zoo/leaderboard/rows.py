@@ -11,7 +11,7 @@ import time
 from typing import Any, Dict, List, Optional, Tuple
 
 from srl_zoo.data.formats import READERS, WRITERS
-from srl_zoo.data.formats.io_utils import atomic_write
+from srl_zoo.data.formats.io_utils import atomic_write, iter_lines
 from srl_zoo.leaderboard.spec import Row, Spec
 from srl_zoo.nn.peak_memory import peak_rss_mib
 
@@ -64,11 +64,43 @@ def train_row(spec: Spec, row: Row, seed: int, output_dir: str) -> None:
         "pytorch_seed": seed + 2,
         "train_data_path": train_data(spec, output_dir),
         "validation_data_path": spec.budget.dev,
+        **_tree_overrides(spec, row, output_dir),
         **row.overrides,
     }
     started = time.perf_counter()
     train_model_from_file(row.config, serialization, overrides=json.dumps(overrides), recover=recover)
     _add_seconds(serialization, time.perf_counter() - started)
+
+
+def _tree_overrides(spec: Spec, row: Row, output_dir: str) -> Dict[str, Any]:
+    """For a row whose reader takes dependency trees of the training file (LISA's parser): the trees of
+    the budget's training sentences, the first `train_sentences` of the trees file, keyed by their file."""
+    from allennlp.common import Params
+
+    reader = Params.from_file(row.config).as_dict(quiet=True).get("dataset_reader", {})
+    files = {os.path.abspath(data): trees for data, trees in (reader.get("dependency_files") or {}).items()}
+    trees = files.get(os.path.abspath(spec.budget.train))
+    if trees is None or spec.budget.train_sentences is None:
+        return {}
+    subset = os.path.join(output_dir, "data", f"train-first-{spec.budget.train_sentences}.trees.txt")
+    if not os.path.exists(subset):
+        with atomic_write(subset) as handle:
+            handle.writelines(first_blocks(trees, spec.budget.train_sentences))
+    files.pop(os.path.abspath(spec.budget.train))
+    return {"dataset_reader.dependency_files": {**files, os.path.abspath(train_data(spec, output_dir)): subset}}
+
+
+def first_blocks(path: str, count: int) -> List[str]:
+    """The lines of the first `count` blank-line-separated blocks of a CoNLL file (each with its blank line)."""
+    lines: List[str] = []
+    blocks = 0
+    for _, line in iter_lines(path):
+        if blocks == count:
+            break
+        lines.append(line + "\n")
+        if not line.strip():
+            blocks += 1
+    return lines
 
 
 def _add_seconds(serialization: str, seconds: float) -> None:

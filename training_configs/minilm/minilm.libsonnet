@@ -7,6 +7,12 @@
 //   bilinear  LISA's one-pass scorer: predicate and role MLPs on the transformer's top layer and a
 //             bilinear map per label; no per-predicate encoder at all
 //   deepatt   an indicator scorer with 2 DeepAtt layers (d=200, FFN) per (sentence, predicate) row
+//   sc        an indicator scorer with 2 selective-connection layers (d=200, BiLSTM input layer,
+//             a loss on every layer's output) per (sentence, predicate) row
+//   lisa      the bilinear scorer over 2 LISA layers (d=200) run once per sentence: layer 1's output
+//             feeds a joint POS/predicate head and a dependency parser trained on EWT's gold UD trees
+//             (SRL_TRAIN_TREES/SRL_DEV_TREES; default the bundled ones), whose parse is one attention
+//             head of layer 2 (Strubell et al. 2018)
 // `train_transformer: false` freezes the transformer and learns a scalar mix of its layers;
 // `transformer_layers: N` keeps only its first N layers (faster, the rest of the weights unread);
 // `position_bias: true` gives the bilinear head a learned score per label for each token's offset
@@ -61,9 +67,38 @@ function(head, overrides={}) (
         },
       },
     },
+    sc: {
+      frame_scorer: {
+        type: 'indicator',
+        predicate_embedding_dim: 32,
+        encoder: {
+          type: 'selective_connection', input_dim: s.word_dim + 32, hidden_dim: 200, num_layers: 2, num_heads: 8,
+          input_bilstm: true, scale_input: false,
+        },
+      },
+      per_layer_loss: true,
+    },
+    lisa: {
+      frame_scorer: {
+        type: 'bilinear', mlp_dim: s.mlp_dim, dropout: s.dropout,
+        encoder: {
+          type: 'lisa', input_dim: s.word_dim, hidden_dim: 200, num_layers: 2, num_heads: 8, ffn_hidden_dim: 800,
+          ffn_hidden_layers: 2, pre_norm: true, parse_layer: 0, residual_dropout: s.dropout,
+          attention_dropout: s.dropout, relu_dropout: s.dropout, scale_input: false,
+        },
+      },
+      predicate_head: { type: 'joint_pos_predicate', layer: 0, mlp_dim: s.mlp_dim, dropout: s.dropout },
+      auxiliary_tasks: {
+        parse: { type: 'dependency_parse', label_mlp_dim: 100, arc_loss_weight: 1.0, label_loss_weight: 0.1, dropout: s.dropout },
+      },
+    },
+  };
+  // LISA's parser learns from dependency trees of the same sentences
+  local trees = if head != 'lisa' then {} else {
+    dependency_files: { [data.train('conll2012')]: data.train_trees() } + { [data.dev('conll2012')]: data.dev_trees() },
   };
   {
-    dataset_reader: data.reader('conll2012') + { token_indexers: embedding.token_indexers(embedder_settings) },
+    dataset_reader: data.reader('conll2012') + { token_indexers: embedding.token_indexers(embedder_settings) } + trees,
     train_data_path: data.train('conll2012'),
     validation_data_path: data.dev('conll2012'),
     model: {
