@@ -16,7 +16,6 @@ from srl_zoo.leaderboard.spec import Row, Spec
 from srl_zoo.nn.peak_memory import peak_rss_mib
 
 RESULT = "result.json"
-TRAINING_SECONDS = "leaderboard_training_seconds.json"
 
 
 def read_json(path: str) -> Any:
@@ -67,9 +66,7 @@ def train_row(spec: Spec, row: Row, seed: int, output_dir: str) -> None:
         **_tree_overrides(spec, row, output_dir),
         **row.overrides,
     }
-    started = time.perf_counter()
     train_model_from_file(row.config, serialization, overrides=json.dumps(overrides), recover=recover)
-    _add_seconds(serialization, time.perf_counter() - started)
 
 
 def _tree_overrides(spec: Spec, row: Row, output_dir: str) -> Dict[str, Any]:
@@ -103,12 +100,31 @@ def first_blocks(path: str, count: int) -> List[str]:
     return lines
 
 
-def _add_seconds(serialization: str, seconds: float) -> None:
-    """Training wall time, summed over the runs that made the archive (a killed run's time is lost)."""
-    path = os.path.join(serialization, TRAINING_SECONDS)
-    before = read_json(path)["seconds"] if os.path.exists(path) else 0.0
-    with atomic_write(path) as handle:
-        json.dump({"seconds": before + seconds}, handle)
+def training_minutes(serialization: str) -> float:
+    """Minutes spent training the epochs the archive holds, from allennlp's per-epoch metrics: its
+    `training_duration` restarts at a resume, so each run's last value is summed (an epoch cut short
+    by a kill is not counted: its work was thrown away, not part of the recipe)."""
+    epochs = sorted(
+        glob.glob(os.path.join(serialization, "metrics_epoch_*.json")),
+        key=lambda path: int(path.rsplit("_", 1)[1].split(".")[0]),
+    )
+    seconds, previous = 0.0, 0.0
+    for path in epochs:
+        elapsed = _seconds(read_json(path)["training_duration"])
+        if elapsed < previous:  # a resumed run started counting again
+            seconds += previous
+        previous = elapsed
+    return round((seconds + previous) / 60, 1)
+
+
+def _seconds(duration: str) -> float:
+    """Seconds of allennlp's `H:MM:SS.ffffff` (or `N days, H:MM:SS`)."""
+    days = 0
+    if "day" in duration:
+        count, duration = duration.split(",", 1)
+        days = int(count.split()[0])
+    hours, minutes, seconds = duration.strip().split(":")
+    return days * 86400 + int(hours) * 3600 + int(minutes) * 60 + float(seconds)
 
 
 def score_row(spec: Spec, row: Row, seed: int, output_dir: str) -> Dict[str, Any]:
@@ -136,8 +152,7 @@ def score_row(spec: Spec, row: Row, seed: int, output_dir: str) -> Dict[str, Any
         result["dev_f1_end_to_end"] = _f1(predicted)
         model.set_predicate_source("gold")
     metrics = read_json(os.path.join(serialization, "metrics.json"))
-    seconds = read_json(os.path.join(serialization, TRAINING_SECONDS))["seconds"]
-    result["training_minutes"] = round(seconds / 60, 1)
+    result["training_minutes"] = training_minutes(serialization)
     result["epochs"] = int(metrics["epoch"]) + 1  # the last epoch trained, 0-based (also after a resume)
     result["parameters"] = sum(p.numel() for p in model.parameters())
     result["archive_mib"] = round(os.path.getsize(archive_path) / 2**20, 1)

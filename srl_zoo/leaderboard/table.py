@@ -92,7 +92,8 @@ def markdown(summary: Dict[str, Any], plot_name: Optional[str]) -> str:
         "",
         "Dev F1: srl-eval.pl with gold predicates (srl_zoo's metric gives the same), the mean over the row's "
         "seeds; ± the spread (max − min) where it ran with two or more. End to end: srl_zoo's F1 with the "
-        "model's own predicates. Tokens/s: prediction of the first "
+        "model's own predicates. Train min: training and validation time of the epochs kept (summed over the "
+        "runs of a row resumed after a kill). Tokens/s: prediction of the first "
         f"{budget['speed_sentences']} dev sentences at their gold predicates, float32 and bfloat16 autocast "
         "measured alternately in one process (best of two). Peak RSS: the scoring process (loading, "
         "evaluating, measuring).",
