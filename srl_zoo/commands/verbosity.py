@@ -3,7 +3,10 @@
 import argparse
 import functools
 import logging
+import sys
 from typing import Callable
+
+from tqdm import tqdm
 
 Run = Callable[[argparse.Namespace], None]
 
@@ -24,3 +27,20 @@ def _run_quietly(run: Run, args: argparse.Namespace) -> None:
     if not args.verbose:
         logging.getLogger().setLevel(logging.WARNING)
     run(args)
+
+
+class _AboveTheBar(logging.Handler):
+    """Writes each record on a line of its own above a tqdm progress bar, as `%(message)s` alone."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        tqdm.write(self.format(record), file=sys.stderr)
+
+
+def plain_lines_above_the_bar(logger_name: str) -> None:
+    """Make `logger_name`'s records plain lines (`FILE:LINE: reason`) above the progress bar instead of
+    log lines glued onto it."""
+    handler = _AboveTheBar()
+    handler.setFormatter(logging.Formatter("%(message)s"))
+    logger = logging.getLogger(logger_name)
+    logger.addHandler(handler)
+    logger.propagate = False

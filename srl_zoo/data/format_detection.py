@@ -4,6 +4,7 @@ archive reader's token settings (lowercasing, indexers) and the model's label sp
 import copy
 from typing import List, Optional
 
+from allennlp.common.checks import ConfigurationError
 from allennlp.data import DatasetReader, Vocabulary
 
 from srl_zoo.data.dataset_readers.srl_reader import SrlReader
@@ -36,10 +37,7 @@ def detect_format(path: str) -> str:
     fits = [name for name, test in tests if all(test(row) for row in rows)]
     if len(fits) != 1:
         found = " or ".join(fits) if fits else "none of CoNLL-2005, 2012 and 2009"
-        reason = (
-            f"cannot tell the format from the first lines (they fit {found}): name it "
-            "(srl-zoo evaluate --format, srl-zoo label --input-format)"
-        )
+        reason = f"cannot tell the format from the first lines (they fit {found}): name it with --format"
         raise ConllFormatError(path, None, reason)
     return fits[0]
 
@@ -87,13 +85,13 @@ def reader_for_file(
     (CoNLL-2009) do not mix."""
     data_format = data_format or detect_format(path)
     if data_format not in FORMATS:
-        raise ValueError(f"format must be one of {FORMATS}, got {data_format!r}")
+        raise ConfigurationError(f"--format must be one of {', '.join(FORMATS)}, got {data_format!r}")
     trained_on = next((name for name in FORMATS if isinstance(archive_reader, DatasetReader.by_name(name))), None)
     if data_format == trained_on or not isinstance(archive_reader, SrlReader):
         return without_instance_limit(archive_reader)
     if (data_format in SPAN_FORMATS) != (trained_on in SPAN_FORMATS):
         kinds = {True: "span SRL (CoNLL-2005/2012)", False: "dependency SRL (CoNLL-2009)"}
-        raise ValueError(
+        raise ConfigurationError(
             f"{path} is {kinds[data_format in SPAN_FORMATS]} data but the model was trained on "
             f"{kinds[trained_on in SPAN_FORMATS]}: its predictions cannot be scored against it"
         )

@@ -85,7 +85,7 @@ class PartWriter:
                         append_output(self.sink, b"".join(pieces))
                         self._save(number - 1, prefix_sha256(path, number - 1), chunk.number, False)
                     raise outcome
-                logger.warning("skipping %s", outcome)
+                logger.warning("%s (line skipped)", outcome)
                 self.counts["skipped"] += 1
                 continue
             record, sentences = outcome

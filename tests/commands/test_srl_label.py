@@ -2,11 +2,13 @@
 
 import json
 import logging
+import os
 
 import pytest
 from allennlp.common.checks import ConfigurationError
 
 from srl_zoo.commands import srl_label
+from srl_zoo.commands.corpus_progress import progress_path
 from srl_zoo.commands.srl_label import label_corpus
 from tests.commands.conftest import write_corpus
 from tests.conftest import fixture_path
@@ -55,9 +57,22 @@ def test_resuming_after_an_interruption_gives_the_same_output(labeler, tmp_path,
     counts = label_corpus(labeler, source, str(out), chunk_lines=2, progress=False)
     assert counts["resumed_from_line"] == 3
     assert out.read_bytes() == reference.read_bytes()
-    # a finished output is left alone
-    assert label_corpus(labeler, source, str(out), progress=False)["complete"] is True
+    # a finished run tidies its progress record; its output is then left alone
+    assert not os.path.exists(progress_path(str(out)))
+    with pytest.raises(ConfigurationError, match=r"out.jsonl exists and no unfinished run .* pass --overwrite"):
+        label_corpus(labeler, source, str(out), progress=False)
     assert out.read_bytes() == reference.read_bytes()
+
+
+def test_a_run_killed_after_its_last_chunk_is_tidied_by_the_rerun(labeler, tmp_path, monkeypatch):
+    source = write_corpus(tmp_path / "corpus.txt", DOCUMENTS)
+    out = tmp_path / "out.jsonl"
+    monkeypatch.setattr(srl_label, "remove_progress", lambda path: None)  # killed before tidying up
+    label_corpus(labeler, source, str(out), progress=False)
+    assert os.path.exists(progress_path(str(out)))
+    monkeypatch.undo()
+    assert label_corpus(labeler, source, str(out), progress=False)["complete"] is True
+    assert not os.path.exists(progress_path(str(out)))
 
 
 def test_malformed_jsonl_line_is_reported_with_its_number_and_skipped(labeler, tmp_path, caplog):
@@ -123,9 +138,7 @@ def test_conll_rows_in_a_txt_file_are_refused_as_text(labeler, tmp_path):
     """A CoNLL-2012 file named `.txt` was labelled as lines of English (frames in column junk), exit 0."""
     source = tmp_path / "dev.txt"
     source.write_bytes(open(fixture_path("conll2012", "sample.gold_conll"), "rb").read())
-    with pytest.raises(
-        ConfigurationError, match=r"dev.txt looks like conll2012 rows, not text: pass --input-format conll"
-    ):
+    with pytest.raises(ConfigurationError, match=r"dev.txt looks like conll2012 rows, not text: pass --format conll"):
         label_corpus(labeler, str(source), str(tmp_path / "out.jsonl"), progress=False)
     assert not (tmp_path / "out.jsonl").exists()
     # asked for explicitly, the lines are text

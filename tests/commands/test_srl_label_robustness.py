@@ -4,6 +4,7 @@ kill at any point resumes to byte-identical output."""
 
 import json
 import logging
+import os
 
 import pytest
 from allennlp.common.checks import ConfigurationError
@@ -39,8 +40,8 @@ def test_poison_lines_are_skipped_with_file_and_line(labeler, tmp_path, caplog):
     assert f"{source}:4: 'predicates' must be" in caplog.text
     assert f"{source}:5: 'heads' must be" in caplog.text
     assert [json.loads(line)["line"] for line in out.read_text(encoding="utf-8").splitlines()] == [1, 6]
-    # the rerun does not die on them again: the output is complete
-    assert label_corpus(labeler, source, str(out), progress=False)["complete"] is True
+    # the run finished (and tidied its progress record) in spite of them
+    assert not os.path.exists(str(out) + ".progress")
 
 
 def test_any_error_while_labeling_one_line_skips_only_that_line(labeler, tmp_path, monkeypatch, caplog):
@@ -67,19 +68,22 @@ def reference_output(labeler, tmp_path, source, output_format="json"):
     return reference.read_bytes()
 
 
-def test_resume_with_another_input_or_format_is_refused(labeler, tmp_path):
+def test_resume_with_another_input_or_format_is_refused(labeler, tmp_path, monkeypatch):
     source = write_corpus(tmp_path / "corpus.txt", DOCUMENTS)
     other = write_corpus(tmp_path / "other.txt", DOCUMENTS)
     out = tmp_path / "out.jsonl"
-    label_corpus(labeler, source, str(out), chunk_lines=2, progress=False)
+    with monkeypatch.context() as patch:
+        kill_at(patch, 3, half=False)  # killed before its second chunk: an unfinished run of 4 lines (3 not blank)
+        with pytest.raises(Killed):
+            label_corpus(labeler, source, str(out), chunk_lines=3, progress=False)
     before = out.read_bytes()
     with pytest.raises(ConfigurationError, match="it was made from .*corpus.txt"):
         label_corpus(labeler, other, str(out), chunk_lines=2, progress=False)
     with pytest.raises(ConfigurationError, match="it wrote 'json' output, not 'conll2005'"):
         label_corpus(labeler, source, str(out), output_format="conll2005", progress=False)
     write_corpus(tmp_path / "corpus.txt", ["Cows moo."] + DOCUMENTS[1:])
-    with pytest.raises(ConfigurationError, match="first 6 lines changed"):
-        label_corpus(labeler, source, str(out), chunk_lines=2, progress=False)
+    with pytest.raises(ConfigurationError, match="first 4 lines changed"):
+        label_corpus(labeler, source, str(out), chunk_lines=3, progress=False)
     assert out.read_bytes() == before
     # --overwrite starts over
     label_corpus(labeler, source, str(out), chunk_lines=2, overwrite=True, progress=False)

@@ -1,0 +1,56 @@
+"""Expected failures of a command, told in one line: what went wrong, where (file, line, field), what to
+do; no traceback unless `--verbose`. Anything else is a bug and keeps its traceback."""
+
+import re
+import traceback
+from typing import Optional
+
+import torch
+from allennlp.common.checks import ConfigurationError
+
+from srl_zoo.data.formats.sentence import ConllFormatError
+
+#: jsonnet's own error text starts so ("RUNTIME ERROR: ...", "STATIC ERROR: ...")
+_JSONNET_ERROR = re.compile(r"^(RUNTIME|STATIC) ERROR: ")
+#: a jsonnet stack line: "\tconfig.jsonnet:12:3-40\t..."
+_JSONNET_PLACE = re.compile(r"^\s*([^\s:]+\.(?:jsonnet|libsonnet|json)):(\d+):")
+
+
+def one_line(error: BaseException) -> Optional[str]:
+    """The one-line message for an expected failure, else None (a bug: let its traceback show)."""
+    if isinstance(error, torch.OutOfMemoryError):
+        return "out of memory: lower --batch-size (or label on the CPU, which has more memory)"
+    if isinstance(error, (ConfigurationError, ConllFormatError)):
+        return _first_line(str(error.message if isinstance(error, ConfigurationError) else error))
+    if isinstance(error, OSError) and error.filename is not None:
+        return f"{error.filename}: {error.strerror or type(error).__name__}"
+    if isinstance(error, RuntimeError) and _JSONNET_ERROR.match(str(error)):
+        return _jsonnet_message(str(error))
+    if isinstance(error, ValueError) and _raised_while_building(error):
+        return f"a setting of the config was refused while building the model: {_first_line(str(error))}"
+    if isinstance(error, RuntimeError) and "no NVIDIA driver" in str(error):
+        return "no GPU here (CUDA found no driver): leave out --cuda-device, or pass --cuda-device -1"
+    return None
+
+
+def _raised_while_building(error: BaseException) -> bool:
+    """Whether `error` came from a constructor that allennlp called with a config's settings (a part
+    refusing a value, e.g. `decoding: "bogus"`), not from training or prediction."""
+    frames = traceback.extract_tb(error.__traceback__)
+    return any(frame.filename.endswith("allennlp/common/from_params.py") for frame in frames)
+
+
+def _first_line(message: str) -> str:
+    lines = [line.strip() for line in message.strip().splitlines() if line.strip()]
+    return lines[0] if lines else message
+
+
+def _jsonnet_message(message: str) -> str:
+    """`CONFIG:LINE: what` from jsonnet's error and its stack (the innermost place named)."""
+    lines = message.splitlines()
+    what = _JSONNET_ERROR.sub("", lines[0]).strip()
+    for line in lines[1:]:
+        place = _JSONNET_PLACE.match(line)
+        if place:
+            return f"{place.group(1)}:{place.group(2)}: {what}"
+    return what

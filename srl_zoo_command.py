@@ -1,0 +1,113 @@
+"""The `srl-zoo` console script's first step: whatever needs no model is answered here in milliseconds,
+without importing srl_zoo (whose import loads torch and allennlp, ~5 s): the command list (`--help`),
+`--version`, an unknown command, a missing model or input file. Everything else goes to
+`srl_zoo.cli.run`, which loads the plugin and hands the command line to allennlp.
+
+This module is installed beside the `srl_zoo` package (not inside it: importing `srl_zoo.anything`
+runs `srl_zoo/__init__.py` first) and imports nothing but the standard library.
+"""
+
+import importlib.metadata
+import os
+import sys
+from typing import List, Optional
+
+USAGE = """\
+usage: srl-zoo COMMAND [ARGUMENTS] [--verbose]
+
+Semantic role labeling with srl_zoo models (an AllenNLP plugin).
+
+commands:
+  label MODEL INPUT -o OUTPUT    label plain text, JSONL or a CoNLL file, resumably
+  evaluate MODEL GOLD_FILE       score a model on a CoNLL-2005, 2012 or 2009 file (srl-eval.pl / eval09)
+  predict MODEL INPUT            allennlp's predict, srl_zoo's predictor (JSON lines in and out)
+  train CONFIG -s DIR            allennlp's train with srl_zoo loaded
+  export MODEL OUTPUT            a smaller archive for prediction only
+  neighbours TRAIN_FILE ...      AMN's associated-sentence cache
+  serve MODEL [--port 8000]      an HTTP service and a page to label text in the browser
+
+options:
+  -h, --help       this list (`srl-zoo COMMAND --help` for a command's flags)
+  --version        srl_zoo's version
+  --verbose        (after COMMAND) allennlp's INFO log and the traceback of an error
+
+Every flag of every command: docs/commands.md."""
+
+#: srl-zoo's names for the allennlp subcommands they run
+COMMANDS = {
+    "label": "srl-label",
+    "evaluate": "srl-evaluate",
+    "export": "srl-export",
+    "neighbours": "srl-neighbours",
+    "train": "train",
+    "predict": "predict",
+    "serve": "srl-serve",
+}
+
+#: the files each command reads, as its first positional arguments (checked before anything loads)
+INPUTS = {
+    "label": ("MODEL", "INPUT"),
+    "evaluate": ("MODEL", "GOLD_FILE"),
+    "predict": ("MODEL", "INPUT"),
+    "export": ("MODEL",),
+    "serve": ("MODEL",),
+    "train": ("CONFIG",),
+    "neighbours": ("TRAIN_FILE",),
+}
+
+
+def version() -> str:
+    """srl_zoo's installed version."""
+    try:
+        return importlib.metadata.version("srl_zoo")
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown (not installed: pip install -e .)"
+
+
+def missing_input(argv: List[str]) -> Optional[str]:
+    """The one-line error for a command whose model or input file does not exist (or is a directory
+    where a file is read), else None. Only the leading positional arguments are checked (options
+    first: allennlp checks them later)."""
+    names = INPUTS.get(argv[0], ())
+    given = argv[1 : 1 + len(names)]
+    if len(given) < len(names) or any(value.startswith("-") for value in given):
+        return None
+    for name, path in zip(names, given):
+        if not os.path.exists(path):
+            return f"srl-zoo {argv[0]}: {name} {path!r} does not exist (nothing was written)"
+        if os.path.isdir(path) and not (name == "MODEL" and os.path.exists(os.path.join(path, "config.json"))):
+            return f"srl-zoo {argv[0]}: {name} {path!r} is a directory, not a file (nothing was written)"
+    return None
+
+
+def answer_without_loading(argv: List[str]) -> Optional[int]:
+    """Answer `argv` here if it needs no model: the exit status, or None to go on to `srl_zoo.cli`."""
+    if not argv or argv[0] in ("-h", "--help"):
+        print(USAGE)
+        return 0
+    if argv[0] == "--version":
+        print(f"srl-zoo {version()}")
+        return 0
+    if argv[0] not in COMMANDS:
+        print(f"srl-zoo: unknown command {argv[0]!r}; choose one of {', '.join(COMMANDS)}", file=sys.stderr)
+        return 2
+    problem = missing_input(argv)
+    if problem:
+        print(problem, file=sys.stderr)
+        return 2
+    return None
+
+
+def main(argv: Optional[List[str]] = None) -> None:
+    """The `srl-zoo` console script (`argv` defaults to the process's arguments)."""
+    argv = sys.argv[1:] if argv is None else argv
+    status = answer_without_loading(argv)
+    if status is not None:
+        sys.exit(status)
+    from srl_zoo.cli import run
+
+    run(argv)
+
+
+if __name__ == "__main__":
+    main()
