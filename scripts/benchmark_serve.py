@@ -40,7 +40,7 @@ def offline(args: argparse.Namespace, lines: List[str]) -> dict:
             handle.write("\n".join(lines) + "\n")
         command = [sys.executable, "-m", "srl_zoo.cli", "label", args.archive, source, "-o", target, "--no-progress"]
         if args.precision == "bfloat16":
-            command.append("--mixed-precision")
+            command += ["--precision", "bfloat16"]
         finished = subprocess.run(command, capture_output=True, text=True, env=one_thread_env(), check=True)
         return json.loads(finished.stdout.strip().splitlines()[-1])
 

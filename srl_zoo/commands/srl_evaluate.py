@@ -87,8 +87,10 @@ class SrlEvaluate(Subcommand):
             "predicted CoNLL-2005 props files, and print srl_zoo's metric next to srl-eval.pl's."
         )
         subparser = parser.add_parser(self.name, description=description, help=description)
-        subparser.add_argument("archive_file", help="model.tar.gz from `allennlp train`")
-        subparser.add_argument("input_file", help="a CoNLL-2005, 2012 or 2009 file (plain or .gz)")
+        subparser.add_argument("archive_file", metavar="MODEL", help="the trained model (model.tar.gz)")
+        subparser.add_argument(
+            "input_file", metavar="GOLD_FILE", help="a CoNLL-2005, 2012 or 2009 file with gold frames (maybe .gz)"
+        )
         subparser.add_argument(
             "--output-dir",
             default=None,
@@ -108,8 +110,8 @@ class SrlEvaluate(Subcommand):
             help="the input file's format (default: detected from its first lines); another span format than "
             "the model's is read with the model's label spelling (A0 or ARG0) and token settings",
         )
-        subparser.add_argument("--batch-size", type=int, default=64)
-        subparser.add_argument("--cuda-device", type=int, default=-1)
+        subparser.add_argument("--batch-size", type=int, default=64, help="sentences per model call")
+        subparser.add_argument("--cuda-device", type=int, default=-1, help="GPU index, -1 for the CPU")
         subparser.add_argument(
             "--scorer", default=None, help="path to srl-eval.pl (default: $SRL_EVAL_PL or .cache/srl-eval)"
         )
@@ -145,7 +147,11 @@ class SrlEvaluate(Subcommand):
         )
         add_precision_argument(subparser)
         subparser.add_argument(
-            "--bf16", action="store_const", const="bfloat16", dest="precision", help="= --precision bfloat16"
+            "--bf16",
+            action="store_const",
+            const="bfloat16",
+            dest="precision",
+            help=argparse.SUPPRESS,  # the old spelling of --precision bfloat16
         )
         add_verbosity(subparser, _run)
         return subparser

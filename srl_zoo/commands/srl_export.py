@@ -98,8 +98,8 @@ class SrlExport(Subcommand):
             "(about half the size), the config without data paths, pretrained-vector files and initializers."
         )
         subparser = parser.add_parser(self.name, description=description, help=description)
-        subparser.add_argument("archive_file", help="model.tar.gz from `allennlp train`")
-        subparser.add_argument("output_file", help="the archive to write")
+        subparser.add_argument("archive_file", metavar="MODEL", help="the trained model (model.tar.gz)")
+        subparser.add_argument("output_file", metavar="OUTPUT", help="the archive to write")
         add_verbosity(subparser, _run)
         return subparser
 

@@ -117,10 +117,16 @@ class SrlLabel(Subcommand):
             default=None,
             help="input-preparing processes beside the model's (0: none; default 1 with a GPU, 0 on the CPU)",
         )
-        subparser.add_argument("--cuda-device", type=int, default=-1, help="under torchrun: any GPU id = LOCAL_RANK")
+        subparser.add_argument(
+            "--cuda-device", type=int, default=-1, help="GPU index, -1 for the CPU (under torchrun: GPU LOCAL_RANK)"
+        )
         add_precision_argument(subparser)
         subparser.add_argument(
-            "--mixed-precision", action="store_const", const="bfloat16", dest="precision", help="= --precision bfloat16"
+            "--mixed-precision",
+            action="store_const",
+            const="bfloat16",
+            dest="precision",
+            help=argparse.SUPPRESS,  # the old spelling of --precision bfloat16
         )
         subparser.add_argument("--on-error", choices=("skip", "stop"), default="skip", help="for malformed lines")
         subparser.add_argument("--overwrite", action="store_true", help="start over even if OUTPUT exists")

@@ -22,7 +22,9 @@ class SrlNeighbours(Subcommand):
             "and write them where an `associated_memory`'s `neighbour_cache` reads them."
         )
         subparser = parser.add_parser(self.name, description=description, help=description)
-        subparser.add_argument("train_file", help="the training data (the memory's train_data_path)")
+        subparser.add_argument(
+            "train_file", metavar="TRAIN_FILE", help="the training data (the memory's train_data_path)"
+        )
         subparser.add_argument("--format", required=True, help="its dataset reader type: conll2009, conll2012, ...")
         subparser.add_argument("--output", required=True, help="the cache file (JSON), written atomically")
         subparser.add_argument(

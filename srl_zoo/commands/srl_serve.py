@@ -29,7 +29,7 @@ class SrlServe(Subcommand):
         subparser.add_argument("--host", default="127.0.0.1", help="address to bind (default: loopback only)")
         subparser.add_argument("--port", type=int, default=8000, help="TCP port (default 8000)")
         add_precision_argument(subparser)
-        subparser.add_argument("--cuda-device", type=int, default=-1, help="GPU index, -1 for the CPU (default)")
+        subparser.add_argument("--cuda-device", type=int, default=-1, help="GPU index, -1 for the CPU")
         subparser.add_argument(
             "--batch-size", type=int, default=DEFAULTS.max_batch_sentences, help="sentences per model call"
         )

@@ -14,7 +14,7 @@ Run = Callable[[argparse.Namespace], None]
 def add_verbosity(subparser: argparse.ArgumentParser, run: Run) -> None:
     """Give `subparser` a `--verbose` flag and make it call `run` with INFO logging only when given."""
     subparser.prog = short_prog(subparser.prog)
-    subparser.add_argument("--verbose", action="store_true", help="also print allennlp's INFO log")
+    subparser.add_argument("--verbose", action="store_true", help="allennlp's INFO log, and the traceback of an error")
     subparser.set_defaults(func=functools.partial(_run_quietly, run))
 
 

@@ -1,0 +1,128 @@
+"""The table of srl-zoo's commands and flags in `docs/commands.md`, generated from the commands' own
+argument parsers (so it cannot drift from them: `tests/commands/test_command_table.py` regenerates it).
+
+    python -m srl_zoo.commands.command_table docs/commands.md      # rewrite it
+    python -m srl_zoo.commands.command_table --check docs/commands.md
+"""
+
+import argparse
+import sys
+from typing import Dict, List, Optional
+
+from allennlp.commands import ArgumentParserWithDefaults
+from allennlp.commands.subcommand import Subcommand
+
+import srl_zoo  # noqa: F401  (registers srl_zoo's subcommands)
+from srl_zoo.data.formats.io_utils import atomic_write
+from srl_zoo_command import COMMANDS
+
+#: one name for one thing across the commands: the argparse destination → the flag every command uses
+VOCABULARY = {
+    "precision": "--precision",
+    "batch_size": "--batch-size",
+    "cuda_device": "--cuda-device",
+    "input_format": "--format",
+    "format": "--format",
+    "verbose": "--verbose",
+    "output_file": "--output",
+    "output": "--output",
+}
+
+#: srl_zoo's commands (allennlp's own `train` and `predict` keep allennlp's flags)
+OWN_COMMANDS = ("label", "evaluate", "export", "neighbours", "serve")
+
+#: flags srl-zoo adds to allennlp's commands (`srl_zoo.cli.allennlp_arguments` translates them)
+ADDED_FLAGS = {
+    "predict": [
+        "| `--precision` | `auto` | srl-zoo's, passed to the predictor: auto, float32 or bfloat16 (auto: bfloat16 "
+        "autocast on a GPU or a CPU with AVX-512 BF16/AMX, float32 elsewhere) |",
+        "| `--verbose` |  | allennlp's INFO log, and the traceback of an error |",
+    ],
+    "train": ["| `--verbose` |  | allennlp's INFO log (without it: a progress bar and one line per epoch) |"],
+}
+
+HEADER = """# srl-zoo's commands and flags
+
+Generated from the commands' parsers by `python -m srl_zoo.commands.command_table docs/commands.md`
+(a test fails when it is out of date). `srl-zoo COMMAND --help` says the same. Every command takes
+`--verbose` (allennlp's INFO log and, on an error, the traceback); `train` and `predict` are allennlp's
+own, with allennlp's flags. The same thing has the same flag everywhere: `--precision`,
+`--batch-size`, `--cuda-device`, `--format` (an input's format), `--output`.
+
+`srl-zoo` works from any directory once installed (`make install` puts it in `.venv/bin`: activate the
+environment with `source .venv/bin/activate`, or call `.venv/bin/srl-zoo`). `allennlp srl-label` and
+the other `allennlp srl-*` names run the same commands, but only in a directory holding a
+`.allennlp_plugins` file that names `srl_zoo` (the repository root has one): allennlp lists its
+subcommands before it reads `--include-package`.
+"""
+
+
+def command_parsers() -> Dict[str, argparse.ArgumentParser]:
+    """srl-zoo's subcommand name → its parser, built as `srl-zoo` builds it."""
+    root = ArgumentParserWithDefaults(prog="srl-zoo")
+    subparsers = root.add_subparsers()
+    parsers = {}
+    for name, allennlp_name in COMMANDS.items():
+        parser = Subcommand.by_name(allennlp_name)().add_subparser(subparsers)
+        parser.prog = f"srl-zoo {name}"
+        parsers[name] = parser
+    return parsers
+
+
+def _cell(text: Optional[str]) -> str:
+    return (text or "").replace("|", "\\|").replace("\n", " ").strip()
+
+
+def _default(action: argparse.Action) -> str:
+    if action.default in (None, False, argparse.SUPPRESS, "") or isinstance(action, argparse._StoreConstAction):
+        return ""
+    return f"`{action.default}`"
+
+
+def _help(action: argparse.Action) -> str:
+    text = action.help or ""
+    # ArgumentParserWithDefaults appends " (default = X)", shown in its own column here
+    text = text.split(" (default = ")[0]
+    if action.choices:
+        text = f"{text} (one of {', '.join(map(str, action.choices))})".strip()
+    return _cell(text)
+
+
+def command_section(name: str, parser: argparse.ArgumentParser) -> List[str]:
+    """One command's usage, inputs and flags in Markdown."""
+    usage = " ".join(parser.format_usage().split())[len("usage: ") :]
+    lines = [f"## `srl-zoo {name}`", "", _cell(parser.description), "", f"    {usage}", ""]
+    lines += ["| argument | default | what |", "|---|---|---|"]
+    for action in parser._actions:
+        if isinstance(action, argparse._HelpAction) or action.help == argparse.SUPPRESS:
+            continue  # help, and old spellings kept for scripts (e.g. --bf16 for --precision bfloat16)
+        flag = ", ".join(f"`{option}`" for option in action.option_strings) or f"`{action.metavar or action.dest}`"
+        lines.append(f"| {flag} | {_default(action)} | {_help(action)} |")
+    return lines + ADDED_FLAGS.get(name, []) + [""]
+
+
+def command_table() -> str:
+    """The whole of `docs/commands.md`."""
+    lines = [HEADER]
+    for name, parser in command_parsers().items():
+        lines += command_section(name, parser)
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def main(argv: Optional[List[str]] = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("path", help="the Markdown file (docs/commands.md)")
+    parser.add_argument("--check", action="store_true", help="exit 1 if the file is not what would be written")
+    args = parser.parse_args(argv)
+    table = command_table()
+    if args.check:
+        with open(args.path, encoding="utf-8") as handle:
+            if handle.read() != table:
+                sys.exit(f"{args.path} is out of date: run python -m srl_zoo.commands.command_table {args.path}")
+        return
+    with atomic_write(args.path) as handle:
+        handle.write(table)
+
+
+if __name__ == "__main__":
+    main()
