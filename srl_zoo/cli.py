@@ -58,17 +58,20 @@ def _predictor_precision(arguments: List[str]) -> List[str]:
 
 
 #: what allennlp says on every run that needs no action from an srl_zoo user
-NOISE = ("You provided a validation dataset but patience was set to None",)
+NOISE = (
+    "You provided a validation dataset but patience was set to None",
+    "Encountered the loss key in the model's return dictionary which couldn't be split",  # predicting
+)
 
 
 def quiet_allennlp() -> None:
     """srl-zoo without --verbose: allennlp's train sets up its own logging at ALLENNLP_LOG_LEVEL
-    (WARNING here, so its INFO lines stay away), and two warnings every run repeats are dropped:
-    early stopping being off, and allennlp's use of the deprecated `torch.cuda.amp.autocast`."""
+    (WARNING here, so its INFO lines stay away), and warnings every run repeats are dropped: early
+    stopping being off, a loss it cannot split by sentence while predicting, and allennlp's use of the
+    deprecated `torch.cuda.amp.autocast`."""
     os.environ.setdefault("ALLENNLP_LOG_LEVEL", "WARNING")
-    logging.getLogger("allennlp.training.gradient_descent_trainer").addFilter(
-        lambda record: not record.getMessage().startswith(NOISE)
-    )
+    for name in ("allennlp.training.gradient_descent_trainer", "allennlp.models.model"):
+        logging.getLogger(name).addFilter(lambda record: not record.getMessage().startswith(NOISE))
     warnings.filterwarnings("ignore", message=r".*torch\.cuda\.amp\.autocast", category=FutureWarning)
 
 
