@@ -209,14 +209,19 @@ def _safe_read_state_dict(original: Callable) -> Callable:
 
 
 def _flagged_load(original: Callable) -> Callable:
-    """AllenNLP's `Model.load` with `restoring_weights()` true while it builds the model."""
+    """AllenNLP's `Model.load` with `restoring_weights()` true while it builds the model; the model then
+    carries the F1 per precision its archive's config recorded (`f1_per_precision`, None without one)."""
 
-    def load(cls, *args, **kwargs):  # type: ignore[no-untyped-def]
+    def load(cls, config, *args, **kwargs):  # type: ignore[no-untyped-def]
+        from srl_zoo.nn.precision import F1_PER_PRECISION_KEY
+
         token = _restoring.set(True)
         try:
-            return original(cls, *args, **kwargs)
+            model = original(cls, config, *args, **kwargs)
         finally:
             _restoring.reset(token)
+        model.f1_per_precision = config.as_dict(quiet=True).get(F1_PER_PRECISION_KEY)
+        return model
 
     load.srl_zoo_flagged = True  # type: ignore[attr-defined]
     return load

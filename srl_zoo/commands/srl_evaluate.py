@@ -192,7 +192,8 @@ def _evaluate(args: argparse.Namespace, output_dir: str) -> None:
         if args.parse_file is not None:
             reader.add_dependency_file(args.input_file, args.parse_file)
     dependency = isinstance(reader, Conll2009Reader)  # dependency SRL: eval09.pl's layout and scores
-    with bfloat16_autocast(uses_bfloat16(args.precision, args.cuda_device), "cpu" if args.cuda_device < 0 else "cuda"):
+    bfloat16 = uses_bfloat16(args.precision, args.cuda_device, archive.model.f1_per_precision)
+    with bfloat16_autocast(bfloat16, "cpu" if args.cuda_device < 0 else "cuda"):
         if dependency:
             result = evaluate_conll2009(
                 archive.model, reader, args.input_file, output_dir, args.batch_size, args.report

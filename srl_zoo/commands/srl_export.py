@@ -5,11 +5,11 @@ import json
 import os
 import tarfile
 import tempfile
-from typing import Any, Dict
+from typing import Any, Dict, Optional
 
 import torch
 from allennlp.commands.subcommand import Subcommand
-from allennlp.models.archival import _WEIGHTS_NAME, CONFIG_NAME
+from allennlp.models.archival import _WEIGHTS_NAME, CONFIG_NAME, load_archive
 
 from srl_zoo.archives import (
     ARCHIVED_TRANSFORMER,
@@ -18,8 +18,10 @@ from srl_zoo.archives import (
     replace_value,
     safe_extracted_archive,
 )
+from srl_zoo.commands.precision_f1 import measure_f1_per_precision
 from srl_zoo.commands.verbosity import add_verbosity
 from srl_zoo.data.formats.io_utils import atomic_write
+from srl_zoo.nn.precision import F1_PER_PRECISION_KEY
 
 TRAINING_FILE_KEYS = ("train_data_path", "validation_data_path", "test_data_path")
 MODEL_TRAINING_KEYS = ("pretrained_file", "initializer")  # allennlp ignores both when it loads an archive
@@ -51,7 +53,7 @@ def half_precision(state: Dict[str, torch.Tensor]) -> Dict[str, torch.Tensor]:
 TRANSFORMER_PLACEHOLDER = "srl_zoo-archive/" + ARCHIVED_TRANSFORMER
 
 
-def export_archive(archive: str, output: str) -> None:
+def export_archive(archive: str, output: str, measure_on: Optional[str] = None) -> None:
     """Write `output`: `archive`'s vocabulary, its config without training files, its weights in float16.
 
     allennlp loads it as any archive: `load_state_dict` copies the float16 values into the model's
@@ -63,6 +65,8 @@ def export_archive(archive: str, output: str) -> None:
 
     archive : a `model.tar.gz` from `allennlp train`; a transformer's files inside it (`transformer/`)
         are carried over.
+    measure_on : a gold file: the exported model's F1 on it in float32, bfloat16 and int8 is measured
+        and recorded in the config (`srl_zoo.nn.precision`: `auto` takes bfloat16 only where it keeps F1).
     """
     with safe_extracted_archive(archive) as directory:
         with open(os.path.join(directory, CONFIG_NAME), encoding="utf-8") as handle:
@@ -74,18 +78,28 @@ def export_archive(archive: str, output: str) -> None:
             with atomic_write(os.path.join(transformer, TRANSFORMER_SOURCE)) as handle:
                 json.dump({"model_name": TRANSFORMER_PLACEHOLDER}, handle)
         with tempfile.TemporaryDirectory() as staging:
-            with open(os.path.join(staging, CONFIG_NAME), "w", encoding="utf-8") as handle:
-                json.dump(config, handle, indent=2)
             torch.save(half_precision(state), os.path.join(staging, _WEIGHTS_NAME))
-            with (
-                atomic_write(output, "wb") as handle,
-                tarfile.open(fileobj=handle, mode="w:gz", compresslevel=9) as tar,
-            ):
-                tar.add(os.path.join(staging, CONFIG_NAME), arcname=CONFIG_NAME)
-                tar.add(os.path.join(staging, _WEIGHTS_NAME), arcname=_WEIGHTS_NAME)
-                tar.add(os.path.join(directory, "vocabulary"), arcname="vocabulary")
-                if os.path.isdir(transformer):
-                    tar.add(transformer, arcname=ARCHIVED_TRANSFORMER)
+            if measure_on is not None:  # measured on the exported model itself (its float16-rounded weights)
+                provisional = os.path.join(staging, "provisional.tar.gz")
+                _write_archive(provisional, config, staging, directory, transformer)
+                config[F1_PER_PRECISION_KEY] = measure_f1_per_precision(provisional, measure_on)
+            _write_archive(output, config, staging, directory, transformer)
+
+
+def _write_archive(output: str, config: Dict[str, Any], staging: str, directory: str, transformer: str) -> None:
+    """The archive `output` (atomically): `config`, the weights staged in `staging`, the vocabulary of the
+    extracted `directory` and its transformer folder if it has one."""
+    with open(os.path.join(staging, CONFIG_NAME), "w", encoding="utf-8") as handle:
+        json.dump(config, handle, indent=2)
+    with (
+        atomic_write(output, "wb") as handle,
+        tarfile.open(fileobj=handle, mode="w:gz", compresslevel=9) as tar,
+    ):
+        tar.add(os.path.join(staging, CONFIG_NAME), arcname=CONFIG_NAME)
+        tar.add(os.path.join(staging, _WEIGHTS_NAME), arcname=_WEIGHTS_NAME)
+        tar.add(os.path.join(directory, "vocabulary"), arcname="vocabulary")
+        if os.path.isdir(transformer):
+            tar.add(transformer, arcname=ARCHIVED_TRANSFORMER)
 
 
 @Subcommand.register("srl-export")
@@ -100,11 +114,20 @@ class SrlExport(Subcommand):
         subparser = parser.add_parser(self.name, description=description, help=description)
         subparser.add_argument("archive_file", metavar="MODEL", help="the trained model (model.tar.gz)")
         subparser.add_argument("output_file", metavar="OUTPUT", help="the archive to write")
+        subparser.add_argument(
+            "--measure-precision",
+            metavar="GOLD_FILE",
+            help="measure the exported model's F1 on GOLD_FILE in float32, bfloat16 and int8 and record it in "
+            "the archive: --precision auto then takes bfloat16 only where it keeps the F1 (within 0.1)",
+        )
         add_verbosity(subparser, _run)
         return subparser
 
 
 def _run(args: argparse.Namespace) -> None:
-    export_archive(args.archive_file, args.output_file)
+    export_archive(args.archive_file, args.output_file, args.measure_precision)
     before, after = os.path.getsize(args.archive_file), os.path.getsize(args.output_file)
     print(f"{args.output_file}: {after / 2**20:.1f} MiB (from {before / 2**20:.1f} MiB)")
+    if args.measure_precision:
+        measured = load_archive(args.output_file).model.f1_per_precision
+        print(f"F1 per precision on {args.measure_precision}: {json.dumps(measured)}")

@@ -61,6 +61,9 @@ class SrlModel(Model):
     inference_row_tokens: int = DEFAULT_ROW_TOKENS
     #: whether the output holds `class_probabilities` (`without_class_probabilities` turns it off)
     output_class_probabilities: bool = True
+    #: F1 per precision measured when the archive was made (`srl-zoo export --measure-precision`; set by
+    #: loading, None if not measured): `precision="auto"` takes bfloat16 only where it kept the F1
+    f1_per_precision: Optional[Dict[str, float]] = None
 
     def __init__(
         self,

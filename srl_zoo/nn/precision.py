@@ -1,10 +1,19 @@
-"""`--precision {auto,float32,bfloat16}`: which arithmetic the model predicts in."""
+"""`--precision {auto,float32,bfloat16}`: which arithmetic the model predicts in. `auto` takes bfloat16
+autocast only where it is fast (a GPU, or a CPU with AVX-512 BF16 or AMX) and where the model's archive
+records that it keeps the F1: within `F1_TOLERANCE` of float32 on the data it was measured on
+(`srl-zoo export --measure-precision GOLD_FILE` records it)."""
 
 import functools
+from typing import Mapping, Optional
 
 import torch
 
 PRECISIONS = ("auto", "float32", "bfloat16")
+
+#: how much lower bfloat16's F1 may be than float32's for `auto` to take it
+F1_TOLERANCE = 0.1
+#: the key of the archive's config.json that holds the F1 per precision measured when it was made
+F1_PER_PRECISION_KEY = "srl_zoo_f1_per_precision"
 
 
 @functools.lru_cache(maxsize=1)
@@ -21,19 +30,31 @@ def cpu_has_fast_bfloat16() -> bool:
     return False
 
 
-def uses_bfloat16(precision: str, cuda_device: int = -1) -> bool:
-    """Whether `precision` means bfloat16 autocast on this machine: `auto` takes it on a GPU and on a
-    CPU with native bfloat16, `float32` never, `bfloat16` always."""
+def bfloat16_keeps_f1(measured: Optional[Mapping[str, float]]) -> bool:
+    """Whether an archive's F1 per precision (`{"float32": F1, "bfloat16": F1, ...}`) shows bfloat16 within
+    `F1_TOLERANCE` of float32; False without a record."""
+    float32, bfloat16 = (measured or {}).get("float32"), (measured or {}).get("bfloat16")
+    if not isinstance(float32, (int, float)) or not isinstance(bfloat16, (int, float)):
+        return False  # not measured, or bfloat16 could not run where it was measured
+    return bfloat16 >= float32 - F1_TOLERANCE
+
+
+def uses_bfloat16(precision: str, cuda_device: int = -1, measured: Optional[Mapping[str, float]] = None) -> bool:
+    """Whether `precision` means bfloat16 autocast on this machine for a model whose archive recorded
+    `measured` (F1 per precision): `auto` takes it on a GPU or a CPU with native bfloat16 when the record
+    shows it keeps the F1, `float32` never, `bfloat16` always."""
     if precision not in PRECISIONS:
         raise ValueError(f"precision must be one of {', '.join(PRECISIONS)}, got {precision!r}")
     if precision == "auto":
-        return (cuda_device >= 0 and torch.cuda.is_available()) or (cuda_device < 0 and cpu_has_fast_bfloat16())
+        fast = (cuda_device >= 0 and torch.cuda.is_available()) or (cuda_device < 0 and cpu_has_fast_bfloat16())
+        return fast and bfloat16_keeps_f1(measured)
     return precision == "bfloat16"
 
 
-def chosen_precision(precision: str, cuda_device: int = -1) -> str:
-    """`float32` or `bfloat16`: what `precision` (`auto`, `float32`, `bfloat16`) means on this machine."""
-    return "bfloat16" if uses_bfloat16(precision, cuda_device) else "float32"
+def chosen_precision(precision: str, cuda_device: int = -1, measured: Optional[Mapping[str, float]] = None) -> str:
+    """`float32` or `bfloat16`: what `precision` (`auto`, `float32`, `bfloat16`) means on this machine for
+    a model with the F1 per precision `measured` (see `uses_bfloat16`)."""
+    return "bfloat16" if uses_bfloat16(precision, cuda_device, measured) else "float32"
 
 
 def add_precision_argument(parser, default: str = "auto") -> None:

@@ -82,7 +82,8 @@ class SrlPredictor(Predictor):
         self._nlp = spacy.blank(language)
         if mixed_precision is not None:
             precision = "bfloat16" if mixed_precision else "float32"
-        self._precision = chosen_precision(precision, self.cuda_device)
+        # `auto` takes bfloat16 only where the archive recorded that it keeps the F1
+        self._precision = chosen_precision(precision, self.cuda_device, model.f1_per_precision)
 
     def _forward(self, instances: List[Instance]) -> List[Dict[str, Any]]:
         return self.predict_tensors(tensorize(instances, self._model.vocab))

@@ -83,3 +83,22 @@ def test_a_failed_export_leaves_an_existing_output_alone(tmp_path):
     assert completed.returncode != 0
     assert output.read_bytes() == b"previous"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["model.tar.gz"]
+
+
+def test_measure_precision_records_the_f1_per_precision_in_the_archive(predicate_model_archive, tmp_path):
+    from srl_zoo.commands.evaluation_loop import score_predictions
+    from srl_zoo.commands.srl_export import export_archive
+    from srl_zoo.data.format_detection import reader_for_file
+    from srl_zoo.metrics import SrlSpanF1
+
+    gold = os.path.join(FIXTURES, "conll2005", "sample.txt")
+    output = str(tmp_path / "measured.tar.gz")
+    export_archive(predicate_model_archive, output, measure_on=gold)
+    archive = load_archive(output)
+    measured = archive.model.f1_per_precision
+    assert set(measured) == {"float32", "bfloat16", "int8", "sentences"} and measured["sentences"] == 20
+    reader = reader_for_file(archive.validation_dataset_reader, archive.model.vocab, gold)
+    _, _, scores = score_predictions(archive.model, reader, gold, 64, SrlSpanF1())
+    assert measured["float32"] == round(100 * scores["f1-measure-overall"], 2)  # the exported model's own F1
+    assert all(isinstance(measured[name], float) for name in ("bfloat16", "int8"))
+    assert load_archive(predicate_model_archive).model.f1_per_precision is None  # not measured

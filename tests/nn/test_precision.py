@@ -1,5 +1,11 @@
-"""`--precision`: auto takes bfloat16 only where the hardware computes it natively; every entry point
-(predictor, Python API, spaCy, commands) takes the same three names."""
+"""`--precision`: auto takes bfloat16 only where the hardware computes it natively and the archive
+records that it keeps the F1; every entry point (predictor, Python API, spaCy, commands) takes the same
+three names."""
+
+import io
+import json
+import os
+import tarfile
 
 import pytest
 import spacy
@@ -8,15 +14,40 @@ from allennlp.predictors import Predictor
 
 import srl_zoo
 from srl_zoo.nn import precision as precision_module
-from srl_zoo.nn.precision import chosen_precision, uses_bfloat16
+from srl_zoo.nn.precision import F1_PER_PRECISION_KEY, bfloat16_keeps_f1, chosen_precision, uses_bfloat16
+
+KEEPS = {"float32": 71.91, "bfloat16": 71.85, "int8": 69.35}
+LOSES = {"float32": 71.91, "bfloat16": 71.80, "int8": 69.35}
+
+
+def test_bfloat16_keeps_f1_within_a_tenth():
+    assert bfloat16_keeps_f1(KEEPS) and not bfloat16_keeps_f1(LOSES)
+    assert not bfloat16_keeps_f1(None) and not bfloat16_keeps_f1({"float32": 70.0, "bfloat16": None})
+    assert bfloat16_keeps_f1({"float32": 70.0, "bfloat16": 70.5})
 
 
 @pytest.mark.parametrize("fast", [True, False])
-def test_auto_follows_the_cpu_and_explicit_names_are_kept(monkeypatch, fast):
+def test_auto_follows_the_cpu_and_the_record_and_explicit_names_are_kept(monkeypatch, fast):
     monkeypatch.setattr(precision_module, "cpu_has_fast_bfloat16", lambda: fast)
-    assert chosen_precision("auto") == ("bfloat16" if fast else "float32")
-    assert chosen_precision("float32") == "float32" and chosen_precision("bfloat16") == "bfloat16"
+    assert chosen_precision("auto", -1, KEEPS) == ("bfloat16" if fast else "float32")
+    assert chosen_precision("auto", -1, LOSES) == "float32" and chosen_precision("auto") == "float32"
+    assert chosen_precision("float32", -1, KEEPS) == "float32" and chosen_precision("bfloat16") == "bfloat16"
     assert uses_bfloat16("bfloat16") and not uses_bfloat16("float32")
+
+
+def with_record(archive: str, output: str, record) -> str:
+    """A copy of `archive` whose config records the F1 per precision `record`."""
+    with tarfile.open(archive) as source, tarfile.open(output, "w:gz") as target:
+        for member in source.getmembers():
+            data = source.extractfile(member) if member.isfile() else None
+            if member.name == "config.json":
+                config = json.load(data)
+                config[F1_PER_PRECISION_KEY] = record
+                payload = json.dumps(config).encode()
+                member.size = len(payload)
+                data = io.BytesIO(payload)
+            target.addfile(member, data)
+    return output
 
 
 def test_an_unknown_precision_is_refused():
@@ -31,16 +62,17 @@ def test_the_cpu_flags_are_read_from_proc_cpuinfo():
 
 
 @pytest.mark.parametrize("fast", [True, False])
-def test_every_entry_point_resolves_auto_the_same_way(predicate_model_archive, monkeypatch, fast):
+def test_every_entry_point_resolves_auto_the_same_way(predicate_model_archive, monkeypatch, tmp_path, fast):
     monkeypatch.setattr(precision_module, "cpu_has_fast_bfloat16", lambda: fast)
-    expected = "bfloat16" if fast else "float32"
-    predictor = Predictor.from_archive(load_archive(predicate_model_archive), "srl_zoo")
-    assert predictor.precision == expected
-    assert srl_zoo.load(predicate_model_archive).predictor.precision == expected
-    nlp = spacy.blank("en")
-    nlp.add_pipe("srl_zoo", config={"archive": predicate_model_archive})
-    assert nlp.get_pipe("srl_zoo").predictor.precision == expected
-    assert srl_zoo.load(predicate_model_archive, precision="float32").predictor.precision == "float32"
+    measured = with_record(predicate_model_archive, os.path.join(tmp_path, "measured.tar.gz"), KEEPS)
+    for archive, expected in ((measured, "bfloat16" if fast else "float32"), (predicate_model_archive, "float32")):
+        predictor = Predictor.from_archive(load_archive(archive), "srl_zoo")
+        assert predictor.precision == expected
+        assert srl_zoo.load(archive).predictor.precision == expected
+        nlp = spacy.blank("en")
+        nlp.add_pipe("srl_zoo", config={"archive": archive})
+        assert nlp.get_pipe("srl_zoo").predictor.precision == expected
+    assert srl_zoo.load(measured, precision="float32").predictor.precision == "float32"
     # the older switch still works, and wins
     assert srl_zoo.load(predicate_model_archive, mixed_precision=True).predictor.precision == "bfloat16"
 
