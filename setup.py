@@ -1,12 +1,14 @@
 """srl_zoo: semantic role labeling models (DeepAtt, LISA, selective connection, AMN) for AllenNLP."""
 
+from pathlib import Path
+
 from setuptools import find_packages, setup
 
 setup(
     name="srl_zoo",
     version="0.1.0",
     description="Semantic role labeling models and CoNLL readers as an AllenNLP plugin",
-    long_description=open("README.md", encoding="utf-8").read(),
+    long_description=Path("README.md").read_text(encoding="utf-8"),
     long_description_content_type="text/markdown",
     packages=find_packages(include=["srl_zoo", "srl_zoo.*"]),
     py_modules=["srl_zoo_command"],  # the console script's first step, outside the package: imports no torch

@@ -10,7 +10,7 @@ runs `srl_zoo/__init__.py` first) and imports nothing but the standard library.
 import importlib.metadata
 import os
 import sys
-from typing import List, Optional
+from typing import Optional
 
 USAGE = """\
 usage: srl-zoo COMMAND [ARGUMENTS] [--verbose]
@@ -64,7 +64,7 @@ def version() -> str:
         return "unknown (not installed: pip install -e .)"
 
 
-def missing_input(argv: List[str]) -> Optional[str]:
+def missing_input(argv: list[str]) -> Optional[str]:
     """The one-line error for a command whose model or input file does not exist (or is a directory
     where a file is read), else None. Only the leading positional arguments are checked (options
     first: allennlp checks them later)."""
@@ -72,7 +72,7 @@ def missing_input(argv: List[str]) -> Optional[str]:
     given = argv[1 : 1 + len(names)]
     if len(given) < len(names) or any(value.startswith("-") for value in given):
         return None
-    for name, path in zip(names, given):
+    for name, path in zip(names, given, strict=False):
         if not os.path.exists(path):
             return f"srl-zoo {argv[0]}: {name} {path!r} does not exist (nothing was written)"
         if os.path.isdir(path) and not (name == "MODEL" and os.path.exists(os.path.join(path, "config.json"))):
@@ -80,7 +80,7 @@ def missing_input(argv: List[str]) -> Optional[str]:
     return None
 
 
-def answer_without_loading(argv: List[str]) -> Optional[int]:
+def answer_without_loading(argv: list[str]) -> Optional[int]:
     """Answer `argv` here if it needs no model: the exit status, or None to go on to `srl_zoo.cli`."""
     if not argv or argv[0] in ("-h", "--help"):
         print(USAGE)
@@ -98,7 +98,7 @@ def answer_without_loading(argv: List[str]) -> Optional[int]:
     return None
 
 
-def main(argv: Optional[List[str]] = None) -> None:
+def main(argv: Optional[list[str]] = None) -> None:
     """The `srl-zoo` console script (`argv` defaults to the process's arguments)."""
     argv = sys.argv[1:] if argv is None else argv
     status = answer_without_loading(argv)

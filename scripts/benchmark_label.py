@@ -26,7 +26,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from typing import Dict, List
 
 import torch
 
@@ -53,12 +52,12 @@ def main() -> None:
     torch.set_num_threads(args.threads)
     setups = args.setups.split(",")
     for model in args.models:
-        results: Dict[str, object] = {"model": model, "input": args.input, "device": device_name(args)}
+        results: dict[str, object] = {"model": model, "input": args.input, "device": device_name(args)}
         if not args.skip_model_alone:
             results["model_alone"] = {
                 precision: model_alone(model, args, precision == "bf16") for precision in ("fp32", "bf16")
             }
-        runs: Dict[str, List[Dict[str, float]]] = {setup: [] for setup in setups}
+        runs: dict[str, list[dict[str, float]]] = {setup: [] for setup in setups}
         for _ in range(args.repeats):
             for setup in setups:
                 runs[setup].append(end_to_end(model, setup, args))
@@ -82,7 +81,7 @@ def device_name(args: argparse.Namespace) -> str:
     return f"cpu, {args.threads} thread(s) per process, {os.cpu_count()} cores"
 
 
-def model_alone(model: str, args: argparse.Namespace, bf16: bool) -> Dict[str, float]:
+def model_alone(model: str, args: argparse.Namespace, bf16: bool) -> dict[str, float]:
     """Sentences/s and tokens/s of the forward pass alone over the prepared input."""
     labeler = srl_zoo.load(model, cuda_device=args.cuda_device, batch_size=args.batch_size, mixed_precision=bf16)
     batches = []
@@ -114,7 +113,7 @@ def synchronize(args: argparse.Namespace) -> None:
         torch.cuda.synchronize(args.cuda_device)
 
 
-def end_to_end(model: str, setup: str, args: argparse.Namespace) -> Dict[str, float]:
+def end_to_end(model: str, setup: str, args: argparse.Namespace) -> dict[str, float]:
     """One `srl-zoo label` run of `setup` on the input: its summary, wall time and peak RSS."""
     name, *options = setup.split("-")
     precision = "bf16" if "bf16" in options else "fp32"

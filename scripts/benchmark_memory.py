@@ -21,14 +21,13 @@ import subprocess
 import sys
 import tempfile
 import time
-from typing import List
 
 from srl_zoo.nn.peak_memory import peak_rss_mib
 
 SENTENCE_ENDS = set(".!?;:…") | {"...", "--"}
 
 
-def long_text(words: List[str], labeler, length: int) -> str:
+def long_text(words: list[str], labeler, length: int) -> str:
     """A text that the labeler reads as one sentence of exactly `length` words."""
     pool = [w for w in words if not any(c in w for c in SENTENCE_ENDS)]
     text = " ".join(pool[: length * 2])

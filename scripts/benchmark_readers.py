@@ -41,7 +41,10 @@ def main() -> int:
     parser.add_argument("--stats", help="stats.json to compare counts with (default: DATA_DIR/stats.json if present)")
     args = parser.parse_args()
     stats_path = args.stats or os.path.join(args.data_dir, "stats.json")
-    stats = json.load(open(stats_path))["files"] if os.path.exists(stats_path) else {}
+    stats = {}
+    if os.path.exists(stats_path):
+        with open(stats_path, encoding="utf-8") as handle:
+            stats = json.load(handle)["files"]
     failures = 0
     print(
         f"{'file':34} {'sentences':>9} {'tokens':>7} {'predicates':>10} {'arguments':>9} {'sent/s':>8}"

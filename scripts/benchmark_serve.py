@@ -22,7 +22,6 @@ import tempfile
 import threading
 import time
 import urllib.request
-from typing import List
 
 from srl_zoo.data.formats import READERS
 from srl_zoo.serving.local_server import start_local_server
@@ -32,7 +31,7 @@ def one_thread_env() -> dict:
     return {**os.environ, "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 
 
-def offline(args: argparse.Namespace, lines: List[str]) -> dict:
+def offline(args: argparse.Namespace, lines: list[str]) -> dict:
     """`srl-zoo label`'s own summary on the lines (sentences/s without model loading)."""
     with tempfile.TemporaryDirectory() as directory:
         source, target = os.path.join(directory, "input.txt"), os.path.join(directory, "output.jsonl")
@@ -45,13 +44,13 @@ def offline(args: argparse.Namespace, lines: List[str]) -> dict:
         return json.loads(finished.stdout.strip().splitlines()[-1])
 
 
-def serve(args: argparse.Namespace, lines: List[str]) -> dict:
+def serve(args: argparse.Namespace, lines: list[str]) -> dict:
     """Requests/s and latency percentiles of `--clients` concurrent one-sentence clients."""
     server, url = start_local_server(args.archive, "--precision", args.precision, env=one_thread_env())
     try:
-        latencies: List[float] = []
-        failures: List[str] = []
-        sentence_counts: List[int] = []
+        latencies: list[float] = []
+        failures: list[str] = []
+        sentence_counts: list[int] = []
         work = iter(range(len(lines)))
         lock = threading.Lock()
 

@@ -20,7 +20,7 @@ import argparse
 import json
 import resource
 import time
-from typing import Dict, Iterable, Tuple
+from collections.abc import Iterable
 
 import torch
 from allennlp.common import Params
@@ -32,7 +32,7 @@ from allennlp.training.optimizers import Optimizer
 import srl_zoo  # noqa: F401
 
 
-def count_tokens(batch: Dict) -> Tuple[int, int]:
+def count_tokens(batch: dict) -> tuple[int, int]:
     mask = nn_util.get_text_field_mask(batch["tokens"])  # any indexer (word ids or transformer pieces)
     lengths = mask.sum(-1)
     frames = (batch["frames"]["predicate_indices"] >= 0).sum(-1)

@@ -11,7 +11,7 @@ import shlex
 import subprocess
 import sys
 import time
-from typing import Any, Dict
+from typing import Any
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RUN_DIR = os.path.join(ROOT, "runs", "demo")
@@ -29,7 +29,7 @@ def relative(path: str) -> str:
     return os.path.relpath(path, ROOT)
 
 
-def read_json(path: str) -> Dict[str, Any]:
+def read_json(path: str) -> dict[str, Any]:
     with open(path, encoding="utf-8") as handle:
         return json.load(handle)
 

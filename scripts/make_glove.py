@@ -19,7 +19,8 @@ import gzip
 import os
 import sys
 import tempfile
-from typing import Iterable, Optional, Set
+from collections.abc import Iterable
+from typing import Optional
 
 import numpy
 
@@ -45,11 +46,11 @@ def read_index(path: str) -> list:
     return table.column(table.column_names[0]).to_pylist()
 
 
-def words_of(paths: Iterable[str]) -> Set[str]:
+def words_of(paths: Iterable[str]) -> set[str]:
     """The lowercased words of CoNLL files in any of the three formats (chosen by file name)."""
     from srl_zoo.data.formats import read_conll2005, read_conll2009, read_conll2012
 
-    words: Set[str] = set()
+    words: set[str] = set()
     for path in paths:
         name = path[:-3] if path.endswith(".gz") else path
         if "gold_conll" in name:
@@ -63,7 +64,7 @@ def words_of(paths: Iterable[str]) -> Set[str]:
     return words
 
 
-def write_glove(output: str, data_dir: str, keep: Optional[Set[str]]) -> int:
+def write_glove(output: str, data_dir: str, keep: Optional[set[str]]) -> int:
     """Write `word v1 ... v50` lines (gzip) to `output` atomically; returns the number of words written."""
     vectors = numpy.load(os.path.join(data_dir, "glove_6B_50d_emb.npy"), mmap_mode="r")
     words = read_index(os.path.join(data_dir, "glove_6B_index.parquet"))

@@ -8,7 +8,7 @@ import argparse
 import json
 import os
 from statistics import mean
-from typing import Dict, List, Optional
+from typing import Optional
 
 ORDER = [
     "base",
@@ -22,14 +22,14 @@ ORDER = [
 ]
 
 
-def _load(path: str) -> Optional[Dict]:
+def _load(path: str) -> Optional[dict]:
     if not os.path.exists(path):
         return None
     with open(path, encoding="utf-8") as handle:
         return json.load(handle)
 
 
-def _throughput(run_dir: str) -> List[Dict]:
+def _throughput(run_dir: str) -> list[dict]:
     path = os.path.join(run_dir, "throughput.jsonl")
     if not os.path.exists(path):
         return []

@@ -14,10 +14,10 @@ import glob
 import json
 import os
 import re
-from typing import Dict, List, Optional
+from typing import Optional
 
 
-def _load(path: str) -> Optional[Dict]:
+def _load(path: str) -> Optional[dict]:
     if not os.path.exists(path):
         return None
     with open(path, encoding="utf-8") as handle:
@@ -37,7 +37,7 @@ def epoch_curve(run: str) -> str:
     return " ".join("?" if by_epoch[e] is None else f"{100 * by_epoch[e]:.1f}" for e in sorted(by_epoch))
 
 
-def summarize(folder: str, eval_dir: str) -> List[str]:
+def summarize(folder: str, eval_dir: str) -> list[str]:
     """One markdown row per run directory of `folder` that has a metrics.json."""
     rows = [
         "| run | epochs | best epoch | training time | model F1 (best epoch) "

@@ -7,7 +7,8 @@ for sentence in labeler("Bush nominated two judges. They were confirmed."):
         print(frame["description"])
 """
 
-from typing import Any, Dict, Iterable, Iterator, List, NamedTuple, Optional, Sequence, Tuple
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, NamedTuple, Optional
 
 import spacy
 from allennlp.models.archival import load_archive
@@ -16,8 +17,8 @@ from allennlp.predictors import Predictor
 from srl_zoo.data.formats.encodable_text import check_encodable
 from srl_zoo.predictors.srl_predictor import SrlPredictor
 
-Offsets = List[Tuple[int, int]]  # (start_char, end_char) of each word
-Sentence = Tuple[List[str], Offsets]  # words and their offsets in the original text
+Offsets = list[tuple[int, int]]  # (start_char, end_char) of each word
+Sentence = tuple[list[str], Offsets]  # words and their offsets in the original text
 
 #: a batch holds at most this many (sentence, word, word) cells: sentences x longest length squared
 #: bounds the (sentence, frame, token) cells of its frames, so a very long sentence goes (nearly) alone
@@ -66,13 +67,13 @@ class Labeler:
         self.nlp = spacy.blank(language)
         self.nlp.add_pipe("sentencizer")
 
-    def __call__(self, text: str) -> List[Dict[str, Any]]:
+    def __call__(self, text: str) -> list[dict[str, Any]]:
         """The labeled sentences of one text (`ValueError` for a character UTF-8 cannot encode)."""
         return next(self.pipe([text]))
 
     def pipe(
         self, texts: Iterable[str], batch_size: int = 0, buffer_texts: int = 256
-    ) -> Iterator[List[Dict[str, Any]]]:
+    ) -> Iterator[list[dict[str, Any]]]:
         """Labeled sentences of each text, in input order; sentences of up to `buffer_texts` texts
         are sorted by length and labeled in batches of `batch_size` (default: the labeler's) and of at
         most `max_batch_characters` padded characters, so a long text takes no more memory than its
@@ -81,11 +82,11 @@ class Labeler:
         A text that is not a string is a `TypeError`, one with a lone surrogate a `ValueError` naming
         its index in `texts` and the character offset, raised before the texts buffered with it are
         labeled (a list is checked whole before any labeling)."""
-        checked = isinstance(texts, (list, tuple))
+        checked = isinstance(texts, list | tuple)
         if checked:
             for index, text in enumerate(texts):
                 check_text(text, index)
-        buffer: List[str] = []
+        buffer: list[str] = []
         for index, text in enumerate(texts):
             if not checked:
                 check_text(text, index)
@@ -96,12 +97,12 @@ class Labeler:
         if buffer:
             yield from self.label_texts(buffer, batch_size or self.batch_size)
 
-    def check_request(self, request: Dict[str, Any]) -> None:
+    def check_request(self, request: dict[str, Any]) -> None:
         """`ValueError` saying what is wrong with a pre-tokenized request (`{"tokens", "predicates"?,
         "heads"?, "pos"?}`, the `srl` predictor's input)."""
         self.predictor.parse_request(request)
 
-    def label_tokenized(self, requests: Sequence[Dict[str, Any]]) -> List[Dict[str, Any]]:
+    def label_tokenized(self, requests: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
         """The predictor's output (words and frames, no character offsets) for each pre-tokenized request;
         every request is checked first (`ValueError` naming the request's index and what is wrong)."""
         requests = list(requests)
@@ -114,7 +115,7 @@ class Labeler:
                 raise ValueError(f"request {index}: {error}") from None
         return self.predictor.predict_batch_json(requests)
 
-    def label_file(self, path: str, batch_size: int = 0) -> Iterator[Dict[str, Any]]:
+    def label_file(self, path: str, batch_size: int = 0) -> Iterator[dict[str, Any]]:
         """The predictor's output for each sentence of a CoNLL-2005, 2012 or 2009 file (its format
         detected; read with the model's token settings and label spelling), at the file's predicates.
         Bad input is a `ValueError` (`ConllFormatError`) naming the file and line, before any labeling."""
@@ -124,7 +125,7 @@ class Labeler:
         for start in range(0, len(instances), size):
             yield from self.predictor.predict_batch_instance(instances[start : start + size])
 
-    def split(self, text: str) -> List[Sentence]:
+    def split(self, text: str) -> list[Sentence]:
         """Sentences of `text` as words (whitespace dropped) with their character offsets."""
         sentences = []
         for sentence in self.nlp(text).sents:
@@ -138,8 +139,8 @@ class Labeler:
         sentences: Sequence[Sentence],
         texts: Sequence[str],
         batch_size: int,
-        predicates: Optional[Sequence[List[int]]] = None,
-    ) -> List[Dict[str, Any]]:
+        predicates: Optional[Sequence[list[int]]] = None,
+    ) -> list[dict[str, Any]]:
         """Label pre-split sentences (`texts[i]` is the string sentence i's offsets point into),
         batched by length; results in input order. `predicates`: each sentence's predicate indices,
         if given (otherwise the model finds them)."""
@@ -151,14 +152,15 @@ class Labeler:
             predicates=predicates,
         )
         return [
-            with_char_offsets(output, offsets, text) for output, (_, offsets), text in zip(outputs, sentences, texts)
+            with_char_offsets(output, offsets, text)
+            for output, (_, offsets), text in zip(outputs, sentences, texts, strict=False)
         ]
 
-    def label_texts(self, texts: List[str], batch_size: int) -> Iterator[List[Dict[str, Any]]]:
+    def label_texts(self, texts: list[str], batch_size: int) -> Iterator[list[dict[str, Any]]]:
         """The labeled sentences of each text, in order; all texts' sentences batched by length together."""
         split = [self.split(text) for text in texts]
         flat = [sentence for sentences in split for sentence in sentences]
-        owners = [text for text, sentences in zip(texts, split) for _ in sentences]
+        owners = [text for text, sentences in zip(texts, split, strict=False) for _ in sentences]
         labeled = iter(self.label_sentences(flat, owners, batch_size))
         for sentences in split:
             yield [next(labeled) for _ in sentences]
@@ -166,12 +168,12 @@ class Labeler:
 
 def predict_by_length(
     predictor: SrlPredictor,
-    sentences: Sequence[List[str]],
+    sentences: Sequence[list[str]],
     batch_size: int,
     max_batch_cells: int = MAX_BATCH_CELLS,
     max_batch_characters: Optional[int] = MAX_BATCH_CHARACTERS,
-    predicates: Optional[Sequence[List[int]]] = None,
-) -> List[Dict[str, Any]]:
+    predicates: Optional[Sequence[list[int]]] = None,
+) -> list[dict[str, Any]]:
     """The predictor's output for each tokenized sentence, in input order, computed in batches of
     sentences of similar length (less padding) within `batch_size` sentences, `max_batch_cells`
     sentences x longest length², and `max_batch_characters` both as sentences x most characters and as
@@ -180,13 +182,13 @@ def predict_by_length(
     shapes = [SentenceShape.of(words) for words in sentences]
     order = sorted(range(len(sentences)), key=lambda i: (shapes[i].characters, shapes[i].words))
     limits = BatchLimits(batch_size, max_batch_cells, max_batch_characters)
-    results: List[Dict[str, Any]] = [{} for _ in sentences]
+    results: list[dict[str, Any]] = [{} for _ in sentences]
     for chunk in shaped_batches(order, shapes, limits):
         requests = [
             {"tokens": sentences[i]} if predicates is None else {"tokens": sentences[i], "predicates": predicates[i]}
             for i in chunk
         ]
-        for i, output in zip(chunk, predictor.predict_batch_json(requests)):
+        for i, output in zip(chunk, predictor.predict_batch_json(requests), strict=False):
             results[i] = output
     return results
 
@@ -205,7 +207,7 @@ class SentenceShape(NamedTuple):
 
     def padded(self, other: "SentenceShape") -> "SentenceShape":
         """The shape both sentences are padded to in one batch."""
-        return SentenceShape(*(max(mine, theirs) for mine, theirs in zip(self, other)))
+        return SentenceShape(*(max(mine, theirs) for mine, theirs in zip(self, other, strict=False)))
 
 
 class BatchLimits(NamedTuple):
@@ -226,9 +228,9 @@ class BatchLimits(NamedTuple):
         return max(count * shape.characters, count * shape.words * shape.longest_word) <= self.max_characters
 
 
-def shaped_batches(order: List[int], shapes: Sequence[SentenceShape], limits: BatchLimits) -> Iterator[List[int]]:
+def shaped_batches(order: list[int], shapes: Sequence[SentenceShape], limits: BatchLimits) -> Iterator[list[int]]:
     """Consecutive batches of `order` (sorted by size) within `limits` (a sentence past them goes alone)."""
-    batch: List[int] = []
+    batch: list[int] = []
     padded = SentenceShape(0)
     for i in order:
         grown = padded.padded(shapes[i])
@@ -241,7 +243,7 @@ def shaped_batches(order: List[int], shapes: Sequence[SentenceShape], limits: Ba
         yield batch
 
 
-def length_batches(order: List[int], lengths: List[int], batch_size: int, max_cells: int) -> Iterator[List[int]]:
+def length_batches(order: list[int], lengths: list[int], batch_size: int, max_cells: int) -> Iterator[list[int]]:
     """Consecutive batches of `order` (sorted by length) within `batch_size` sentences and `max_cells`
     sentences x longest length²."""
     return shaped_batches(order, [SentenceShape(length) for length in lengths], BatchLimits(batch_size, max_cells))
@@ -255,7 +257,7 @@ def check_text(text: Any, index: int) -> None:
     check_encodable(text, f"text {index}")
 
 
-def with_char_offsets(output: Dict[str, Any], offsets: Offsets, text: str) -> Dict[str, Any]:
+def with_char_offsets(output: dict[str, Any], offsets: Offsets, text: str) -> dict[str, Any]:
     """The predictor's output for one sentence with `start_char`/`end_char` on the sentence, each
     predicate and each argument (whose `text` becomes the original slice, spacing included)."""
     frames = []

@@ -15,7 +15,8 @@ import tarfile
 import tempfile
 import zlib
 from collections import OrderedDict
-from typing import Any, Callable, Dict, Iterator, List, Optional
+from collections.abc import Callable, Iterator
+from typing import Any, Optional
 
 import torch
 from allennlp.common.checks import ConfigurationError
@@ -60,7 +61,7 @@ def member_problem(member: tarfile.TarInfo) -> Optional[str]:
     return None
 
 
-def checked_members(archive: tarfile.TarFile, path: str) -> List[tarfile.TarInfo]:
+def checked_members(archive: tarfile.TarFile, path: str) -> list[tarfile.TarInfo]:
     """Every member of the open `archive`, or `ArchiveError` for the first unsafe one (nothing is extracted)."""
     members = archive.getmembers()
     for member in members:
@@ -87,7 +88,7 @@ def extract_archive(path: str, directory: str) -> None:
     except (tarfile.TarError, EOFError, OSError, zlib.error) as error:
         first_line = str(error).splitlines()[0].rstrip(":") if str(error) else type(error).__name__
         raise ArchiveError(
-            path, f"not a model archive (model.tar.gz from `srl-zoo train`), or truncated: {first_line}"
+            path, f"not a model archive (model.tar.gz from `srl-zoo train`), or one truncated or corrupt: {first_line}"
         ) from None
 
 
@@ -124,7 +125,7 @@ def replace_value(node: Any, old: str, new: str) -> Any:
     return new if node == old else node
 
 
-def use_archived_transformer(config: Dict[str, Any], directory: str) -> bool:
+def use_archived_transformer(config: dict[str, Any], directory: str) -> bool:
     """Point an extracted archive's config at its own transformer files: every string equal to the
     directory they were copied from becomes `directory/transformer`, and the token embedders of
     pretrained transformers skip loading pretrained weights (the archive's weights replace them), so
@@ -175,7 +176,7 @@ def upgrade_archive_config(directory: str) -> None:
             json.dump(config, handle, indent=2)
 
 
-def load_weights(path: str, cuda_device: int = -1) -> Dict[str, torch.Tensor]:
+def load_weights(path: str, cuda_device: int = -1) -> dict[str, torch.Tensor]:
     """A state dict read with `weights_only=True` whatever `TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD` says:
     a pickled payload is refused, not run. `ArchiveError` names the file when it is not plain weights."""
     location = "cpu" if cuda_device < 0 else f"cuda:{cuda_device}"
@@ -196,10 +197,10 @@ def _safe_read_state_dict(original: Callable) -> Callable:
     def read_state_dict(
         path: str,
         strip_prefix: Optional[str] = None,
-        ignore: Optional[List[str]] = None,
+        ignore: Optional[list[str]] = None,
         strict: bool = True,
         cuda_device: int = -1,
-    ) -> Dict[str, torch.Tensor]:
+    ) -> dict[str, torch.Tensor]:
         if strip_prefix is None and ignore is None:
             return load_weights(path, cuda_device)
         return original(path, strip_prefix=strip_prefix, ignore=ignore, strict=strict, cuda_device=cuda_device)

@@ -15,12 +15,12 @@ import os
 import shutil
 import sys
 import warnings
-from typing import List, Optional
+from typing import Optional
 
 from srl_zoo_command import COMMANDS, answer_without_loading
 
 
-def allennlp_arguments(argv: List[str]) -> List[str]:
+def allennlp_arguments(argv: list[str]) -> list[str]:
     """The allennlp command line for srl-zoo's `argv` (without the program name): the subcommand's
     allennlp name; `--verbose` kept for srl_zoo's own subcommands, which take it, and dropped for
     allennlp's; `predict --precision P` passed to the predictor as its `precision` argument."""
@@ -34,11 +34,11 @@ def allennlp_arguments(argv: List[str]) -> List[str]:
     return arguments
 
 
-def _predictor_precision(arguments: List[str]) -> List[str]:
+def _predictor_precision(arguments: list[str]) -> list[str]:
     """`--precision P` (or `--precision=P`) of `srl-zoo predict` as `--predictor-args '{"precision": P}'`,
     merged into predictor arguments given already."""
     precision = None
-    kept: List[str] = []
+    kept: list[str] = []
     rest = iter(arguments)
     for argument in rest:
         if argument == "--precision":
@@ -75,7 +75,7 @@ def quiet_allennlp() -> None:
     warnings.filterwarnings("ignore", message=r".*torch\.cuda\.amp\.autocast", category=FutureWarning)
 
 
-def cuda_problem(argv: List[str]) -> Optional[str]:
+def cuda_problem(argv: list[str]) -> Optional[str]:
     """The one-line error for `--cuda-device N` (N >= 0) on a machine without a usable GPU, else None."""
     for position, argument in enumerate(argv):
         value = None
@@ -95,7 +95,7 @@ def cuda_problem(argv: List[str]) -> Optional[str]:
     return None
 
 
-def serialization_dir(argv: List[str]) -> Optional[str]:
+def serialization_dir(argv: list[str]) -> Optional[str]:
     """`train`'s `-s`/`--serialization-dir`, else None."""
     if argv[0] != "train":
         return None
@@ -117,7 +117,7 @@ def remove_unstarted_training(serialization: str) -> None:
         shutil.rmtree(serialization)
 
 
-def run(argv: List[str]) -> None:
+def run(argv: list[str]) -> None:
     """Run one srl-zoo command, `argv` without the program name (checked by `srl_zoo_command` first)."""
     verbose = "--verbose" in argv
     level = logging.INFO if verbose else logging.WARNING
@@ -154,7 +154,7 @@ def run(argv: List[str]) -> None:
         sys.exit(1)
 
 
-def main(argv: Optional[List[str]] = None) -> None:
+def main(argv: Optional[list[str]] = None) -> None:
     """`python -m srl_zoo.cli COMMAND ...`: the `srl-zoo` console script's path, in this package."""
     argv = sys.argv[1:] if argv is None else argv
     status = answer_without_loading(argv)

@@ -4,9 +4,10 @@ settings.libsonnet and data.libsonnet): jsonnet has no optional ext vars, so eve
 
 import json
 import os
-from typing import Dict, MutableMapping, Optional
+from collections.abc import MutableMapping
+from typing import Optional
 
-CONFIG_VARIABLES: Dict[str, str] = {
+CONFIG_VARIABLES: dict[str, str] = {
     "SRL_TRAIN_DATA": "training data file; default: the bundled EWT file in the config's format (data/ewt/)",
     "SRL_DEV_DATA": "validation data file; default: the bundled EWT dev file in the config's format",
     "SRL_TRAIN_TREES": "dependency trees of the training data for LISA's syntax head; default: the bundled "

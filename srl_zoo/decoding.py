@@ -1,7 +1,7 @@
 """Tag decoding: argmax, Viterbi under hard BIO constraints (no I-X without a B-X/I-X before it), and
 dependency decoding (a label on argument head words, `O` elsewhere: no spans)."""
 
-from typing import Dict, List, Optional, Tuple
+from typing import Optional
 
 import torch
 
@@ -9,7 +9,7 @@ DECODINGS = ("argmax", "viterbi", "dependency")
 _FORBIDDEN = -1.0e9
 
 
-def bio_constraints(labels: List[str]) -> Tuple[torch.Tensor, torch.Tensor]:
+def bio_constraints(labels: list[str]) -> tuple[torch.Tensor, torch.Tensor]:
     """Allowed transitions `(num_labels, num_labels)` [from, to] and allowed first tags `(num_labels,)`.
 
     `I-X` may only follow `B-X` or `I-X` and may not start a sequence; everything else is allowed.
@@ -89,7 +89,7 @@ def viterbi_decode(
 #: a tag restricted to at most this many predecessors is decoded from those alone (BIO: `I-X` has 2)
 _MAX_SPARSE_PREDECESSORS = 4
 
-SparsePredecessors = Tuple[torch.Tensor, torch.Tensor]
+SparsePredecessors = tuple[torch.Tensor, torch.Tensor]
 
 
 def _sparse_predecessors(allowed: torch.Tensor) -> Optional[SparsePredecessors]:
@@ -157,7 +157,7 @@ def dependency_decode(log_probs: torch.Tensor, mask: torch.Tensor, single_token:
 class TagDecoder:
     """Decodes with `"argmax"`, `"viterbi"` or `"dependency"` over a label vocabulary given as `{index: label}`."""
 
-    def __init__(self, decoding: str, index_to_label: Dict[int, str]) -> None:
+    def __init__(self, decoding: str, index_to_label: dict[int, str]) -> None:
         if decoding not in DECODINGS:
             raise ValueError(f"decoding must be one of {DECODINGS}, got {decoding!r}")
         self.decoding = decoding

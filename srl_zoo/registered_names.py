@@ -9,9 +9,11 @@ installed. srl_zoo's `srl` Predictor alias never clashes: allennlp-models has no
 """
 
 import importlib.util
-from typing import Any, Dict, Type
+from typing import Any
 
 from allennlp.common import Registrable
+
+from srl_zoo.models.renamed_parts import RENAMED_PARTS
 
 SRL_ZOO_READERS = ("conll2005", "conll2012", "conll2009")
 
@@ -35,16 +37,12 @@ def register_aliases() -> None:
         _alias(Predictor, "semantic_role_labeling", SrlPredictor)
 
 
-def _alias(base: Type[Registrable], name: str, subclass: type) -> None:
+def _alias(base: type[Registrable], name: str, subclass: type) -> None:
     if name not in Registrable._registry[base]:
         base.register(name)(subclass)
 
 
-#: Model parts renamed since earlier srl_zoo versions: old attribute / config key -> new one
-RENAMED_PARTS = {"memory": "frame_features"}  # AMN's associated memory became a generic feature source
-
-
-def upgrade_config(config: Dict[str, Any]) -> bool:
+def upgrade_config(config: dict[str, Any]) -> bool:
     """Read an archive's config saved by an earlier srl_zoo as today's; whether it changed: the model
     type `srl` (with one of srl_zoo's readers: allennlp-models' `srl` models read with its `srl`
     reader) becomes `srl_zoo`, and renamed parts (`RENAMED_PARTS`) get their new keys."""

@@ -11,8 +11,9 @@ Registered with spaCy's `spacy_factories` entry point, so `add_pipe("srl_zoo")` 
 `pip install` without importing srl_zoo first.
 """
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Iterable, Iterator, List, Optional
+from typing import Optional
 
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
@@ -27,7 +28,7 @@ class SpacyFrame:
 
     predicate: Token
     sense: Optional[str]
-    arguments: List[Span]
+    arguments: list[Span]
 
 
 class SrlComponent:
@@ -55,7 +56,7 @@ class SrlComponent:
         return next(self.pipe([doc]))
 
     def pipe(self, docs: Iterable[Doc], batch_size: int = 64) -> Iterator[Doc]:
-        batch: List[Doc] = []
+        batch: list[Doc] = []
         for doc in docs:
             batch.append(doc)
             if len(batch) >= batch_size:
@@ -64,7 +65,7 @@ class SrlComponent:
         if batch:
             yield from self._label(batch)
 
-    def _label(self, docs: List[Doc]) -> List[Doc]:
+    def _label(self, docs: list[Doc]) -> list[Doc]:
         sentences = []  # (doc, token indices of its words)
         for doc in docs:
             spans = doc.sents if doc.has_annotation("SENT_START") else [doc[:]]
@@ -77,7 +78,7 @@ class SrlComponent:
         )
         for doc in docs:
             doc._.srl_frames = []
-        for (doc, indices), output in zip(sentences, outputs):
+        for (doc, indices), output in zip(sentences, outputs, strict=False):
             for frame in output["frames"]:
                 arguments = [
                     Span(doc, indices[a["start"]], indices[a["end"]] + 1, label=a["role"]) for a in frame["arguments"]

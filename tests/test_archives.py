@@ -6,6 +6,7 @@ import io
 import os
 import tarfile
 import tempfile
+from pathlib import Path
 
 import pytest
 import torch
@@ -102,7 +103,7 @@ def test_hard_link_and_device_are_refused(tmp_path):
 
 
 def test_truncated_archive_names_the_file_and_leaves_no_folder(predicate_model_archive, tmp_path, private_tempdir):
-    data = open(predicate_model_archive, "rb").read()
+    data = Path(predicate_model_archive).read_bytes()
     truncated = tmp_path / "truncated.tar.gz"
     truncated.write_bytes(data[: len(data) // 2])
     assert_refused(str(truncated), tmp_path / "nothing", private_tempdir, "truncated or corrupt")

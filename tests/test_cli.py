@@ -102,7 +102,7 @@ def place(tmp_path):
 def test_a_text_file_given_as_the_model(place):
     completed = run("label", "in.txt", "in.txt", "-o", "out.jsonl", cwd=place)
     assert one_error_line(completed) == (
-        "srl-zoo label: in.txt: not a model archive (model.tar.gz from `srl-zoo train`), or truncated: "
+        "srl-zoo label: in.txt: not a model archive (model.tar.gz from `srl-zoo train`), or one truncated or corrupt: "
         "file could not be opened successfully"
     )
     assert not (place / "out.jsonl").exists()
@@ -219,7 +219,7 @@ def test_out_of_memory_and_other_expected_errors_are_one_line(tmp_path):
         "out of memory: lower --batch-size (or label on the CPU, which has more memory)"
     )
     try:
-        open(tmp_path / "missing.txt")
+        (tmp_path / "missing.txt").read_text()
     except OSError as error:
         assert one_line(error) == f"{tmp_path / 'missing.txt'}: No such file or directory"
     assert one_line(KeyError("a bug")) is None  # a bug keeps its traceback

@@ -6,7 +6,7 @@ import argparse
 import glob
 import os
 import re
-from typing import Dict, Iterator, Set, Tuple
+from collections.abc import Iterator
 
 import pytest
 
@@ -22,10 +22,10 @@ PAGES = ["README.md"] + sorted(
 COMMAND = re.compile(r"srl-zoo ([a-z][\w-]*)")  # not a placeholder such as COMMAND
 FLAG = re.compile(r"(?<![\w-])(--[a-z][\w-]*)")
 TOP_LEVEL = ("training_configs", "scripts", "docs", "data", "models", "fixtures", "srl_zoo", "tests", "leaderboards")
-PATH = re.compile(r"(?<![\w./-])((?:%s)/[\w./{},*-]+)" % "|".join(TOP_LEVEL))
+PATH = re.compile(r"(?<![\w./-])((?:{})/[\w./{{}},*-]+)".format("|".join(TOP_LEVEL)))
 
 
-def page_lines(page: str) -> Iterator[Tuple[int, str]]:
+def page_lines(page: str) -> Iterator[tuple[int, str]]:
     """(line number, text) of a page, a shell line continued with `\\` joined to the next."""
     with open(os.path.join(REPO_ROOT, page), encoding="utf-8") as handle:
         lines = handle.read().split("\n")
@@ -40,7 +40,7 @@ def page_lines(page: str) -> Iterator[Tuple[int, str]]:
         pending = ""
 
 
-def flags_of() -> Dict[str, Set[str]]:
+def flags_of() -> dict[str, set[str]]:
     flags = {}
     for name, parser in command_parsers().items():
         flags[name] = {option for action in parser._actions for option in action.option_strings}
@@ -48,7 +48,7 @@ def flags_of() -> Dict[str, Set[str]]:
     return flags
 
 
-def command_uses() -> Iterator[Tuple[str, int, str, str]]:
+def command_uses() -> Iterator[tuple[str, int, str, str]]:
     """(page, line, command, rest of the command's text up to the end of its code span or line)."""
     for page in PAGES:
         for number, line in page_lines(page):

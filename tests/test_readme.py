@@ -7,7 +7,6 @@ import os
 import re
 import subprocess
 import sys
-from typing import List, Tuple
 
 from tests.conftest import REPO_ROOT
 
@@ -17,7 +16,7 @@ RUNNABLE = re.compile(r"^```(bash|python) runnable\n(.*?)^```$", re.MULTILINE | 
 PAGES = ["README.md"] + sorted(os.path.relpath(path, REPO_ROOT) for path in glob.glob(f"{REPO_ROOT}/docs/*.md"))
 
 
-def runnable_blocks() -> List[Tuple[str, str, str]]:
+def runnable_blocks() -> list[tuple[str, str, str]]:
     """(page, language, code) of every runnable block, pages in `PAGES` order."""
     blocks = []
     for page in PAGES:
@@ -26,10 +25,10 @@ def runnable_blocks() -> List[Tuple[str, str, str]]:
     return blocks
 
 
-def expected_output(code: str) -> List[str]:
+def expected_output(code: str) -> list[str]:
     """The trailing `# ` comment lines of a python block, without the `# `."""
     lines = code.rstrip("\n").split("\n")
-    expected: List[str] = []
+    expected: list[str] = []
     while lines and lines[-1].startswith("# "):
         expected.insert(0, lines.pop()[2:])
     return expected

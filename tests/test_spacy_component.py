@@ -41,7 +41,7 @@ def test_frames_are_spans_of_the_docs_own_tokens(nlp):
         expected = component.predictor.predict_json({"tokens": words})["frames"]
         found = [f for f in doc._.srl_frames if f.predicate.sent == sentence]
         assert [f.predicate.text for f in found] == [f["predicate"]["word"] for f in expected]
-        for frame, want in zip(found, expected):
+        for frame, want in zip(found, expected, strict=False):
             assert [(s.label_, s.text) for s in frame.arguments] == [(a["role"], a["text"]) for a in want["arguments"]]
 
 

@@ -2,7 +2,8 @@
 read from the most similar labeled training sentences."""
 
 import logging
-from typing import Any, Callable, Dict, List, Optional, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, Optional
 
 import torch
 from allennlp.data import Vocabulary
@@ -69,7 +70,7 @@ class AssociatedMemory(FrameFeatures):
         word_dim: int,
         encoder: Seq2SeqEncoder,
         train_data_path: Optional[str] = None,
-        reader: Optional[Dict[str, Any]] = None,
+        reader: Optional[dict[str, Any]] = None,
         selector: Optional[NeighbourSelector] = None,
         num_neighbours: int = 4,
         merge: str = "average",
@@ -107,7 +108,7 @@ class AssociatedMemory(FrameFeatures):
         # The bank travels in the state dict as tensors: its JSON as bytes, and the word vectors used.
         self.register_buffer("bank_state", torch.zeros(0, dtype=torch.uint8))
         self.register_buffer("bank_word_vectors", torch.zeros(0))
-        self._neighbours: Dict[str, List[int]] = {}
+        self._neighbours: dict[str, list[int]] = {}
         self._training_neighbours_ready = False
         self._embed_ids: Optional[EmbedIds] = None
 
@@ -178,7 +179,7 @@ class AssociatedMemory(FrameFeatures):
     def _normal(self, word: str) -> str:
         return word.lower() if self.lowercase_tokens else word
 
-    def _token_ids(self, words: Sequence[str]) -> List[int]:
+    def _token_ids(self, words: Sequence[str]) -> list[int]:
         return [self.vocab.get_token_index(self._normal(w), "tokens") for w in words]
 
     def _load_from_state_dict(self, state_dict, prefix, *args, **kwargs):  # type: ignore[no-untyped-def]
@@ -192,12 +193,14 @@ class AssociatedMemory(FrameFeatures):
 
     # ---- neighbours -----------------------------------------------------------------------------
 
-    def neighbours(self, queries: List[MemoryQuery]) -> List[List[int]]:
+    def neighbours(self, queries: list[MemoryQuery]) -> list[list[int]]:
         """Bank entries per query, nearest first (memoised)."""
         keys = [q.key() for q in queries]
-        missing = {key: q for key, q in zip(keys, queries) if key not in self._neighbours}
+        missing = {key: q for key, q in zip(keys, queries, strict=False) if key not in self._neighbours}
         if missing:
-            self._neighbours.update(zip(missing, self.selector.select(list(missing.values()), self.num_neighbours)))
+            self._neighbours.update(
+                zip(missing, self.selector.select(list(missing.values()), self.num_neighbours), strict=False)
+            )
         return [self._neighbours[key] for key in keys]
 
     def _prepare_training_neighbours(self) -> None:
@@ -216,10 +219,10 @@ class AssociatedMemory(FrameFeatures):
 
     def _queries(
         self,
-        rows: List[List[int]],
-        metadata: Sequence[Dict[str, Any]],
-        predicted_pos: Optional[List[List[str]]],
-    ) -> List[MemoryQuery]:
+        rows: list[list[int]],
+        metadata: Sequence[dict[str, Any]],
+        predicted_pos: Optional[list[list[str]]],
+    ) -> list[MemoryQuery]:
         """One query per (sentence, predicate) row, with the POS the `pos_source` says."""
         queries = []
         for sentence, predicate in rows:
@@ -228,7 +231,7 @@ class AssociatedMemory(FrameFeatures):
             queries.append(MemoryQuery(meta["words"], pos, predicate, exclude_same_words=self.training))
         return queries
 
-    def _pos_of(self, meta: Dict[str, Any], predicted: Optional[List[str]]) -> Optional[List[str]]:
+    def _pos_of(self, meta: dict[str, Any], predicted: Optional[list[str]]) -> Optional[list[str]]:
         if not self.selector.needs_pos:
             return None
         given = meta.get("pos")
@@ -302,9 +305,9 @@ class AssociatedMemory(FrameFeatures):
         inputs = torch.cat([words, self.flag_embedding(flags.long()).to(words.dtype)], dim=-1)
         return self.encoder(inputs, mask)
 
-    def _predicted_pos_tags(self, predicted_pos: torch.Tensor, mask: torch.Tensor) -> List[List[str]]:
+    def _predicted_pos_tags(self, predicted_pos: torch.Tensor, mask: torch.Tensor) -> list[list[str]]:
         lengths = mask.sum(-1).tolist()
         return [
             [self.vocab.get_token_from_index(i, "pos") for i in ids[:length]]
-            for ids, length in zip(predicted_pos.tolist(), lengths)
+            for ids, length in zip(predicted_pos.tolist(), lengths, strict=False)
         ]

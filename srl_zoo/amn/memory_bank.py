@@ -1,8 +1,9 @@
 """The labeled (sentence, predicate) pairs that AMN's associated memory retrieves: read once from the
 training file, kept inside the model (its state dict), so that an archive predicts without the data."""
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Dict, Iterable, List, Optional, Sequence
+from typing import Any, Optional
 
 from allennlp.common import Params
 from allennlp.data import DatasetReader
@@ -43,11 +44,11 @@ class MemoryBank:
 
     def __init__(
         self,
-        words: List[List[str]],
-        pos: List[Optional[List[str]]],
-        sentence_of: List[int],
-        predicates: List[int],
-        tags: List[List[str]],
+        words: list[list[str]],
+        pos: list[Optional[list[str]]],
+        sentence_of: list[int],
+        predicates: list[int],
+        tags: list[list[str]],
     ) -> None:
         self.words = words
         self.pos = pos
@@ -59,8 +60,8 @@ class MemoryBank:
     @classmethod
     def from_sentences(cls, sentences: Iterable[SrlSentence]) -> "MemoryBank":
         """One entry per frame of every sentence (sentences without frames are left out)."""
-        words: List[List[str]] = []
-        pos: List[Optional[List[str]]] = []
+        words: list[list[str]] = []
+        pos: list[Optional[list[str]]] = []
         sentence_of, predicates, tags = [], [], []
         for sentence in sentences:
             if not sentence.frames:
@@ -74,7 +75,7 @@ class MemoryBank:
         return cls(words, pos, sentence_of, predicates, tags)
 
     @classmethod
-    def read(cls, path: str, reader: Dict[str, Any]) -> "MemoryBank":
+    def read(cls, path: str, reader: dict[str, Any]) -> "MemoryBank":
         """The bank of a data file, parsed by the srl_zoo dataset reader these parameters build
         (e.g. `{"type": "conll2009"}`)."""
         dataset_reader = DatasetReader.from_params(Params(dict(reader)))
@@ -83,23 +84,23 @@ class MemoryBank:
     def __len__(self) -> int:
         return len(self.predicates)
 
-    def entry_words(self, entry: int) -> List[str]:
+    def entry_words(self, entry: int) -> list[str]:
         return self.words[self.sentence_of[entry]]
 
-    def entry_pos(self, entry: int) -> Optional[List[str]]:
+    def entry_pos(self, entry: int) -> Optional[list[str]]:
         return self.pos[self.sentence_of[entry]]
 
     def has_pos(self) -> bool:
         return all(p is not None for p in self.pos)
 
-    def training_queries(self) -> List[MemoryQuery]:
+    def training_queries(self) -> list[MemoryQuery]:
         """Every entry as a query for its own neighbours (its own sentence excluded)."""
         return [
             MemoryQuery(self.entry_words(e), self.entry_pos(e), self.predicates[e], exclude_same_words=True)
             for e in range(len(self))
         ]
 
-    def to_state(self) -> Dict[str, Any]:
+    def to_state(self) -> dict[str, Any]:
         """Plain lists and strings (what `torch.load(weights_only=True)` accepts)."""
         return {
             "words": self.words,
@@ -110,5 +111,5 @@ class MemoryBank:
         }
 
     @classmethod
-    def from_state(cls, state: Dict[str, Any]) -> "MemoryBank":
+    def from_state(cls, state: dict[str, Any]) -> "MemoryBank":
         return cls(state["words"], state["pos"], state["sentence_of"], state["predicates"], state["tags"])

@@ -13,8 +13,9 @@ The paper's authors computed all pairs offline (tens of CPU-hours for CoNLL-2009
 
 import hashlib
 import json
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Optional
 
 import numpy as np
 from rapidfuzz.distance import Levenshtein
@@ -47,10 +48,10 @@ class NeighbourIndex:
         with unseen tags (which then match nothing).
     """
 
-    def __init__(self, entries: List[IndexEntry], alphabet: Dict[str, str]) -> None:
+    def __init__(self, entries: list[IndexEntry], alphabet: dict[str, str]) -> None:
         self.entries = entries
         self.alphabet = alphabet
-        self._by_length: Dict[int, np.ndarray] = {}
+        self._by_length: dict[int, np.ndarray] = {}
         lengths = np.array([len(e.symbols) for e in entries], dtype=np.int64)
         for length in np.unique(lengths):
             self._by_length[int(length)] = np.flatnonzero(lengths == length)
@@ -61,10 +62,10 @@ class NeighbourIndex:
     @classmethod
     def from_sentences(cls, sentences: Iterable[SrlSentence]) -> "NeighbourIndex":
         """One entry per predicate of every sentence (POS tags from the file: `SrlSentence.pos`)."""
-        pos: List[Sequence[str]] = []
-        predicates: List[int] = []
-        keys: List[str] = []
-        sentence_of: List[int] = []
+        pos: list[Sequence[str]] = []
+        predicates: list[int] = []
+        keys: list[str] = []
+        sentence_of: list[int] = []
         for number, sentence in enumerate(sentences):
             if sentence.pos is None:
                 raise ValueError(f"{sentence.source or f'sentence {number}'}: neighbour search needs POS tags")
@@ -81,10 +82,10 @@ class NeighbourIndex:
         cls, pos: Sequence[Sequence[str]], predicates: Sequence[int], keys: Sequence[str], sentence_of: Sequence[int]
     ) -> "NeighbourIndex":
         """One entry per (POS sequence, predicate), in the given order (e.g. a `MemoryBank`'s entries)."""
-        alphabet: Dict[str, str] = {}
+        alphabet: dict[str, str] = {}
         entries = [
             IndexEntry(sentence, predicate, encode(tags, predicate, alphabet), key)
-            for tags, predicate, key, sentence in zip(pos, predicates, keys, sentence_of)
+            for tags, predicate, key, sentence in zip(pos, predicates, keys, sentence_of, strict=False)
         ]
         return cls(entries, alphabet)
 
@@ -92,15 +93,15 @@ class NeighbourIndex:
         return len(self.entries)
 
     def query_many(
-        self, queries: Sequence[Tuple[Sequence[str], int, Optional[str]]], m: int = 4
-    ) -> List[List[Tuple[int, int]]]:
+        self, queries: Sequence[tuple[Sequence[str], int, Optional[str]]], m: int = 4
+    ) -> list[list[tuple[int, int]]]:
         """`query` for many `(pos, predicate, excluded words key or None)` at once (searched together by length)."""
         symbols = [encode(pos, predicate, self.alphabet) for pos, predicate, _ in queries]
         return self._search(symbols, [excluded for _, _, excluded in queries], m)
 
     def query(
         self, pos: Sequence[str], predicate: int, m: int = 4, exclude_words: Optional[Sequence[str]] = None
-    ) -> List[Tuple[int, int]]:
+    ) -> list[tuple[int, int]]:
         """The m nearest entries `(entry index, distance)` for one (sentence, predicate), nearest first;
         entries with the word sequence `exclude_words` are skipped."""
         symbols = encode(pos, predicate, self.alphabet)
@@ -113,11 +114,11 @@ class NeighbourIndex:
         table = np.full((len(self), m), NO_NEIGHBOUR, dtype=np.int64)
         for members in self._by_length.values():
             found = self._search([self._symbols[i] for i in members], [self._words_keys[i] for i in members], m)
-            for row, neighbours in zip(members, found):
+            for row, neighbours in zip(members, found, strict=False):
                 table[row, : len(neighbours)] = [index for index, _ in neighbours]
         return table
 
-    def _search(self, queries: List[str], excluded: List[Optional[str]], m: int) -> List[List[Tuple[int, int]]]:
+    def _search(self, queries: list[str], excluded: list[Optional[str]], m: int) -> list[list[tuple[int, int]]]:
         """Exact m-nearest search: per query length, candidate lengths are scanned outward (gap 0, 1,
         ...) and a query stops once its m-th best distance is at most the gap (every candidate
         further out is at least the gap away). Distances, exclusions and the running top-m are
@@ -125,7 +126,7 @@ class NeighbourIndex:
         best_distance = np.full((len(queries), m), EXCLUDED, dtype=np.int64)
         best_index = np.full((len(queries), m), NO_NEIGHBOUR, dtype=np.int64)
         excluded_keys = np.array([key if key is not None else "" for key in excluded])
-        by_query_length: Dict[int, List[int]] = {}
+        by_query_length: dict[int, list[int]] = {}
         for q, symbols in enumerate(queries):
             by_query_length.setdefault(len(symbols), []).append(q)
         for length, members in by_query_length.items():
@@ -152,8 +153,8 @@ class NeighbourIndex:
                     best_distance[active] = np.take_along_axis(merged_distance, order, axis=1)
                     best_index[active] = np.take_along_axis(merged_index, order, axis=1)
         return [
-            [(int(i), int(d)) for i, d in zip(indices, distances) if d != EXCLUDED]
-            for indices, distances in zip(best_index, best_distance)
+            [(int(i), int(d)) for i, d in zip(indices, distances, strict=False) if d != EXCLUDED]
+            for indices, distances in zip(best_index, best_distance, strict=False)
         ]
 
     def save(self, path: str) -> None:
@@ -172,7 +173,7 @@ class NeighbourIndex:
         return cls([IndexEntry(*entry) for entry in data["entries"]], data["alphabet"])
 
 
-def encode(pos: Sequence[str], predicate: int, alphabet: Dict[str, str]) -> str:
+def encode(pos: Sequence[str], predicate: int, alphabet: dict[str, str]) -> str:
     """One character per POS tag; the predicate's tag is its own symbol (`VBD*`)."""
     symbols = []
     for i, tag in enumerate(pos):

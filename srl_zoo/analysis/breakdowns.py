@@ -4,8 +4,9 @@ srl-eval.pl (a `C-X` piece joins its `X`; `V`/`C-V` are not scored)."""
 
 import dataclasses
 from collections import Counter, defaultdict
+from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Dict, List, Mapping, MutableMapping, Optional, Sequence, Tuple
+from typing import Optional
 
 from srl_zoo.analysis.oracle_transformations import ORACLE_TRANSFORMATIONS
 from srl_zoo.data.formats import SrlSentence, SrlSpan
@@ -13,9 +14,9 @@ from srl_zoo.metrics.srl_span_f1 import ArgumentUnit, argument_units, match_unit
 
 NOT_SCORED = ("V", "C-V")
 OTHER_LABEL = "other"
-Bucket = Tuple[int, Optional[int]]  # inclusive bounds; None: no upper bound
-SENTENCE_LENGTH_BUCKETS: List[Bucket] = [(1, 10), (11, 20), (21, 30), (31, 40), (41, None)]
-DISTANCE_BUCKETS: List[Bucket] = [(0, 0), (1, 2), (3, 6), (7, None)]  # He et al. (2017), Figure 6
+Bucket = tuple[int, Optional[int]]  # inclusive bounds; None: no upper bound
+SENTENCE_LENGTH_BUCKETS: list[Bucket] = [(1, 10), (11, 20), (21, 30), (31, 40), (41, None)]
+DISTANCE_BUCKETS: list[Bucket] = [(0, 0), (1, 2), (3, 6), (7, None)]  # He et al. (2017), Figure 6
 
 
 @dataclass
@@ -31,8 +32,8 @@ class FramePair:
 
     sentence_length: int
     predicate: int
-    gold: List[SrlSpan]
-    predicted: List[SrlSpan]
+    gold: list[SrlSpan]
+    predicted: list[SrlSpan]
 
 
 @dataclass
@@ -48,7 +49,7 @@ class Counts:
         setattr(self, kind, getattr(self, kind) + 1)
 
     @property
-    def scores(self) -> Dict[str, float]:
+    def scores(self) -> dict[str, float]:
         """Precision, recall and F1 in percent, and the number of gold arguments."""
         precision, recall, f1 = precision_recall_f1(self.ok, self.op, self.ms)
         return {"precision": 100 * precision, "recall": 100 * recall, "f1": 100 * f1, "gold": self.ok + self.ms}
@@ -63,10 +64,10 @@ class OracleStep:
     counts: Counts = field(default_factory=Counts)
 
 
-def frame_pairs(gold_sentences: Sequence[SrlSentence], predicted_sentences: Sequence[SrlSentence]) -> List[FramePair]:
+def frame_pairs(gold_sentences: Sequence[SrlSentence], predicted_sentences: Sequence[SrlSentence]) -> list[FramePair]:
     """The frames of each sentence paired by predicate position."""
-    pairs: List[FramePair] = []
-    for gold, predicted in zip(gold_sentences, predicted_sentences):
+    pairs: list[FramePair] = []
+    for gold, predicted in zip(gold_sentences, predicted_sentences, strict=False):
         gold_frames = {frame.index: frame.arguments for frame in gold.frames}
         predicted_frames = {frame.index: frame.arguments for frame in predicted.frames}
         for index in sorted(gold_frames.keys() | predicted_frames.keys()):
@@ -87,13 +88,13 @@ def _tally(
     """Count every argument of `pairs` (correct, excess or missed, matched like srl-eval.pl) in
     `counts[key(pair, argument)]`; the breakdowns differ only in `key`."""
     for pair in pairs:
-        for kind, units in zip(("ok", "op", "ms"), match_units(pair.gold, pair.predicted)):
+        for kind, units in zip(("ok", "op", "ms"), match_units(pair.gold, pair.predicted), strict=False):
             for unit in units:
                 counts[key(pair, unit)].count(kind)
     return counts
 
 
-def label_counts(pairs: Sequence[FramePair]) -> Dict[str, Counts]:
+def label_counts(pairs: Sequence[FramePair]) -> dict[str, Counts]:
     """Counts per argument label."""
     return dict(_tally(pairs, lambda pair, unit: unit.label, defaultdict(Counts)))
 
@@ -110,7 +111,7 @@ def role_confusion(pairs: Sequence[FramePair]) -> Counter:
     return confusion
 
 
-def confusion_matrix(confusion: Mapping[Tuple[str, str], int], labels: Sequence[str]) -> List[List[int]]:
+def confusion_matrix(confusion: Mapping[tuple[str, str], int], labels: Sequence[str]) -> list[list[int]]:
     """`(len(labels), len(labels))` counts, rows gold and columns predicted, from `{(gold, predicted): count}`;
     a label not in `labels` counts as `OTHER_LABEL` if that is one of them, else it is left out."""
     index = {label: i for i, label in enumerate(labels)}
@@ -139,7 +140,7 @@ def _bucket_of(value: int, buckets: Sequence[Bucket]) -> str:
 
 def counts_by_sentence_length(
     pairs: Sequence[FramePair], buckets: Sequence[Bucket] = SENTENCE_LENGTH_BUCKETS
-) -> Dict[str, Counts]:
+) -> dict[str, Counts]:
     """Counts per bucket of sentence length (in tokens)."""
     counts = {bucket_name(bucket): Counts() for bucket in buckets}
     return dict(_tally(pairs, lambda pair, unit: _bucket_of(pair.sentence_length, buckets), counts))
@@ -155,7 +156,7 @@ def distance_to_predicate(unit: ArgumentUnit, predicate: int) -> int:
     return 0
 
 
-def counts_by_distance(pairs: Sequence[FramePair], buckets: Sequence[Bucket] = DISTANCE_BUCKETS) -> Dict[str, Counts]:
+def counts_by_distance(pairs: Sequence[FramePair], buckets: Sequence[Bucket] = DISTANCE_BUCKETS) -> dict[str, Counts]:
     """Counts per bucket of argument-predicate distance: precision by the predicted arguments'
     distances, recall by the gold arguments' (a correct argument has the same distance in both)."""
     counts = {bucket_name(bucket): Counts() for bucket in buckets}
@@ -169,7 +170,7 @@ def total_counts(pairs: Sequence[FramePair]) -> Counts:
     return _tally(pairs, lambda pair, unit: "all", {"all": Counts()})["all"]
 
 
-def oracle_steps(pairs: Sequence[FramePair]) -> List[OracleStep]:
+def oracle_steps(pairs: Sequence[FramePair]) -> list[OracleStep]:
     """The original scores, then the scores after each oracle transformation applied on top of the previous ones."""
     steps = [OracleStep("original", 0, total_counts(pairs))]
     current = [dataclasses.replace(pair, predicted=list(pair.predicted)) for pair in pairs]

@@ -20,12 +20,12 @@ exact here):
 
 import re
 from collections import Counter
-from typing import Callable, List, Sequence, Tuple
+from collections.abc import Callable, Sequence
 
 from srl_zoo.data.formats import SrlSpan
 
-Spans = List[SrlSpan]
-Transformation = Callable[[Sequence[SrlSpan], Sequence[SrlSpan]], Tuple[Spans, int]]
+Spans = list[SrlSpan]
+Transformation = Callable[[Sequence[SrlSpan], Sequence[SrlSpan]], tuple[Spans, int]]
 
 CORE_LABEL = re.compile(r"^(A|ARG)([0-5]|A)$")
 MAX_GAP = 1  # words between the two spans that merge/split joins
@@ -40,7 +40,7 @@ def same_boundaries(first: SrlSpan, second: SrlSpan) -> bool:
     return (first.start, first.end) == (second.start, second.end)
 
 
-def fix_labels(gold: Sequence[SrlSpan], predicted: Sequence[SrlSpan]) -> Tuple[Spans, int]:
+def fix_labels(gold: Sequence[SrlSpan], predicted: Sequence[SrlSpan]) -> tuple[Spans, int]:
     """Give a predicted span the gold label where their boundaries are equal."""
     gold_label = {(span.start, span.end): span.label for span in gold}
     fixed: Spans = []
@@ -52,7 +52,7 @@ def fix_labels(gold: Sequence[SrlSpan], predicted: Sequence[SrlSpan]) -> Tuple[S
     return fixed, applied
 
 
-def move_core_argument(gold: Sequence[SrlSpan], predicted: Sequence[SrlSpan]) -> Tuple[Spans, int]:
+def move_core_argument(gold: Sequence[SrlSpan], predicted: Sequence[SrlSpan]) -> tuple[Spans, int]:
     """Move a core argument, unique on both sides, to the non-overlapping gold span of its label."""
     gold_counts = Counter(span.label for span in gold)
     predicted_counts = Counter(span.label for span in predicted)
@@ -70,7 +70,7 @@ def move_core_argument(gold: Sequence[SrlSpan], predicted: Sequence[SrlSpan]) ->
     return moved, applied
 
 
-def merge_spans(gold: Sequence[SrlSpan], predicted: Sequence[SrlSpan]) -> Tuple[Spans, int]:
+def merge_spans(gold: Sequence[SrlSpan], predicted: Sequence[SrlSpan]) -> tuple[Spans, int]:
     """Replace two predicted spans by the gold span they start and end (at most one word apart)."""
     remaining = list(predicted)
     applied = 0
@@ -85,11 +85,11 @@ def merge_spans(gold: Sequence[SrlSpan], predicted: Sequence[SrlSpan]) -> Tuple[
     return sorted(remaining, key=lambda span: span.start), applied
 
 
-def split_spans(gold: Sequence[SrlSpan], predicted: Sequence[SrlSpan]) -> Tuple[Spans, int]:
+def split_spans(gold: Sequence[SrlSpan], predicted: Sequence[SrlSpan]) -> tuple[Spans, int]:
     """Replace a predicted span by the two gold spans (at most one word apart) it covers exactly."""
     ordered_gold = sorted(gold, key=lambda span: span.start)
     pieces = {}
-    for first, second in zip(ordered_gold, ordered_gold[1:]):
+    for first, second in zip(ordered_gold, ordered_gold[1:], strict=False):
         if 0 <= second.start - first.end - 1 <= MAX_GAP:
             pieces[(first.start, second.end)] = (first, second)
     split: Spans = []
@@ -104,7 +104,7 @@ def split_spans(gold: Sequence[SrlSpan], predicted: Sequence[SrlSpan]) -> Tuple[
     return split, applied
 
 
-def fix_boundary(gold: Sequence[SrlSpan], predicted: Sequence[SrlSpan]) -> Tuple[Spans, int]:
+def fix_boundary(gold: Sequence[SrlSpan], predicted: Sequence[SrlSpan]) -> tuple[Spans, int]:
     """Give a predicted span the boundaries of the overlapping gold span of its label."""
     matched = {(span.start, span.end) for span in predicted} & {(span.start, span.end) for span in gold}
     fixed: Spans = []
@@ -123,20 +123,20 @@ def fix_boundary(gold: Sequence[SrlSpan], predicted: Sequence[SrlSpan]) -> Tuple
     return fixed, applied
 
 
-def drop_argument(gold: Sequence[SrlSpan], predicted: Sequence[SrlSpan]) -> Tuple[Spans, int]:
+def drop_argument(gold: Sequence[SrlSpan], predicted: Sequence[SrlSpan]) -> tuple[Spans, int]:
     """Remove each predicted span that overlaps no gold span."""
     kept = [span for span in predicted if any(overlap(span, g) for g in gold)]
     return kept, len(predicted) - len(kept)
 
 
-def add_argument(gold: Sequence[SrlSpan], predicted: Sequence[SrlSpan]) -> Tuple[Spans, int]:
+def add_argument(gold: Sequence[SrlSpan], predicted: Sequence[SrlSpan]) -> tuple[Spans, int]:
     """Add each gold span that overlaps no predicted span."""
     added = [g for g in gold if not any(overlap(g, span) for span in predicted)]
     return sorted(list(predicted) + added, key=lambda span: span.start), len(added)
 
 
 # in He et al.'s order; applied cumulatively, each to the output of the previous ones
-ORACLE_TRANSFORMATIONS: List[Tuple[str, Transformation]] = [
+ORACLE_TRANSFORMATIONS: list[tuple[str, Transformation]] = [
     ("fix labels", fix_labels),
     ("move core argument", move_core_argument),
     ("merge spans", merge_spans),

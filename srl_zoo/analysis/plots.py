@@ -1,7 +1,7 @@
 """The error-analysis plots, drawn with matplotlib's Agg backend (no screen) and written atomically as PNG."""
 
 import io
-from typing import List, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 import matplotlib
 
@@ -93,7 +93,7 @@ def plot_bucket_scores(scores: Mapping[str, Scores], path: str, xlabel: str, tit
     _save(figure, path)
 
 
-def plot_oracle_steps(names: List[str], f1: List[float], path: str) -> None:
+def plot_oracle_steps(names: list[str], f1: list[float], path: str) -> None:
     """F1 after each cumulative oracle transformation."""
     figure, axes = plt.subplots(figsize=(7.0, 3.8))
     axes.plot(range(len(names)), f1, marker="o", color="#31a354")

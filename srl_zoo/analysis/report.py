@@ -2,7 +2,8 @@
 
 import json
 import os
-from typing import Any, Dict, List, Mapping, Optional, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any, Optional
 
 from srl_zoo.analysis import breakdowns
 from srl_zoo.data.formats import SrlSentence
@@ -19,7 +20,7 @@ FILES = {
 }
 
 
-def analyse(gold_sentences: Sequence[SrlSentence], predicted_sentences: Sequence[SrlSentence]) -> Dict[str, Any]:
+def analyse(gold_sentences: Sequence[SrlSentence], predicted_sentences: Sequence[SrlSentence]) -> dict[str, Any]:
     """Every breakdown of the report as plain numbers (percentages), ready for JSON."""
     pairs = breakdowns.frame_pairs(gold_sentences, predicted_sentences)
     labels = breakdowns.label_counts(pairs)
@@ -47,20 +48,20 @@ def analyse(gold_sentences: Sequence[SrlSentence], predicted_sentences: Sequence
     }
 
 
-def _table(header: Sequence[str], rows: List[Sequence[object]]) -> List[str]:
+def _table(header: Sequence[str], rows: list[Sequence[object]]) -> list[str]:
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     lines += ["| " + " | ".join(str(cell) for cell in row) + " |" for row in rows]
     return lines
 
 
-def _score_rows(scores: Mapping[str, Mapping[str, float]]) -> List[Sequence[object]]:
+def _score_rows(scores: Mapping[str, Mapping[str, float]]) -> list[Sequence[object]]:
     return [
         (name, int(s["gold"]), f"{s['precision']:.2f}", f"{s['recall']:.2f}", f"{s['f1']:.2f}")
         for name, s in scores.items()
     ]
 
 
-def _section(heading: str, explanation: str, image: str, alt: str) -> List[str]:
+def _section(heading: str, explanation: str, image: str, alt: str) -> list[str]:
     """A report section's heading, explanation (may be empty) and embedded plot."""
     return ["", f"## {heading}", ""] + ([explanation, ""] if explanation else []) + [f"![{alt}]({image})", ""]
 
@@ -119,7 +120,7 @@ def render_markdown(analysis: Mapping[str, Any], title: str, official: Optional[
             f"{step['f1']:.2f}",
             f"{step['f1'] - before['f1']:+.2f}" if before else "",
         )
-        for before, step in zip([None] + steps[:-1], steps)
+        for before, step in zip([None] + steps[:-1], steps, strict=False)
     ]
     lines += _table(("after", "applied", "P", "R", "F1", "F1 gain"), rows)
     return "\n".join(lines) + "\n"
@@ -131,7 +132,7 @@ def write_report(
     directory: str,
     title: str = "Error analysis",
     official: Optional[Mapping[str, float]] = None,
-) -> Dict[str, Any]:
+) -> dict[str, Any]:
     """Write the plots, `report.md` and `report.json` to `directory`; return the analysis.
 
     # Parameters

@@ -7,12 +7,12 @@ argument parsers (so it cannot drift from them: `tests/commands/test_command_tab
 
 import argparse
 import sys
-from typing import Dict, List, Optional
+from typing import Optional
 
 from allennlp.commands import ArgumentParserWithDefaults
 from allennlp.commands.subcommand import Subcommand
 
-import srl_zoo  # noqa: F401  (registers srl_zoo's subcommands)
+import srl_zoo.commands  # noqa: F401  (registers the subcommands: srl-label, srl-evaluate, ...)
 from srl_zoo.data.formats.io_utils import atomic_write
 from srl_zoo_command import COMMANDS
 
@@ -57,7 +57,7 @@ subcommands before it reads `--include-package`.
 """
 
 
-def command_parsers() -> Dict[str, argparse.ArgumentParser]:
+def command_parsers() -> dict[str, argparse.ArgumentParser]:
     """srl-zoo's subcommand name → its parser, built as `srl-zoo` builds it."""
     root = ArgumentParserWithDefaults(prog="srl-zoo")
     subparsers = root.add_subparsers()
@@ -88,7 +88,7 @@ def _help(action: argparse.Action) -> str:
     return _cell(text)
 
 
-def command_section(name: str, parser: argparse.ArgumentParser) -> List[str]:
+def command_section(name: str, parser: argparse.ArgumentParser) -> list[str]:
     """One command's usage, inputs and flags in Markdown."""
     usage = " ".join(parser.format_usage().split())[len("usage: ") :]
     lines = [f"## `srl-zoo {name}`", "", _cell(parser.description), "", f"    {usage}", ""]
@@ -109,7 +109,7 @@ def command_table() -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
-def main(argv: Optional[List[str]] = None) -> None:
+def main(argv: Optional[list[str]] = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("path", help="the Markdown file (docs/commands.md)")
     parser.add_argument("--check", action="store_true", help="exit 1 if the file is not what would be written")

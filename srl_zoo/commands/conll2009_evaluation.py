@@ -1,7 +1,7 @@
 """`srl-evaluate` on CoNLL-2009 data: predicted files in eval09.pl's layout, scored with `Conll2009F1`."""
 
 import os
-from typing import Any, Dict, Optional
+from typing import Any, Optional
 
 from allennlp.data import DatasetReader
 from allennlp.models import Model
@@ -18,7 +18,7 @@ def evaluate_conll2009(
     output_dir: str,
     batch_size: int = 64,
     report_dir: Optional[str] = None,
-) -> Dict[str, Any]:
+) -> dict[str, Any]:
     """Write `gold.txt` and `predicted.txt` (CoNLL-2009 columns; PRED filled with `lemma.sense`, the
     APRED columns with the predicted roles on head words) to `output_dir` and score them with
     `Conll2009F1` (eval09.pl's semantic scores, senses counted) and `PredicateF1`.
@@ -45,7 +45,7 @@ def evaluate_conll2009(
     return result
 
 
-def report_conll2009(result: Dict[str, Any]) -> str:
+def report_conll2009(result: dict[str, Any]) -> str:
     """The lines `srl-evaluate` prints for CoNLL-2009 data."""
     python = result["python"]
 

@@ -3,7 +3,8 @@ data (CoNLL-2005/2012) and for dependency data (CoNLL-2009)."""
 
 import dataclasses
 import os
-from typing import Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Optional
 
 from allennlp.common.util import lazy_groups_of
 from allennlp.data import DatasetReader
@@ -19,13 +20,13 @@ from srl_zoo.metrics import PredicateF1
 
 def predict_sentences(
     model: Model, reader: DatasetReader, data_path: str, batch_size: int = 64
-) -> Iterator[Tuple[SrlSentence, SrlSentence]]:
+) -> Iterator[tuple[SrlSentence, SrlSentence]]:
     """Yield `(gold, predicted)` sentences; a predicted sentence is the gold one (all its columns)
     with the predicted frames. Predicted frames take the gold lemma where a gold predicate sits at
     the same position (srl-eval.pl aligns propositions by position and verb)."""
     model.eval()
     for group in lazy_groups_of(reader.read(data_path), batch_size):
-        for instance, output in zip(group, model.forward_on_instances(group)):
+        for instance, output in zip(group, model.forward_on_instances(group), strict=False):
             gold: SrlSentence = instance["metadata"]["sentence"]
             lemmas = {frame.index: frame.lemma for frame in gold.frames}
             frames = [frame_from_output(frame, lemmas.get(frame["predicate"]["index"])) for frame in output["frames"]]
@@ -34,7 +35,7 @@ def predict_sentences(
 
 def score_predictions(
     model: Model, reader: DatasetReader, data_path: str, batch_size: int, metric: Metric
-) -> Tuple[List[SrlSentence], List[SrlSentence], Dict[str, float]]:
+) -> tuple[list[SrlSentence], list[SrlSentence], dict[str, float]]:
     """Predict every sentence of `data_path`; the gold and predicted sentences, and the scores of
     `metric` (any metric with `score_sentences`, e.g. `SrlSpanF1`, `Conll2009F1`) and `PredicateF1`.
 
@@ -43,8 +44,8 @@ def score_predictions(
     model : resets its own metrics first, so that `model.get_metrics()` afterwards covers this file.
     """
     predicates = PredicateF1()
-    gold_sentences: List[SrlSentence] = []
-    predicted_sentences: List[SrlSentence] = []
+    gold_sentences: list[SrlSentence] = []
+    predicted_sentences: list[SrlSentence] = []
     model.get_metrics(reset=True)
     for gold, predicted in tqdm(predict_sentences(model, reader, data_path, batch_size), desc="predicting"):
         gold_sentences.append(gold)

@@ -20,7 +20,7 @@ def one_line(error: BaseException) -> Optional[str]:
     """The one-line message for an expected failure, else None (a bug: let its traceback show)."""
     if isinstance(error, torch.OutOfMemoryError):
         return "out of memory: lower --batch-size (or label on the CPU, which has more memory)"
-    if isinstance(error, (ConfigurationError, ConllFormatError)):
+    if isinstance(error, ConfigurationError | ConllFormatError):
         return _first_line(str(error.message if isinstance(error, ConfigurationError) else error))
     if isinstance(error, OSError) and error.filename is not None:
         return f"{error.filename}: {error.strerror or type(error).__name__}"

@@ -3,7 +3,7 @@ what `srl-zoo export --measure-precision` records in the archive, so that `preci
 bfloat16 only where it keeps the F1 (`srl_zoo.nn.precision`)."""
 
 import logging
-from typing import Dict, Union
+from typing import Union
 
 from allennlp.models.archival import load_archive
 
@@ -20,11 +20,11 @@ MEASURED = ("float32", "bfloat16", "int8")
 
 def measure_f1_per_precision(
     archive_path: str, gold_file: str, batch_size: int = 64
-) -> Dict[str, Union[None, int, float]]:
+) -> dict[str, Union[None, int, float]]:
     """srl_zoo's F1 (= srl-eval.pl's) of the CPU model of `archive_path` on `gold_file` (at the predicates
     its config says, gold by default) in each precision, rounded to 2 decimals, and the sentences scored;
     None for a precision the model cannot run in here (e.g. no bfloat16 LSTM without AVX-512 BF16)."""
-    measured: Dict[str, Union[None, int, float]] = {}
+    measured: dict[str, Union[None, int, float]] = {}
     for precision in MEASURED:
         archive = load_archive(archive_path)
         model = archive.model

@@ -6,7 +6,8 @@ import json
 import logging
 import os
 import tempfile
-from typing import Dict, Iterator, Optional
+from collections.abc import Iterator
+from typing import Optional
 
 from allennlp.commands.subcommand import Subcommand
 from allennlp.common.checks import ConfigurationError
@@ -36,7 +37,7 @@ def srl_evaluate(
     batch_size: int = 64,
     scorer: Optional[str] = None,
     report_dir: Optional[str] = None,
-) -> Dict[str, object]:
+) -> dict[str, object]:
     """Write `gold.props` and `predicted.props` to `output_dir`; return Python and srl-eval.pl scores.
 
     # Parameters
@@ -48,7 +49,7 @@ def srl_evaluate(
     gold_path, predicted_path = os.path.join(output_dir, "gold.props"), os.path.join(output_dir, "predicted.props")
     write_conll2005(gold_sentences, gold_path, props_only=True)
     write_conll2005(predicted_sentences, predicted_path, props_only=True)
-    result: Dict[str, object] = {
+    result: dict[str, object] = {
         "sentences": len(gold_sentences),
         "predicates": sum(len(sentence.frames) for sentence in gold_sentences),
         "python": scores,
@@ -229,6 +230,6 @@ def _evaluate(args: argparse.Namespace, output_dir: str) -> None:
     _print_report_path(result)
 
 
-def _print_report_path(result: Dict[str, object]) -> None:
+def _print_report_path(result: dict[str, object]) -> None:
     if "report" in result:
         print(f"error analysis: {result['report']}")

@@ -5,7 +5,7 @@ import json
 import os
 import tarfile
 import tempfile
-from typing import Any, Dict, Optional
+from typing import Any, Optional
 
 import torch
 from allennlp.commands.subcommand import Subcommand
@@ -27,7 +27,7 @@ TRAINING_FILE_KEYS = ("train_data_path", "validation_data_path", "test_data_path
 MODEL_TRAINING_KEYS = ("pretrained_file", "initializer")  # allennlp ignores both when it loads an archive
 
 
-def clear_training_files(config: Dict[str, Any]) -> Dict[str, Any]:
+def clear_training_files(config: dict[str, Any]) -> dict[str, Any]:
     """The config without the keys that name files of the training machine (data paths, pretrained
     vectors) or only matter before training (initializers); prediction needs none of them."""
 
@@ -43,7 +43,7 @@ def clear_training_files(config: Dict[str, Any]) -> Dict[str, Any]:
     return cleared
 
 
-def half_precision(state: Dict[str, torch.Tensor]) -> Dict[str, torch.Tensor]:
+def half_precision(state: dict[str, torch.Tensor]) -> dict[str, torch.Tensor]:
     """Every floating-point tensor as float16 (others as they are)."""
     return {k: v.half().contiguous() if v.is_floating_point() else v for k, v in state.items()}
 
@@ -86,7 +86,7 @@ def export_archive(archive: str, output: str, measure_on: Optional[str] = None) 
             _write_archive(output, config, staging, directory, transformer)
 
 
-def _write_archive(output: str, config: Dict[str, Any], staging: str, directory: str, transformer: str) -> None:
+def _write_archive(output: str, config: dict[str, Any], staging: str, directory: str, transformer: str) -> None:
     """The archive `output` (atomically): `config`, the weights staged in `staging`, the vocabulary of the
     extracted `directory` and its transformer folder if it has one."""
     with open(os.path.join(staging, CONFIG_NAME), "w", encoding="utf-8") as handle:

@@ -45,7 +45,7 @@ import logging
 import os
 import time
 from datetime import timedelta
-from typing import Any, Dict, List, Optional
+from typing import Any, Optional
 
 import torch
 import torch.distributed as dist
@@ -53,7 +53,13 @@ from allennlp.commands.subcommand import Subcommand
 from allennlp.common.checks import ConfigurationError
 
 from srl_zoo.api import Labeler, load
-from srl_zoo.commands.corpus_progress import (
+from srl_zoo.commands.verbosity import add_verbosity, plain_lines_above_the_bar
+from srl_zoo.data.format_detection import conll_format_of, detect_format
+from srl_zoo.labeling.chunks import CONLL_FORMATS, INPUT_FORMATS
+from srl_zoo.labeling.labeled_chunks import label_prepared
+from srl_zoo.labeling.part_writer import PartWriter
+from srl_zoo.labeling.prepared_chunks import PreparedChunks, prepared_chunks
+from srl_zoo.labeling.progress import (
     OutputLock,
     Progress,
     check_resumable,
@@ -62,12 +68,6 @@ from srl_zoo.commands.corpus_progress import (
     remove_progress,
     write_progress,
 )
-from srl_zoo.commands.verbosity import add_verbosity, plain_lines_above_the_bar
-from srl_zoo.data.format_detection import conll_format_of, detect_format
-from srl_zoo.labeling.chunks import CONLL_FORMATS, INPUT_FORMATS
-from srl_zoo.labeling.labeled_chunks import label_prepared
-from srl_zoo.labeling.part_writer import PartWriter
-from srl_zoo.labeling.prepared_chunks import PreparedChunks, prepared_chunks
 from srl_zoo.labeling.shares import Share, index_path, merge_parts, part_path
 from srl_zoo.nn.precision import add_precision_argument
 from srl_zoo.predictors.srl_predictor import OUTPUT_FORMATS
@@ -188,13 +188,13 @@ def _join_torchrun() -> Share:
     return Share(dist.get_rank(), dist.get_world_size())
 
 
-def _merge_shares(summary: Dict[str, Any], output_file: str, share: Share) -> Dict[str, Any]:
+def _merge_shares(summary: dict[str, Any], output_file: str, share: Share) -> dict[str, Any]:
     """Once every process is done (a barrier), process 0 merges the parts; the counts summed over processes."""
     counts = torch.tensor([summary["lines"], summary["sentences"], summary["skipped"]], dtype=torch.long)
     dist.all_reduce(counts)  # also the barrier: every part is complete (or its process failed) here
     if share.rank == 0 and not summary.get("complete_before"):
         merge_parts(output_file, share.world)
-    resumed: List[Optional[int]] = [None] * share.world
+    resumed: list[Optional[int]] = [None] * share.world
     dist.all_gather_object(resumed, summary["resumed_from_line"])  # also the barrier after the merge
     lines, sentences, skipped = counts.tolist()
     totals = {"lines": lines, "sentences": sentences, "skipped": skipped, "resumed_from_line": resumed}
@@ -213,7 +213,7 @@ def label_corpus(
     progress: bool = True,
     workers: int = 0,
     share: Share = Share(),
-) -> Dict[str, Any]:
+) -> dict[str, Any]:
     """Label every line of `input_file` into `output_file` (see the module docstring); returns counts
     (`lines`, `sentences`, `skipped`, `resumed_from_line`).
 
@@ -313,7 +313,7 @@ def _format_by_name(input_file: str) -> str:
     return "conll" if name.endswith(("_conll", ".conll")) else "text"
 
 
-def _nothing_to_do(output_file: str) -> Dict[str, Any]:
+def _nothing_to_do(output_file: str) -> dict[str, Any]:
     logger.info("%s is complete (see %s); nothing to do", output_file, progress_path(output_file))
     return {"lines": 0, "sentences": 0, "skipped": 0, "resumed_from_line": None, "complete": True}
 

@@ -4,7 +4,7 @@ import argparse
 import functools
 import logging
 import sys
-from typing import Callable
+from collections.abc import Callable
 
 from tqdm import tqdm
 

@@ -2,7 +2,7 @@
 archive reader's token settings (lowercasing, indexers) and the model's label spelling."""
 
 import copy
-from typing import List, Optional
+from typing import Optional
 
 from allennlp.common.checks import ConfigurationError
 from allennlp.data import DatasetReader, Vocabulary
@@ -25,7 +25,7 @@ def detect_format(path: str) -> str:
     number. CoNLL-2009: tab-separated rows of 14+ columns whose first is the token ID. CoNLL-2005:
     space-separated rows with bracket cells (`*`, `(A0*`, parse bits), or `-` last (no predicate).
     """
-    rows: List[str] = []
+    rows: list[str] = []
     for _, text in iter_lines(path):
         if text.startswith("#begin document"):
             return "conll2012"

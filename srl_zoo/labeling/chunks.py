@@ -3,12 +3,13 @@ between processes), and what one line asks for."""
 
 import hashlib
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Iterator, List, Tuple, Union
+from typing import Any, Union
 
-from srl_zoo.commands.corpus_progress import numbered_raw_lines
 from srl_zoo.data.formats.sentence import ConllFormatError
 from srl_zoo.data.formats.sentence_blocks import parse_sentence_lines
+from srl_zoo.labeling.progress import numbered_raw_lines
 
 CONLL_FORMATS = ("conll2005", "conll2012", "conll2009")
 #: `conll` is any of the CoNLL formats, told from the file (`detect_format`)
@@ -21,7 +22,7 @@ class BadLine(ValueError):
 
 
 Line = Union[str, BadLine]  # the text of a line, or why it cannot be read
-Request = Tuple[str, Any]  # ("text", document) or ("tokens", predictor input)
+Request = tuple[str, Any]  # ("text", document) or ("tokens", predictor input)
 
 
 @dataclass
@@ -30,7 +31,7 @@ class Chunk:
     (blank ones included) whose bytes hash to `sha256`; `at_end` for the input's last chunk; `number`:
     the chunk's place in the input (0-based, counted from where reading started)."""
 
-    lines: List[Tuple[int, Line]]
+    lines: list[tuple[int, Line]]
     consumed: int
     sha256: str
     at_end: bool
@@ -44,8 +45,8 @@ def read_chunks(path: str, skip: int, size: int, first_number: int = 0, blocks: 
     non-blank lines (`#begin/#end document` markers separate them too), numbered by its first line,
     its lines joined by newlines; a chunk then ends on the line that ends its last sentence."""
     digest = hashlib.sha256()
-    items: List[Tuple[int, Line]] = []
-    block: List[Tuple[int, bytes]] = []
+    items: list[tuple[int, Line]] = []
+    block: list[tuple[int, bytes]] = []
     number = 0
     chunk_number = first_number
     for number, raw in numbered_raw_lines(path):
@@ -70,7 +71,7 @@ def read_chunks(path: str, skip: int, size: int, first_number: int = 0, blocks: 
     yield Chunk(items, max(number, skip), digest.hexdigest(), at_end=True, number=chunk_number)
 
 
-def _decoded(raw_lines: List[Tuple[int, bytes]], path: str) -> Tuple[int, Line]:
+def _decoded(raw_lines: list[tuple[int, bytes]], path: str) -> tuple[int, Line]:
     """`(first line number, the lines' text joined by newlines)`, or a `BadLine` naming the line that
     is not UTF-8."""
     texts = []

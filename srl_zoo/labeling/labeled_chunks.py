@@ -3,7 +3,7 @@ that runs it), lines it could not batch labeled through the `Labeler`, and every
 output record, or the `BadLine` saying why it has none."""
 
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Tuple, Union
+from typing import Any, Union
 
 from allennlp.common.util import sanitize
 
@@ -12,7 +12,7 @@ from srl_zoo.labeling.chunks import BadLine, Request, bad_line
 from srl_zoo.labeling.prepared_chunks import PreparedChunk, SentenceKey
 from srl_zoo.labeling.rendering import render_record
 
-Outcome = Union[Tuple[bytes, int], BadLine]  # (the line's output record, its sentences) or why it failed
+Outcome = Union[tuple[bytes, int], BadLine]  # (the line's output record, its sentences) or why it failed
 
 
 @dataclass
@@ -20,8 +20,8 @@ class Labeled:
     """The model's side of a chunk: each text sentence's output, and the lines labeled the slow way
     (pre-tokenized requests, and the lines of a batch that failed) as finished outcomes."""
 
-    sentences: Dict[SentenceKey, Dict[str, Any]] = field(default_factory=dict)
-    lines: Dict[int, Outcome] = field(default_factory=dict)
+    sentences: dict[SentenceKey, dict[str, Any]] = field(default_factory=dict)
+    lines: dict[int, Outcome] = field(default_factory=dict)
 
 
 def label_prepared(labeler: Labeler, prepared: PreparedChunk, output_format: str, path: str) -> Labeled:
@@ -32,10 +32,10 @@ def label_prepared(labeler: Labeler, prepared: PreparedChunk, output_format: str
         try:
             if batch.tensors is None:
                 raise ValueError("the batch could not be made tensors")
-            labeled.sentences.update(zip(batch.keys, labeler.predictor.predict_tensors(batch.tensors)))
+            labeled.sentences.update(zip(batch.keys, labeler.predictor.predict_tensors(batch.tensors), strict=False))
         except Exception:
             retry.update(number for number, _ in batch.keys)
-    requests: List[Tuple[int, Request]] = []
+    requests: list[tuple[int, Request]] = []
     for number in sorted(retry):
         if number in prepared.texts:
             requests.append((number, ("text", prepared.texts[number][0])))
@@ -47,8 +47,8 @@ def label_prepared(labeler: Labeler, prepared: PreparedChunk, output_format: str
 
 
 def _label_lines(
-    labeler: Labeler, requests: List[Tuple[int, Request]], output_format: str, path: str
-) -> List[Tuple[int, Outcome]]:
+    labeler: Labeler, requests: list[tuple[int, Request]], output_format: str, path: str
+) -> list[tuple[int, Outcome]]:
     """Each request's outcome: any exception while labeling or writing one line becomes that line's
     `BadLine` (requests that fail together are labeled again one by one to find it)."""
     if not requests:
@@ -56,7 +56,7 @@ def _label_lines(
     try:
         return [(number, (record, sentences)) for number, record, sentences in _label(labeler, requests, output_format)]
     except Exception:
-        outcomes: List[Tuple[int, Outcome]] = []
+        outcomes: list[tuple[int, Outcome]] = []
         for number, request in requests:
             try:
                 outcomes.extend((n, (r, k)) for n, r, k in _label(labeler, [(number, request)], output_format))
@@ -65,14 +65,14 @@ def _label_lines(
         return outcomes
 
 
-def _label(labeler: Labeler, requests: List[Tuple[int, Request]], output_format: str) -> List[Tuple[int, bytes, int]]:
+def _label(labeler: Labeler, requests: list[tuple[int, Request]], output_format: str) -> list[tuple[int, bytes, int]]:
     """`(line number, output record as UTF-8, number of sentences)` of each request, through the
     `Labeler` (one model call per request kind)."""
     documents = {i: request[1] for i, (_, request) in enumerate(requests) if request[0] == "text"}
-    by_request = dict(zip(documents, labeler.label_texts(list(documents.values()), labeler.batch_size)))
+    by_request = dict(zip(documents, labeler.label_texts(list(documents.values()), labeler.batch_size), strict=False))
     tokenized = [(i, request[1]) for i, (_, request) in enumerate(requests) if request[0] == "tokens"]
     if tokenized:
-        for (i, _), output in zip(tokenized, labeler.label_tokenized([r for _, r in tokenized])):
+        for (i, _), output in zip(tokenized, labeler.label_tokenized([r for _, r in tokenized]), strict=False):
             by_request[i] = [output]
     return [
         (line_number, render_record(line_number, by_request[i], output_format), len(by_request[i]))
@@ -80,10 +80,10 @@ def _label(labeler: Labeler, requests: List[Tuple[int, Request]], output_format:
     ]
 
 
-def outcomes(prepared: PreparedChunk, labeled: Labeled, output_format: str, path: str) -> List[Tuple[int, Outcome]]:
+def outcomes(prepared: PreparedChunk, labeled: Labeled, output_format: str, path: str) -> list[tuple[int, Outcome]]:
     """Every line's outcome, in order: text lines rendered from their sentences' outputs (with
     character offsets), batched pre-tokenized lines from their one sentence's, the rest as they came."""
-    outcomes: Dict[int, Outcome] = {**prepared.failed, **labeled.lines}
+    outcomes: dict[int, Outcome] = {**prepared.failed, **labeled.lines}
     for number, (text, sentences) in prepared.texts.items():
         if number in outcomes:
             continue

@@ -7,14 +7,14 @@ import os
 from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
-from typing import Any, BinaryIO, Deque, Dict, List, Optional
+from typing import Any, BinaryIO, Optional
 
 from tqdm import tqdm
 
-from srl_zoo.commands.corpus_progress import Progress, prefix_sha256, write_progress
 from srl_zoo.labeling.chunks import BadLine
 from srl_zoo.labeling.labeled_chunks import Labeled, outcomes
 from srl_zoo.labeling.prepared_chunks import PreparedChunk
+from srl_zoo.labeling.progress import Progress, prefix_sha256, write_progress
 from srl_zoo.labeling.shares import Share, append_index, index_path
 
 logger = logging.getLogger(__name__)
@@ -28,11 +28,11 @@ class PartWriter:
     part: str
     start: Progress
     share: Share
-    counts: Dict[str, Any]
+    counts: dict[str, Any]
     output_format: str
     on_error: str
     progress: bool
-    pending: Deque[Future] = field(default_factory=deque)
+    pending: deque[Future] = field(default_factory=deque)
     broken: bool = False  # a chunk failed to be written: no later one may be
 
     def __enter__(self) -> "PartWriter":
@@ -76,7 +76,7 @@ class PartWriter:
 
     def _write_chunk(self, prepared: PreparedChunk, labeled: Labeled) -> None:
         chunk = prepared.chunk
-        pieces: List[bytes] = []
+        pieces: list[bytes] = []
         path = self.start.input_file
         for number, outcome in outcomes(prepared, labeled, self.output_format, path):
             if isinstance(outcome, BadLine):

@@ -9,8 +9,9 @@ lines and of its pre-tokenized requests without heads or POS tags as tensor batc
 fields throughout)."""
 
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from typing import Any, Dict, Iterator, List, Optional, Tuple
+from typing import Any, Optional
 
 from torch.utils.data import DataLoader, IterableDataset, get_worker_info
 
@@ -20,7 +21,7 @@ from srl_zoo.labeling.shares import Share
 from srl_zoo.nn.tensor_batches import TensorDict, pin, tensorize
 from srl_zoo.predictors.srl_predictor import SrlRequest
 
-SentenceKey = Tuple[int, int]  # (input line number, the sentence's place in that line)
+SentenceKey = tuple[int, int]  # (input line number, the sentence's place in that line)
 
 
 @dataclass
@@ -28,7 +29,7 @@ class SentenceBatch:
     """Sentences of text lines (`keys`) as the model's input; `tensors` None if they could not be made
     tensors together (the main process then labels their lines one by one)."""
 
-    keys: List[SentenceKey]
+    keys: list[SentenceKey]
     tensors: Optional[TensorDict]
 
 
@@ -38,11 +39,11 @@ class PreparedChunk:
     the end marker that a process gets when the input's last chunk belongs to another share."""
 
     chunk: Chunk
-    failed: Dict[int, BadLine] = field(default_factory=dict)
-    texts: Dict[int, Tuple[str, List[Sentence]]] = field(default_factory=dict)
-    batched_tokens: Dict[int, Dict[str, Any]] = field(default_factory=dict)  # words (+ predicates): in the batches
-    tokenized: List[Tuple[int, Dict[str, Any]]] = field(default_factory=list)  # with heads or POS: as given
-    batches: List[SentenceBatch] = field(default_factory=list)
+    failed: dict[int, BadLine] = field(default_factory=dict)
+    texts: dict[int, tuple[str, list[Sentence]]] = field(default_factory=dict)
+    batched_tokens: dict[int, dict[str, Any]] = field(default_factory=dict)  # words (+ predicates): in the batches
+    tokenized: list[tuple[int, dict[str, Any]]] = field(default_factory=list)  # with heads or POS: as given
+    batches: list[SentenceBatch] = field(default_factory=list)
     mine: bool = True
 
     def pin_memory(self) -> "PreparedChunk":
@@ -53,8 +54,8 @@ class PreparedChunk:
 def prepare_chunk(labeler: Labeler, chunk: Chunk, input_format: str, path: str, batch_size: int) -> PreparedChunk:
     """Parse, split and tensorize one chunk; any error on a line becomes that line's `BadLine`."""
     prepared = PreparedChunk(chunk)
-    keys: List[SentenceKey] = []
-    lengths: List[int] = []
+    keys: list[SentenceKey] = []
+    lengths: list[int] = []
     instances = []
     for number, line in chunk.lines:
         try:

@@ -1,13 +1,13 @@
 """One output record of `srl-label` per input line, in any of its output formats."""
 
 import json
-from typing import Any, Dict, List
+from typing import Any
 
 from srl_zoo.predictors.allennlp_models_format import allennlp_models_json
 from srl_zoo.predictors.srl_predictor import conll2005_lines, conll2009_lines
 
 
-def render_record(line_number: int, sentences: List[Dict[str, Any]], output_format: str) -> bytes:
+def render_record(line_number: int, sentences: list[dict[str, Any]], output_format: str) -> bytes:
     """The UTF-8 record of one input line's labeled sentences (encoding inside, so that a record that
     cannot be written fails like any other labeling error of its line).
 

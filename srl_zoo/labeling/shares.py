@@ -5,12 +5,12 @@ output, byte for byte what one process writes."""
 
 import os
 from dataclasses import dataclass
-from typing import BinaryIO, Dict, List, Tuple
+from typing import BinaryIO
 
 from allennlp.common.checks import ConfigurationError
 
-from srl_zoo.commands.corpus_progress import Progress, progress_path, read_progress, write_progress
 from srl_zoo.data.formats.io_utils import atomic_write
+from srl_zoo.labeling.progress import Progress, progress_path, read_progress, write_progress
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,7 @@ def append_index(index: BinaryIO, chunk_number: int, size: int) -> None:
     os.fsync(index.fileno())
 
 
-def _read_index(part_file: str, index_bytes: int) -> List[Tuple[int, int]]:
+def _read_index(part_file: str, index_bytes: int) -> list[tuple[int, int]]:
     with open(index_path(part_file), "rb") as handle:
         text = handle.read(index_bytes).decode("ascii")
     return [(int(number), int(size)) for number, size in (line.split() for line in text.splitlines())]
@@ -58,7 +58,7 @@ def merge_parts(output_file: str, world: int) -> Progress:
     input order; record it as complete and remove the parts. `ConfigurationError` if a part is missing,
     incomplete, or from another input."""
     shares = [Share(rank, world) for rank in range(world)]
-    records: Dict[int, Progress] = {}
+    records: dict[int, Progress] = {}
     for share in shares:
         record = read_progress(part_path(output_file, share))
         if record is None or not record.complete:
@@ -73,7 +73,7 @@ def merge_parts(output_file: str, world: int) -> Progress:
         for share in shares
         for number, size in _read_index(part_path(output_file, share), records[share.rank].index_bytes)
     )
-    parts = {share.rank: open(part_path(output_file, share), "rb") for share in shares}
+    parts = {share.rank: open(part_path(output_file, share), "rb") for share in shares}  # noqa: SIM115 (closed below)
     try:
         with atomic_write(output_file, "wb") as merged:
             for _, rank, size in order:

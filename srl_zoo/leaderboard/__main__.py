@@ -17,14 +17,14 @@ import os
 import subprocess
 import sys
 import time
-from typing import List, Optional
+from typing import Optional
 
 from srl_zoo.leaderboard.rows import finished_results, row_dir, score_row, train_row
 from srl_zoo.leaderboard.spec import SpecError, load_spec
 from srl_zoo.leaderboard.table import summarize, write_outputs
 
 
-def main(argv: Optional[List[str]] = None) -> None:
+def main(argv: Optional[list[str]] = None) -> None:
     parser = argparse.ArgumentParser(
         prog="scripts/leaderboard.py", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )

@@ -8,7 +8,7 @@ import json
 import os
 import shutil
 import time
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Optional
 
 from srl_zoo.data.formats import READERS, WRITERS
 from srl_zoo.data.formats.io_utils import atomic_write, iter_lines
@@ -69,7 +69,7 @@ def train_row(spec: Spec, row: Row, seed: int, output_dir: str) -> None:
     train_model_from_file(row.config, serialization, overrides=json.dumps(overrides), recover=recover)
 
 
-def _tree_overrides(spec: Spec, row: Row, output_dir: str) -> Dict[str, Any]:
+def _tree_overrides(spec: Spec, row: Row, output_dir: str) -> dict[str, Any]:
     """For a row whose reader takes dependency trees of the training file (LISA's parser): the trees of
     the budget's training sentences, the first `train_sentences` of the trees file, keyed by their file."""
     from allennlp.common import Params
@@ -87,9 +87,9 @@ def _tree_overrides(spec: Spec, row: Row, output_dir: str) -> Dict[str, Any]:
     return {"dataset_reader.dependency_files": {**files, os.path.abspath(train_data(spec, output_dir)): subset}}
 
 
-def first_blocks(path: str, count: int) -> List[str]:
+def first_blocks(path: str, count: int) -> list[str]:
     """The lines of the first `count` blank-line-separated blocks of a CoNLL file (each with its blank line)."""
-    lines: List[str] = []
+    lines: list[str] = []
     blocks = 0
     for _, line in iter_lines(path):
         if blocks == count:
@@ -127,7 +127,7 @@ def _seconds(duration: str) -> float:
     return days * 86400 + int(hours) * 3600 + int(minutes) * 60 + float(seconds)
 
 
-def score_row(spec: Spec, row: Row, seed: int, output_dir: str) -> Dict[str, Any]:
+def score_row(spec: Spec, row: Row, seed: int, output_dir: str) -> dict[str, Any]:
     """Score the trained row (in this process, whose peak memory is then that of loading and predicting)
     and write its `result.json`: the mark of a finished row."""
     from allennlp.models.archival import load_archive
@@ -142,7 +142,7 @@ def score_row(spec: Spec, row: Row, seed: int, output_dir: str) -> Dict[str, Any
     model = archive.model
     reader = reader_for_file(archive.validation_dataset_reader, model.vocab, spec.budget.dev, spec.budget.format)
     gold = srl_evaluate(model, reader, spec.budget.dev, os.path.join(directory, "dev-gold-predicates"))
-    result: Dict[str, Any] = {"row": row.name, "seed": seed, "dev_f1": _f1(gold), "dev_f1_end_to_end": None}
+    result: dict[str, Any] = {"row": row.name, "seed": seed, "dev_f1": _f1(gold), "dev_f1_end_to_end": None}
     try:
         model.set_predicate_source("predicted")
     except ValueError:
@@ -163,7 +163,7 @@ def score_row(spec: Spec, row: Row, seed: int, output_dir: str) -> Dict[str, Any
     return result
 
 
-def _f1(result: Dict[str, Any]) -> Dict[str, Any]:
+def _f1(result: dict[str, Any]) -> dict[str, Any]:
     """srl_zoo's F1 and, where srl-eval.pl ran, the official one (they agree: tested elsewhere)."""
     official = result.get("srl_eval")
     return {
@@ -172,7 +172,7 @@ def _f1(result: Dict[str, Any]) -> Dict[str, Any]:
     }
 
 
-def prediction_speed(archive, spec: Spec) -> Dict[str, Any]:
+def prediction_speed(archive, spec: Spec) -> dict[str, Any]:
     """Tokens/s predicting the first `speed_sentences` dev sentences at their gold predicates (batches of
     similar length, one warm-up batch), float32 and bfloat16 measured alternately, the best of two each;
     a precision the model cannot run in here is None, its error under `speed_failures`."""
@@ -191,8 +191,8 @@ def prediction_speed(archive, spec: Spec) -> Dict[str, Any]:
         name: Predictor.from_archive(archive, "srl_zoo", extra_args={"precision": name})
         for name in ("float32", "bfloat16")
     }
-    best: Dict[str, float] = {}
-    failed: Dict[str, str] = {}
+    best: dict[str, float] = {}
+    failed: dict[str, str] = {}
     for _ in range(2):
         for name, predictor in predictors.items():
             if name in failed:
@@ -206,7 +206,7 @@ def prediction_speed(archive, spec: Spec) -> Dict[str, Any]:
                 failed[name] = f"{type(error).__name__}: {str(error).splitlines()[0][:200]}"
                 continue
             best[name] = max(best.get(name, 0.0), tokens / (time.perf_counter() - started))
-    result: Dict[str, Any] = {
+    result: dict[str, Any] = {
         f"tokens_per_s_{name}": round(best[name]) if name in best else None for name in predictors
     }
     if failed:
@@ -214,7 +214,7 @@ def prediction_speed(archive, spec: Spec) -> Dict[str, Any]:
     return result
 
 
-def finished_results(spec: Spec, output_dir: str, published: Optional[str] = None) -> List[Dict[str, Any]]:
+def finished_results(spec: Spec, output_dir: str, published: Optional[str] = None) -> list[dict[str, Any]]:
     """The results of every finished (row, seed), in spec order: from the row's `result.json` under
     `output_dir`, else from the `published` leaderboard JSON (the committed record, so that a row finished
     on another machine is never retrained) when its budget, config and overrides are the spec's."""
@@ -230,7 +230,7 @@ def finished_results(spec: Spec, output_dir: str, published: Optional[str] = Non
     return results
 
 
-def _published_results(spec: Spec, published: Optional[str]) -> Dict[Tuple[str, int], Dict[str, Any]]:
+def _published_results(spec: Spec, published: Optional[str]) -> dict[tuple[str, int], dict[str, Any]]:
     if published is None or not os.path.exists(published):
         return {}
     summary = read_json(published)

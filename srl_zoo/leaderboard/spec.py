@@ -3,7 +3,7 @@ to check (a row with the idea on against one with it off)."""
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional
+from typing import Any, Optional
 
 
 class SpecError(ValueError):
@@ -19,7 +19,7 @@ class Budget:
     train: str
     dev: str
     format: str = "conll2012"
-    seeds: List[int] = field(default_factory=lambda: [13370])
+    seeds: list[int] = field(default_factory=lambda: [13370])
     threads: int = 1
     train_sentences: Optional[int] = None
     speed_sentences: int = 500
@@ -34,8 +34,8 @@ class Row:
     config: str
     group: str = ""
     idea: str = ""
-    overrides: Dict[str, Any] = field(default_factory=dict)
-    seeds: Optional[List[int]] = None
+    overrides: dict[str, Any] = field(default_factory=dict)
+    seeds: Optional[list[int]] = None
 
 
 @dataclass(frozen=True)
@@ -53,9 +53,9 @@ class Claim:
 class Spec:
     title: str
     budget: Budget
-    rows: List[Row]
-    claims: List[Claim]
-    notes: List[str] = field(default_factory=list)  # printed under the budget, e.g. how the machine was used
+    rows: list[Row]
+    claims: list[Claim]
+    notes: list[str] = field(default_factory=list)  # printed under the budget, e.g. how the machine was used
 
     def row(self, name: str) -> Row:
         for row in self.rows:
@@ -63,7 +63,7 @@ class Spec:
                 return row
         raise SpecError(f"no row named {name!r}; the rows are {[r.name for r in self.rows]}")
 
-    def seeds(self, row: Row) -> List[int]:
+    def seeds(self, row: Row) -> list[int]:
         return row.seeds or self.budget.seeds
 
 

@@ -6,18 +6,18 @@ import json
 import os
 import platform
 import statistics
-from typing import Any, Dict, List, Optional
+from typing import Any, Optional
 
 from srl_zoo.data.formats.io_utils import atomic_write
 from srl_zoo.leaderboard.spec import Spec
 
 
-def summarize(spec: Spec, results: List[Dict[str, Any]]) -> Dict[str, Any]:
+def summarize(spec: Spec, results: list[dict[str, Any]]) -> dict[str, Any]:
     """Every figure: the budget, each row's seeds and their mean, and each claim's measured gain."""
     rows = []
     for row in spec.rows:
         seeds = [result for result in results if result["row"] == row.name]
-        entry: Dict[str, Any] = {"name": row.name, "group": row.group, "idea": row.idea, "config": row.config}
+        entry: dict[str, Any] = {"name": row.name, "group": row.group, "idea": row.idea, "config": row.config}
         entry["overrides"] = row.overrides
         entry["seeds_planned"] = spec.seeds(row)
         entry["results"] = seeds
@@ -66,7 +66,7 @@ def processor_name() -> str:
     return f"{name} ({'with' if native else 'without'} native bfloat16)"
 
 
-def dev_f1(result: Dict[str, Any]) -> float:
+def dev_f1(result: dict[str, Any]) -> float:
     """srl-eval.pl's dev F1 where it ran, else srl_zoo's (the same metric)."""
     scores = result["dev_f1"]
     return scores["srl_eval"] if scores["srl_eval"] is not None else scores["srl_zoo"]
@@ -76,7 +76,7 @@ def _cell(value: Optional[float], digits: int = 1) -> str:
     return "—" if value is None else f"{value:,.{digits}f}"
 
 
-def markdown(summary: Dict[str, Any], plot_name: Optional[str]) -> str:
+def markdown(summary: dict[str, Any], plot_name: Optional[str]) -> str:
     """The table, the budget above it and the claims below it."""
     budget = summary["budget"]
     data = f"the first {budget['train_sentences']:,} sentences of" if budget["train_sentences"] else "all of"
@@ -138,7 +138,7 @@ def markdown(summary: Dict[str, Any], plot_name: Optional[str]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def plot(summary: Dict[str, Any], path: str) -> bool:
+def plot(summary: dict[str, Any], path: str) -> bool:
     """Dev F1 against float32 tokens/s, one labelled point per finished row; False if none is finished."""
     import matplotlib
 
@@ -169,7 +169,7 @@ def plot(summary: Dict[str, Any], path: str) -> bool:
     return True
 
 
-def write_outputs(summary: Dict[str, Any], prefix: str) -> List[str]:
+def write_outputs(summary: dict[str, Any], prefix: str) -> list[str]:
     """`PREFIX.md`, `PREFIX.json` and (once a row is finished) `PREFIX.png`; the paths written."""
     written = []
     plot_path = prefix + ".png"

@@ -13,7 +13,7 @@ arguments) is exactly right or not: proposition precision/recall over predicted/
 """
 
 from collections import Counter
-from typing import Dict, Hashable, Iterable, Mapping, Sequence, Tuple
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 
 from allennlp.training.metrics import Metric
 
@@ -49,7 +49,7 @@ def semantic_dependencies(frames: Iterable[SrlFrame]) -> Counter:
     return dependencies
 
 
-def proposition(frame: SrlFrame) -> Tuple[Hashable, ...]:
+def proposition(frame: SrlFrame) -> tuple[Hashable, ...]:
     """A predicate's sense and sorted labeled arguments: what must match for a correct proposition."""
     arguments = sorted(
         (argument.start, label)
@@ -83,7 +83,7 @@ class Conll2009F1(Metric):
         """Per sentence, its gold and its predicted frames (arguments as one-token spans on head words)."""
         if len(gold_sentences) != len(predicted_sentences):
             raise ValueError(f"{len(gold_sentences)} gold sentences but {len(predicted_sentences)} predicted")
-        for gold_frames, predicted_frames in zip(gold_sentences, predicted_sentences):
+        for gold_frames, predicted_frames in zip(gold_sentences, predicted_sentences, strict=False):
             gold, predicted = semantic_dependencies(gold_frames), semantic_dependencies(predicted_frames)
             correct = gold & predicted
             self._add("labeled", gold, predicted, correct)
@@ -112,10 +112,10 @@ class Conll2009F1(Metric):
         self._counts[f"{kind}\tpredicted"] += sum(predicted.values())
         self._counts[f"{kind}\tcorrect"] += sum(correct.values())
 
-    def get_metric(self, reset: bool = False) -> Dict[str, float]:
+    def get_metric(self, reset: bool = False) -> dict[str, float]:
         counts = sum_over_workers(self._counts)
 
-        def scores(prefix: str) -> Tuple[float, float, float]:
+        def scores(prefix: str) -> tuple[float, float, float]:
             correct = counts.get(f"{prefix}\tcorrect", 0)
             return precision_recall_f1(
                 correct,
@@ -125,14 +125,14 @@ class Conll2009F1(Metric):
 
         for name in ("gold", "predicted", "correct"):  # the labeled counts without the senses
             counts[f"arguments\t{name}"] = counts.get(f"labeled\t{name}", 0) - counts.get(f"label\t{SENSE}\t{name}", 0)
-        metrics: Dict[str, float] = {}
+        metrics: dict[str, float] = {}
         for prefix, names in (
             ("labeled", ("precision-overall", "recall-overall", "f1-measure-overall")),
             ("unlabeled", ("unlabeled-precision", "unlabeled-recall", "unlabeled-f1")),
             ("propositions", ("proposition-precision", "proposition-recall", "proposition-f1")),
             ("arguments", ("argument-precision", "argument-recall", "argument-f1")),
         ):
-            metrics.update(zip(names, scores(prefix)))
+            metrics.update(zip(names, scores(prefix), strict=False))
         if reset:
             labels = sorted({key.split("\t")[1] for key in counts if key.startswith("label\t")})
             for label in labels:

@@ -1,11 +1,11 @@
 """Exact metrics under allennlp's distributed trainer: every worker's counts summed before scoring."""
 
-from typing import Dict, Mapping
+from collections.abc import Mapping
 
 import torch.distributed as dist
 
 
-def sum_over_workers(counts: Mapping[str, int]) -> Dict[str, int]:
+def sum_over_workers(counts: Mapping[str, int]) -> dict[str, int]:
     """Key-wise sum of every worker's `counts` (keys may differ between workers); the counts themselves
     outside a distributed run. A collective call: every worker must call it at the same point, as
     allennlp's trainer does with `get_metrics` after each batch.
@@ -18,7 +18,7 @@ def sum_over_workers(counts: Mapping[str, int]) -> Dict[str, int]:
         return dict(counts)
     gathered = [None] * dist.get_world_size()
     dist.all_gather_object(gathered, dict(counts))
-    total: Dict[str, int] = {}
+    total: dict[str, int] = {}
     for worker_counts in gathered:
         for key, value in worker_counts.items():  # type: ignore[union-attr]
             total[key] = total.get(key, 0) + value

@@ -1,6 +1,6 @@
 """Predicate identification precision/recall/F1 and sense accuracy."""
 
-from typing import Dict, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from allennlp.training.metrics import Metric
 
@@ -26,7 +26,7 @@ class PredicateF1(Metric):
 
     def __call__(self, gold: Sequence[Mapping[int, str]], predicted: Sequence[Mapping[int, str]]) -> None:  # type: ignore[override]
         """Per sentence, `{token index: predicate label}` of gold and predicted predicates."""
-        for gold_sentence, predicted_sentence in zip(gold, predicted):
+        for gold_sentence, predicted_sentence in zip(gold, predicted, strict=False):
             both = gold_sentence.keys() & predicted_sentence.keys()
             self._ok += len(both)
             self._op += len(predicted_sentence.keys() - both)
@@ -36,7 +36,7 @@ class PredicateF1(Metric):
                     self._senses_scored += 1
                     self._senses_right += gold_sentence[index] == predicted_sentence[index]
 
-    def get_metric(self, reset: bool = False) -> Dict[str, float]:
+    def get_metric(self, reset: bool = False) -> dict[str, float]:
         """Scores from every worker's counts (exact under allennlp's distributed trainer)."""
         c = sum_over_workers(
             {

@@ -5,7 +5,7 @@ import re
 import shutil
 import subprocess
 from dataclasses import dataclass, field
-from typing import Dict, Optional, Tuple
+from typing import Optional
 
 _REPO_CACHE = os.path.join(
     os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), ".cache", "srl-eval", "srl-eval.pl"
@@ -21,8 +21,8 @@ class SrlEvalResult:
     recall: float
     f1: float
     perfect_propositions: float
-    counts: Tuple[int, int, int]  # correct, excess, missed
-    per_label: Dict[str, Tuple[float, float, float]] = field(default_factory=dict)
+    counts: tuple[int, int, int]  # correct, excess, missed
+    per_label: dict[str, tuple[float, float, float]] = field(default_factory=dict)
     output: str = ""
 
 

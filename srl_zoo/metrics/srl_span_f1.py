@@ -1,8 +1,8 @@
 """Span SRL precision/recall/F1 with the semantics of the official CoNLL-2005 scorer srl-eval.pl."""
 
 from collections import defaultdict
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Dict, List, Mapping, Sequence, Tuple
 
 from allennlp.training.metrics import Metric
 
@@ -17,17 +17,17 @@ class ArgumentUnit:
     """An argument as srl-eval.pl scores it: a label and one or more `(start, end)` pieces."""
 
     label: str
-    pieces: List[Tuple[int, int]] = field(default_factory=list)
+    pieces: list[tuple[int, int]] = field(default_factory=list)
 
     @property
-    def key(self) -> Tuple[int, int]:
+    def key(self) -> tuple[int, int]:
         return self.pieces[0][0], self.pieces[-1][1]
 
 
-def argument_units(spans: Sequence[SrlSpan]) -> List[ArgumentUnit]:
+def argument_units(spans: Sequence[SrlSpan]) -> list[ArgumentUnit]:
     """Group spans like srl-eval.pl: a `C-X` piece joins the latest `X` (or becomes an `X`)."""
-    units: List[ArgumentUnit] = []
-    latest: Dict[str, ArgumentUnit] = {}
+    units: list[ArgumentUnit] = []
+    latest: dict[str, ArgumentUnit] = {}
     for span in sorted(spans, key=lambda s: (s.start, -s.end)):
         label = span.label
         if label.startswith("C-"):
@@ -43,11 +43,11 @@ def argument_units(spans: Sequence[SrlSpan]) -> List[ArgumentUnit]:
 
 def match_units(
     gold: Sequence[SrlSpan], predicted: Sequence[SrlSpan]
-) -> Tuple[List[ArgumentUnit], List[ArgumentUnit], List[ArgumentUnit]]:
+) -> tuple[list[ArgumentUnit], list[ArgumentUnit], list[ArgumentUnit]]:
     """The correct, excess and missed argument units of one predicate, matched like srl-eval.pl: a
     predicted unit is correct when a gold unit has its label and all its pieces."""
-    correct: List[ArgumentUnit] = []
-    excess: List[ArgumentUnit] = []
+    correct: list[ArgumentUnit] = []
+    excess: list[ArgumentUnit] = []
     remaining = {unit.key: unit for unit in argument_units(gold)}
     for unit in argument_units(predicted):
         match = remaining.get(unit.key)
@@ -59,10 +59,10 @@ def match_units(
     return correct, excess, list(remaining.values())
 
 
-def compare_frame(gold: Sequence[SrlSpan], predicted: Sequence[SrlSpan]) -> Dict[str, Dict[str, int]]:
+def compare_frame(gold: Sequence[SrlSpan], predicted: Sequence[SrlSpan]) -> dict[str, dict[str, int]]:
     """Per-label counts `{label: {"ok", "op", "ms"}}` for one predicate (srl-eval.pl's discriminate_args)."""
-    counts: Dict[str, Dict[str, int]] = defaultdict(lambda: {"ok": 0, "op": 0, "ms": 0})
-    for key, units in zip(("ok", "op", "ms"), match_units(gold, predicted)):
+    counts: dict[str, dict[str, int]] = defaultdict(lambda: {"ok": 0, "op": 0, "ms": 0})
+    for key, units in zip(("ok", "op", "ms"), match_units(gold, predicted), strict=False):
         for unit in units:
             counts[unit.label][key] += 1
     return counts
@@ -70,21 +70,21 @@ def compare_frame(gold: Sequence[SrlSpan], predicted: Sequence[SrlSpan]) -> Dict
 
 def frames_by_position(
     gold: Mapping[int, Sequence[SrlSpan]], predicted: Mapping[int, Sequence[SrlSpan]]
-) -> Tuple[List[Sequence[SrlSpan]], List[Sequence[SrlSpan]]]:
+) -> tuple[list[Sequence[SrlSpan]], list[Sequence[SrlSpan]]]:
     """Argument lists of one sentence's gold and predicted frames, keyed by predicate position and
     paired up; a predicate on one side only gets an empty list on the other (missed or spurious)."""
     positions = sorted(gold.keys() | predicted.keys())
     return [gold.get(i, []) for i in positions], [predicted.get(i, []) for i in positions]
 
 
-def precision_recall_f1(ok: int, op: int, ms: int) -> Tuple[float, float, float]:
+def precision_recall_f1(ok: int, op: int, ms: int) -> tuple[float, float, float]:
     precision = ok / (ok + op) if ok + op else 0.0
     recall = ok / (ok + ms) if ok + ms else 0.0
     f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
     return precision, recall, f1
 
 
-def totals(counts: Mapping[str, Mapping[str, int]]) -> Tuple[int, int, int]:
+def totals(counts: Mapping[str, Mapping[str, int]]) -> tuple[int, int, int]:
     """Correct, excess and missed arguments summed over the scored labels of `{label: counts}`."""
     scored = [c for label, c in counts.items() if label not in EXCLUDED]
     return sum(c["ok"] for c in scored), sum(c["op"] for c in scored), sum(c["ms"] for c in scored)
@@ -104,13 +104,13 @@ class SrlSpanF1(Metric):
         self.reset()
 
     def reset(self) -> None:
-        self._counts: Dict[str, Dict[str, int]] = defaultdict(lambda: {"ok": 0, "op": 0, "ms": 0})
+        self._counts: dict[str, dict[str, int]] = defaultdict(lambda: {"ok": 0, "op": 0, "ms": 0})
         self._propositions = 0
         self._perfect = 0
 
     def __call__(self, gold_frames: Sequence[Sequence[SrlSpan]], predicted_frames: Sequence[Sequence[SrlSpan]]) -> None:  # type: ignore[override]
         """One entry per predicate: its gold and predicted labeled spans."""
-        for gold, predicted in zip(gold_frames, predicted_frames):
+        for gold, predicted in zip(gold_frames, predicted_frames, strict=False):
             errors = 0
             for label, counts in compare_frame(gold, predicted).items():
                 for key, value in counts.items():
@@ -125,24 +125,24 @@ class SrlSpanF1(Metric):
     ) -> None:
         """Per sentence, gold and predicted frames by predicate position, paired up (a frame on one
         side only has all its arguments missed or in excess). The Model's interface to its metric."""
-        for gold_sentence, predicted_sentence in zip(gold, predicted):
+        for gold_sentence, predicted_sentence in zip(gold, predicted, strict=False):
             gold_frames, predicted_frames = frames_by_position(
                 {i: f.arguments for i, f in gold_sentence.items()},
                 {i: f.arguments for i, f in predicted_sentence.items()},
             )
             self(gold_frames, predicted_frames)
 
-    def totals(self) -> Tuple[int, int, int]:
+    def totals(self) -> tuple[int, int, int]:
         """Correct, excess and missed arguments over all scored labels (this worker's)."""
         return totals(self._counts)
 
-    def get_metric(self, reset: bool = False) -> Dict[str, float]:
+    def get_metric(self, reset: bool = False) -> dict[str, float]:
         """Scores from every worker's counts (exact under allennlp's distributed trainer)."""
         flat = {f"{label}\t{key}": value for label, counts in self._counts.items() for key, value in counts.items()}
         flat.update(propositions=self._propositions, perfect=self._perfect)
         flat = sum_over_workers(flat)
         propositions, perfect = flat.pop("propositions"), flat.pop("perfect")
-        counts: Dict[str, Dict[str, int]] = defaultdict(lambda: {"ok": 0, "op": 0, "ms": 0})
+        counts: dict[str, dict[str, int]] = defaultdict(lambda: {"ok": 0, "op": 0, "ms": 0})
         for name, value in flat.items():
             label, key = name.split("\t")
             counts[label][key] = value

@@ -2,7 +2,7 @@
 stays bounded however long a sentence is and however many predicates it has."""
 
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Tuple
+from typing import Optional
 
 import torch
 
@@ -13,7 +13,7 @@ from srl_zoo.modules.frame_scorers import EncodedSentences, FrameScorer
 DEFAULT_ROW_TOKENS = 32768
 
 
-def frame_groups(batch: int, num_frames: int, length: int, row_tokens: int = DEFAULT_ROW_TOKENS) -> List[slice]:
+def frame_groups(batch: int, num_frames: int, length: int, row_tokens: int = DEFAULT_ROW_TOKENS) -> list[slice]:
     """Consecutive slices of the frame dimension with at most `row_tokens` padded cells (`batch` x
     frames x `length`) each; at least one frame per group, and one empty slice when there is no frame.
 
@@ -39,7 +39,7 @@ class ScoredFrames:
     predicted_tags: Optional[torch.Tensor] = None
     class_probabilities: Optional[torch.Tensor] = None
 
-    def outputs(self) -> Dict[str, torch.Tensor]:
+    def outputs(self) -> dict[str, torch.Tensor]:
         """The decoded tensors there are, by their names in the Model's output."""
         named = {"predicted_tags": self.predicted_tags, "class_probabilities": self.class_probabilities}
         return {name: value for name, value in named.items() if value is not None}
@@ -47,7 +47,7 @@ class ScoredFrames:
 
 def score_frame_groups(
     scorer: FrameScorer,
-    inputs: Tuple[torch.Tensor, torch.Tensor, torch.Tensor, Optional[EncodedSentences], Optional[torch.Tensor]],
+    inputs: tuple[torch.Tensor, torch.Tensor, torch.Tensor, Optional[EncodedSentences], Optional[torch.Tensor]],
     gold_tags: Optional[torch.Tensor],
     decodes: bool,
     with_probabilities: bool,
@@ -87,5 +87,7 @@ def score_frame_groups(
         if len(losses) <= 1:  # one group, or no frame at all
             result.loss = losses[0] if losses else embedded.sum() * 0.0
         else:  # the token average over all groups, as one call over all frames would give it
-            result.loss = sum(loss * weight for loss, weight in zip(losses, weights)) / sum(weights).clamp_min(1)
+            result.loss = sum(loss * weight for loss, weight in zip(losses, weights, strict=False)) / sum(
+                weights
+            ).clamp_min(1)
     return result

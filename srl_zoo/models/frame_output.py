@@ -1,6 +1,6 @@
 """From decoded tag ids to frames: the SRL metric's input and the readable JSON output."""
 
-from typing import Any, Dict, List, Optional
+from typing import Any, Optional
 
 import torch
 from allennlp.data import Vocabulary
@@ -26,7 +26,7 @@ class FrameReadout:
         self.label_namespace = label_namespace
         self.predicate_head = predicate_head
 
-    def _tags_of(self, ids: List[int]) -> List[str]:
+    def _tags_of(self, ids: list[int]) -> list[str]:
         return [self.vocab.get_token_from_index(i, self.label_namespace) for i in ids]
 
     def _sense(self, label_ids: Optional[torch.Tensor], sentence: int, index: int) -> Optional[str]:
@@ -37,7 +37,7 @@ class FrameReadout:
         label = self.predicate_head.label_of(int(label_ids[sentence, index]))
         return None if label in (NOT_A_PREDICATE, NO_SENSE, self.vocab._oov_token) else label
 
-    def _frames(self, output: Dict[str, Any]):  # type: ignore[no-untyped-def]
+    def _frames(self, output: dict[str, Any]):  # type: ignore[no-untyped-def]
         """Per real frame: (sentence, predicate index, BIO tags, sense)."""
         tags = output["predicted_tags"].cpu()
         lengths = output["mask"].sum(-1).tolist()
@@ -48,10 +48,10 @@ class FrameReadout:
                 if index >= 0:
                     yield b, index, self._tags_of(tags[b, f, : lengths[b]].tolist()), self._sense(label_ids, b, index)
 
-    def score(self, metric: Any, output: Dict[str, Any], metadata: List[Dict[str, Any]]) -> None:
+    def score(self, metric: Any, output: dict[str, Any], metadata: list[dict[str, Any]]) -> None:
         """Score the predicted frames (arguments, senses) against the metadata's gold `SrlSentence`s by
         predicate position, with `metric.score_sentences(gold, predicted)`."""
-        predicted: List[Dict[int, SrlFrame]] = [{} for _ in metadata]
+        predicted: list[dict[int, SrlFrame]] = [{} for _ in metadata]
         for b, index, tags, sense in self._frames(output):
             lemma = metadata[b]["words"][index]
             predicted[b][index] = SrlFrame(index=index, lemma=lemma, sense=sense, arguments=bio_to_spans(tags))
@@ -59,11 +59,14 @@ class FrameReadout:
         gold = [{frame.index: frame for frame in metadata[b]["sentence"].frames} for b in scored]
         metric.score_sentences(gold, [predicted[b] for b in scored])
 
-    def readable(self, output: Dict[str, Any], dependency: bool) -> List[List[Dict[str, Any]]]:
+    def readable(self, output: dict[str, Any], dependency: bool) -> list[list[dict[str, Any]]]:
         """Per sentence, its frames in `frame_json`'s form (`dependency`: arguments are head words)."""
         lengths = output["mask"].sum(-1).tolist()
-        words = [w or [f"#{i}" for i in range(n)] for w, n in zip(output.get("words", [None] * len(lengths)), lengths)]
-        frames: List[List[Dict[str, Any]]] = [[] for _ in lengths]
+        words = [
+            w or [f"#{i}" for i in range(n)]
+            for w, n in zip(output.get("words", [None] * len(lengths)), lengths, strict=False)
+        ]
+        frames: list[list[dict[str, Any]]] = [[] for _ in lengths]
         for b, index, tags, sense in self._frames(output):
             frames[b].append(frame_json(words[b], index, tags, sense, dependency=dependency))
         return frames

@@ -1,6 +1,6 @@
 """Where each sentence's predicates come from when not training: the data's (gold) or a head's."""
 
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Optional
 
 import torch
 
@@ -18,7 +18,7 @@ def check_predicate_source(source: str, has_head: bool) -> None:
         )
 
 
-def sentences_using_predicted(source: str, metadata: Optional[List[Dict[str, Any]]], batch: int) -> torch.Tensor:
+def sentences_using_predicted(source: str, metadata: Optional[list[dict[str, Any]]], batch: int) -> torch.Tensor:
     """`(batch,)` bool: all sentences with `"predicted"`, else those given without predicates (raw text)."""
     if source == "predicted":
         return torch.ones(batch, dtype=torch.bool)
@@ -53,8 +53,8 @@ def merge_predicted_predicates(
 
 
 def choose_predicates(
-    source: str, gold_indices: torch.Tensor, is_predicate: torch.Tensor, metadata: Optional[List[Dict[str, Any]]]
-) -> Tuple[torch.Tensor, bool]:
+    source: str, gold_indices: torch.Tensor, is_predicate: torch.Tensor, metadata: Optional[list[dict[str, Any]]]
+) -> tuple[torch.Tensor, bool]:
     """The predicate indices to label when not training, and whether any sentence uses predicted ones
     (see `sentences_using_predicted` and `merge_predicted_predicates` for the parameters)."""
     uses_predicted = sentences_using_predicted(source, metadata, gold_indices.size(0))

@@ -2,7 +2,8 @@
 from the config, and it composes them without knowing which paper they come from."""
 
 import contextlib
-from typing import Any, Dict, Iterator, List, Optional
+from collections.abc import Iterator
+from typing import Any, Optional
 
 import torch
 from allennlp.common import Lazy
@@ -63,7 +64,7 @@ class SrlModel(Model):
     output_class_probabilities: bool = True
     #: F1 per precision measured when the archive was made (`srl-zoo export --measure-precision`; set by
     #: loading, None if not measured): `precision="auto"` takes bfloat16 only where it kept the F1
-    f1_per_precision: Optional[Dict[str, float]] = None
+    f1_per_precision: Optional[dict[str, float]] = None
 
     def __init__(
         self,
@@ -83,7 +84,7 @@ class SrlModel(Model):
         inference_chunk_elements: int = 2_000_000,
         inference_chunk_tokens: int = 8192,
         per_layer_loss: bool = False,
-        auxiliary_tasks: Optional[Dict[str, Lazy[AuxiliaryTask]]] = None,
+        auxiliary_tasks: Optional[dict[str, Lazy[AuxiliaryTask]]] = None,
         training_metrics: bool = False,
         label_namespace: str = "labels",
         srl_metric: Optional[Metric] = None,
@@ -133,10 +134,10 @@ class SrlModel(Model):
     def forward(  # type: ignore[override]
         self,
         tokens: TextFieldTensors,
-        frames: Dict[str, torch.Tensor],
-        metadata: Optional[List[Dict[str, Any]]] = None,
+        frames: dict[str, torch.Tensor],
+        metadata: Optional[list[dict[str, Any]]] = None,
         **side_inputs: Any,
-    ) -> Dict[str, torch.Tensor]:
+    ) -> dict[str, torch.Tensor]:
         """
         # Parameters
 
@@ -158,8 +159,8 @@ class SrlModel(Model):
         decodes = not self.training or self.training_metrics
         inputs = {name: side_inputs[name] for name in SIDE_INPUTS if side_inputs.get(name) is not None}
         inputs["metadata"] = metadata  # heads and tasks may read the words
-        output: Dict[str, Any] = {"mask": mask}
-        losses: List[torch.Tensor] = []
+        output: dict[str, Any] = {"mask": mask}
+        losses: list[torch.Tensor] = []
 
         sentences: Optional[EncodedSentences] = None
         if self.frame_scorer.scores_from_sentences or self.predicate_head is not None or len(self.auxiliary_tasks):
@@ -217,7 +218,7 @@ class SrlModel(Model):
         finally:
             self.output_class_probabilities = kept
 
-    def make_output_human_readable(self, output_dict: Dict[str, Any]) -> Dict[str, Any]:
+    def make_output_human_readable(self, output_dict: dict[str, Any]) -> dict[str, Any]:
         """Adds `frames` per sentence: predicate (index, word and, from a predicate head on data with
         senses, `sense`: the frameset number such as `03` or `LV`), BIO `tags`, `arguments`, `description`."""
         if "predicted_tags" in output_dict:  # not a training-mode output, where nothing was decoded
@@ -240,7 +241,7 @@ class SrlModel(Model):
         if not any([part.set_parse_source(source) for part in parts]):
             raise ValueError("this model has no syntax head (a lisa encoder with parse_layer set): no parse to inject")
 
-    def get_metrics(self, reset: bool = False) -> Dict[str, float]:
+    def get_metrics(self, reset: bool = False) -> dict[str, float]:
         if self.training and not self.training_metrics:
             return {}  # nothing was measured on training batches (see `training_metrics`)
         metrics = self.srl_metric.get_metric(reset)

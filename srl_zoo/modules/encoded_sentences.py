@@ -1,7 +1,6 @@
 """What one encoder pass over each sentence (no predicate marked) gives the heads and scorers."""
 
 from dataclasses import dataclass, field
-from typing import Dict, List
 
 import torch
 
@@ -15,8 +14,8 @@ class EncodedSentences:
         `(batch, seq_len, seq_len)`.
     """
 
-    layers: List[torch.Tensor]
-    extras: Dict[str, torch.Tensor] = field(default_factory=dict)
+    layers: list[torch.Tensor]
+    extras: dict[str, torch.Tensor] = field(default_factory=dict)
 
     @property
     def top(self) -> torch.Tensor:

@@ -1,8 +1,9 @@
 """The registrable frame-feature source: extra token features per (sentence, predicate) that a frame
 scorer reads beside the words (AMN's associated memory; a parse, a retrieval)."""
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Dict, Optional, Sequence
+from typing import Any, Optional
 
 import torch
 from allennlp.common import Registrable
@@ -24,7 +25,7 @@ class FrameFeatureInputs:
     embedded: torch.Tensor
     mask: torch.Tensor
     predicate_indices: torch.Tensor
-    metadata: Optional[Sequence[Dict[str, Any]]] = None
+    metadata: Optional[Sequence[dict[str, Any]]] = None
     predicted_pos: Optional[torch.Tensor] = None
 
 

@@ -1,6 +1,6 @@
 """LISA (Strubell et al. 2018): a transformer whose attention head in one layer follows a dependency parse."""
 
-from typing import Any, Dict, List, Optional
+from typing import Any, Optional
 
 import torch
 from allennlp.modules.seq2seq_encoders import Seq2SeqEncoder
@@ -123,11 +123,11 @@ class LisaEncoder(SelfAttentionEncoder):
         """`(batch, seq_len, input_dim)` -> `(batch, seq_len, hidden_dim)` (the parse from the parser)."""
         return self.encode(inputs, mask).top
 
-    def forward_layers(self, inputs: torch.Tensor, mask: torch.Tensor) -> List[torch.Tensor]:
+    def forward_layers(self, inputs: torch.Tensor, mask: torch.Tensor) -> list[torch.Tensor]:
         return self.encode(inputs, mask).layers
 
     def encode(
-        self, inputs: torch.Tensor, mask: torch.Tensor, context: Optional[Dict[str, Any]] = None
+        self, inputs: torch.Tensor, mask: torch.Tensor, context: Optional[dict[str, Any]] = None
     ) -> EncodedSentences:
         """Every layer's normalised output; `extras`: `arc_scores (batch, seq_len, seq_len)` (float32,
         rows dependents), `syntax_states` (the parser's input) and `parse_attention` (what the head used).
@@ -138,8 +138,8 @@ class LisaEncoder(SelfAttentionEncoder):
         context = context or {}
         keep = mask.unsqueeze(-1).to(inputs.dtype)
         hidden = self.input(inputs)
-        layers: List[torch.Tensor] = []
-        extras: Dict[str, torch.Tensor] = {}
+        layers: list[torch.Tensor] = []
+        extras: dict[str, torch.Tensor] = {}
         parse_attention: Optional[torch.Tensor] = None
         for index, layer in enumerate(self.layers):
             hidden = layer(hidden, mask, last_head_weights=parse_attention)
@@ -153,7 +153,7 @@ class LisaEncoder(SelfAttentionEncoder):
                 parse_attention = None
         return EncodedSentences(layers, extras)
 
-    def _parse_attention(self, arc_scores: torch.Tensor, mask: torch.Tensor, context: Dict[str, Any]) -> torch.Tensor:
+    def _parse_attention(self, arc_scores: torch.Tensor, mask: torch.Tensor, context: dict[str, Any]) -> torch.Tensor:
         """Rows of attention weights `(batch, seq_len, seq_len)`: gold/given one-hot parses where they are
         to be used, the parser's softmax elsewhere."""
         weights = torch.softmax(arc_scores, dim=-1)
@@ -164,7 +164,7 @@ class LisaEncoder(SelfAttentionEncoder):
         given = nn.functional.one_hot(zero_based_heads(heads), heads.size(1)).to(weights.dtype)
         return torch.where(use[:, None, None], given, weights)
 
-    def _sentences_using_given_heads(self, context: Dict[str, Any], batch: int, device: torch.device) -> torch.Tensor:
+    def _sentences_using_given_heads(self, context: dict[str, Any], batch: int, device: torch.device) -> torch.Tensor:
         if context.get("training", self.training) or self.parse_source == "given":
             return torch.ones(batch, dtype=torch.bool, device=device)
         metadata = context.get("metadata") or [{}] * batch

@@ -1,6 +1,6 @@
 """A learned score per label for where a token sits relative to its predicate (before or after, how far)."""
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import torch
 from torch import nn

@@ -1,7 +1,5 @@
 """Selectively connected self-attentions (Applied Sciences 2019): attention modules joined by a gated state."""
 
-from typing import List
-
 import torch
 from allennlp.modules.seq2seq_encoders import Seq2SeqEncoder
 from torch import nn
@@ -111,7 +109,7 @@ class SelectiveConnectionEncoder(SelfAttentionEncoder):
             return torch.randn_like(like) * self._hidden_dim**-0.5
         return torch.zeros_like(like)
 
-    def forward_layers(self, inputs: torch.Tensor, mask: torch.Tensor) -> List[torch.Tensor]:
+    def forward_layers(self, inputs: torch.Tensor, mask: torch.Tensor) -> list[torch.Tensor]:
         """Every module's state `S_i` (or output `X_i` without the selective connection),
         each `(batch, seq_len, hidden_dim)`."""
         mask = mask.bool()
@@ -127,7 +125,7 @@ class SelectiveConnectionEncoder(SelfAttentionEncoder):
             return outputs
         state = self._initial_state(hidden)
         states = []
-        for (attention, feed_forward), connection in zip(self.modules_, self.connections):
+        for (attention, feed_forward), connection in zip(self.modules_, self.connections, strict=False):
             output = feed_forward(attention(hidden, mask), mask)
             state = connection(output, state) * keep
             states.append(state)

@@ -1,6 +1,6 @@
 """What every self-attention stack here shares: its widths, the input preparation and `forward_layers`."""
 
-from typing import Any, Dict, List, Optional
+from typing import Any, Optional
 
 import torch
 from allennlp.modules.seq2seq_encoders import Seq2SeqEncoder
@@ -36,13 +36,13 @@ class SelfAttentionEncoder(Seq2SeqEncoder):
     def is_bidirectional(self) -> bool:
         return True
 
-    def forward_layers(self, inputs: torch.Tensor, mask: torch.Tensor) -> List[torch.Tensor]:
+    def forward_layers(self, inputs: torch.Tensor, mask: torch.Tensor) -> list[torch.Tensor]:
         """Every layer output that this encoder exposes, each `(batch, seq_len, hidden_dim)`; the last
         is `forward`'s output. By default only that one."""
         return [self.forward(inputs, mask)]
 
     def encode(
-        self, inputs: torch.Tensor, mask: torch.Tensor, context: Optional[Dict[str, Any]] = None
+        self, inputs: torch.Tensor, mask: torch.Tensor, context: Optional[dict[str, Any]] = None
     ) -> EncodedSentences:
         """`forward_layers` as `EncodedSentences`; encoders with side inputs or intermediate results
         (LISA's syntax head) override it. `context` holds the batch's side inputs (e.g. gold heads)."""

@@ -1,7 +1,7 @@
 """What a CPU or GPU offers for prediction: int8 dynamic quantization of linear layers (CPU) and bfloat16 autocast."""
 
 import contextlib
-from typing import Iterator
+from collections.abc import Iterator
 
 import torch
 from torch import nn

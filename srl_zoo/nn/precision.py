@@ -4,7 +4,8 @@ records that it keeps the F1: within `F1_TOLERANCE` of float32 on the data it wa
 (`srl-zoo export --measure-precision GOLD_FILE` records it)."""
 
 import functools
-from typing import Mapping, Optional
+from collections.abc import Mapping
+from typing import Optional
 
 import torch
 
@@ -34,7 +35,7 @@ def bfloat16_keeps_f1(measured: Optional[Mapping[str, float]]) -> bool:
     """Whether an archive's F1 per precision (`{"float32": F1, "bfloat16": F1, ...}`) shows bfloat16 within
     `F1_TOLERANCE` of float32; False without a record."""
     float32, bfloat16 = (measured or {}).get("float32"), (measured or {}).get("bfloat16")
-    if not isinstance(float32, (int, float)) or not isinstance(bfloat16, (int, float)):
+    if not isinstance(float32, int | float) or not isinstance(bfloat16, int | float):
         return False  # not measured, or bfloat16 could not run where it was measured
     return bfloat16 >= float32 - F1_TOLERANCE
 

@@ -2,16 +2,16 @@
 that the first can run in an input worker process and the second (a non-blocking copy from pinned
 memory) just before the forward pass."""
 
-from typing import Any, Dict, List, Union
+from typing import Any, Union
 
 import torch
 from allennlp.data import Instance, Vocabulary
 from allennlp.data.batch import Batch
 
-TensorDict = Dict[str, Any]  # allennlp's nested tensor dict (TextField dicts, metadata lists)
+TensorDict = dict[str, Any]  # allennlp's nested tensor dict (TextField dicts, metadata lists)
 
 
-def tensorize(instances: List[Instance], vocab: Vocabulary) -> TensorDict:
+def tensorize(instances: list[Instance], vocab: Vocabulary) -> TensorDict:
     """The padded tensor dict of a batch of instances (what `Model.forward` takes), indexed with `vocab`."""
     batch = Batch(instances)
     batch.index_instances(vocab)
@@ -25,7 +25,7 @@ def to_device(value: Any, device: Union[torch.device, str], non_blocking: bool =
         return value if value.device == torch.device(device) else value.to(device, non_blocking=non_blocking)
     if isinstance(value, dict):
         return {key: to_device(item, device, non_blocking) for key, item in value.items()}
-    if isinstance(value, (list, tuple)):
+    if isinstance(value, list | tuple):
         return type(value)(to_device(item, device, non_blocking) for item in value)
     return value
 
@@ -36,6 +36,6 @@ def pin(value: Any) -> Any:
         return value.pin_memory()
     if isinstance(value, dict):
         return {key: pin(item) for key, item in value.items()}
-    if isinstance(value, (list, tuple)):
+    if isinstance(value, list | tuple):
         return type(value)(pin(item) for item in value)
     return value

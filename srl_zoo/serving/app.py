@@ -6,7 +6,8 @@ Every refusal is a JSON object `{"error": "..."}` with a 4xx or 5xx status; the 
 import contextlib
 import os
 import time
-from typing import Any, AsyncIterator, Dict, List
+from collections.abc import AsyncIterator
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -27,7 +28,7 @@ STATIC = os.path.join(os.path.dirname(__file__), "static")
 RETRY_AFTER_SECONDS = 1
 
 
-def role_names(labeler: Labeler) -> List[str]:
+def role_names(labeler: Labeler) -> list[str]:
     """The argument roles the model can give (its BIO tags without the B-/I- prefix, `O` and the `V`
     of the predicate itself)."""
     tags = labeler.predictor._model.vocab.get_token_to_index_vocabulary("labels")
@@ -55,7 +56,9 @@ def create_app(labeler: Labeler, model_name: str, limits: ServiceLimits = Servic
             body = await _read_body(request, limits.max_body_bytes)
             items = await run_in_threadpool(sentence_items, parse_body(body), labeler, limits)
             labeled = await batcher.label(items)
-            answer: Dict[str, Any] = {"sentences": [sentence_json(s, i.offsets) for s, i in zip(labeled, items)]}
+            answer: dict[str, Any] = {
+                "sentences": [sentence_json(s, i.offsets) for s, i in zip(labeled, items, strict=False)]
+            }
             response: Response = JSONResponse(answer)
         except RequestError as error:
             response = JSONResponse({"error": error.message}, status_code=error.status)

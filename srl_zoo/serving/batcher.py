@@ -6,7 +6,7 @@ import queue
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional
+from typing import Any, Optional
 
 from srl_zoo.api import Labeler, Offsets
 from srl_zoo.serving.limits import ServiceLimits
@@ -22,19 +22,19 @@ class SentenceItem:
     """One sentence to label: its words, their character offsets in `text`, and its predicates (token
     indices) when the client gave them."""
 
-    words: List[str]
+    words: list[str]
     offsets: Offsets
     text: str
-    predicates: Optional[List[int]] = None
+    predicates: Optional[list[int]] = None
 
 
 @dataclass
 class _Job:
     """One request's sentences and where its answer goes."""
 
-    items: List[SentenceItem]
+    items: list[SentenceItem]
     loop: asyncio.AbstractEventLoop
-    future: "asyncio.Future[List[Dict[str, Any]]]"
+    future: "asyncio.Future[list[dict[str, Any]]]"
     queued_at: float = field(default_factory=time.perf_counter)
 
 
@@ -56,7 +56,7 @@ class Batcher:
         self.labeler = labeler
         self.limits = limits
         self.metrics = metrics
-        self._queue: "queue.Queue[Optional[_Job]]" = queue.Queue()
+        self._queue: queue.Queue[Optional[_Job]] = queue.Queue()
         self._lock = threading.Lock()
         self._waiting = 0  # sentences queued, not yet taken by the worker
         self._thread: Optional[threading.Thread] = None
@@ -78,7 +78,7 @@ class Batcher:
             self._thread.join()
             self._thread = None
 
-    async def label(self, items: List[SentenceItem]) -> List[Dict[str, Any]]:
+    async def label(self, items: list[SentenceItem]) -> list[dict[str, Any]]:
         """The Labeler's output for each sentence (`with_char_offsets` form), in order; `Overloaded`
         if they do not fit in the queue."""
         if not items:
@@ -122,7 +122,7 @@ class Batcher:
             if stopping:
                 self._queue.put(None)  # finish what is still queued first
 
-    def _label_jobs(self, jobs: List[_Job]) -> None:
+    def _label_jobs(self, jobs: list[_Job]) -> None:
         """One model call for every sentence of `jobs`; each job's future gets its own sentences' output
         (or the error)."""
         items = [item for job in jobs for item in job.items]
@@ -140,10 +140,10 @@ class Batcher:
             job.loop.call_soon_threadsafe(_set_result, job.future, answer)
 
 
-def label_items(labeler: Labeler, items: List[SentenceItem], batch_size: int) -> List[Dict[str, Any]]:
+def label_items(labeler: Labeler, items: list[SentenceItem], batch_size: int) -> list[dict[str, Any]]:
     """The Labeler's output for each item, in order: sentences with and without given predicates are
     labelled in separate calls (one batch holds one kind of instance)."""
-    outputs: List[Dict[str, Any]] = [{} for _ in items]
+    outputs: list[dict[str, Any]] = [{} for _ in items]
     for given in (False, True):
         chosen = [i for i, item in enumerate(items) if (item.predicates is not None) == given]
         if not chosen:
@@ -154,7 +154,7 @@ def label_items(labeler: Labeler, items: List[SentenceItem], batch_size: int) ->
             batch_size,
             predicates=[items[i].predicates or [] for i in chosen] if given else None,
         )
-        for i, output in zip(chosen, labeled):
+        for i, output in zip(chosen, labeled, strict=False):
             outputs[i] = output
     return outputs
 

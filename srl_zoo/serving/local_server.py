@@ -5,7 +5,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from typing import Dict, Optional, Tuple
+from typing import Optional
 
 
 def free_port() -> int:
@@ -16,8 +16,8 @@ def free_port() -> int:
 
 
 def start_local_server(
-    archive: str, *options: str, env: Optional[Dict[str, str]] = None, timeout: float = 120.0, quiet: bool = True
-) -> Tuple[subprocess.Popen, str]:
+    archive: str, *options: str, env: Optional[dict[str, str]] = None, timeout: float = 120.0, quiet: bool = True
+) -> tuple[subprocess.Popen, str]:
     """`srl-zoo serve ARCHIVE OPTIONS` on a free loopback port, once `/health` answers: the process and
     its base URL. `RuntimeError` if it exits or does not answer within `timeout` seconds."""
     port = free_port()

@@ -4,7 +4,7 @@ queue length, sentences per model call and request latency."""
 import threading
 from bisect import bisect_left
 from collections import Counter
-from typing import List, Sequence
+from collections.abc import Sequence
 
 LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 BATCH_BUCKETS = (1, 2, 4, 8, 16, 32, 64, 128, 256)
@@ -24,10 +24,10 @@ class Histogram:
         self.total += value
         self.count += 1
 
-    def lines(self, name: str) -> List[str]:
+    def lines(self, name: str) -> list[str]:
         """The `_bucket`, `_sum` and `_count` lines of this histogram."""
         lines, cumulative = [], 0
-        for bound, count in zip(list(self.bounds) + ["+Inf"], self.counts):
+        for bound, count in zip(list(self.bounds) + ["+Inf"], self.counts, strict=False):
             cumulative += count
             lines.append(f'{name}_bucket{{le="{bound}"}} {cumulative}')
         return lines + [f"{name}_sum {self.total:.6f}", f"{name}_count {self.count}"]

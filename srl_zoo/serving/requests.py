@@ -2,7 +2,7 @@
 a message a person can act on) and the JSON of a labelled sentence."""
 
 import json
-from typing import Any, Dict, List, Optional
+from typing import Any, Optional
 
 from srl_zoo.api import Labeler, Offsets
 from srl_zoo.data.formats.encodable_text import unencodable_offset
@@ -19,7 +19,7 @@ class RequestError(Exception):
         self.message = message
 
 
-def parse_body(body: bytes) -> Dict[str, Any]:
+def parse_body(body: bytes) -> dict[str, Any]:
     """The request's JSON object; `RequestError` 400 for bad UTF-8 or JSON, 422 for another JSON value."""
     try:
         text = body.decode("utf-8")
@@ -28,7 +28,9 @@ def parse_body(body: bytes) -> Dict[str, Any]:
     try:
         value = json.loads(text)
     except json.JSONDecodeError as error:
-        raise RequestError(400, f"the body is not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})")
+        raise RequestError(
+            400, f"the body is not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
+        ) from None
     except RecursionError:
         raise RequestError(400, "the body's JSON is nested too deeply") from None
     if not isinstance(value, dict):
@@ -36,7 +38,7 @@ def parse_body(body: bytes) -> Dict[str, Any]:
     return value
 
 
-def sentence_items(request: Dict[str, Any], labeler: Labeler, limits: ServiceLimits) -> List[SentenceItem]:
+def sentence_items(request: dict[str, Any], labeler: Labeler, limits: ServiceLimits) -> list[SentenceItem]:
     """The sentences to label of a request `{"text": "..."}` (split as the Python API splits) or
     `{"sentences": [[token, ...], ...], "predicates": [[index, ...] or null, ...]?}`; `RequestError` 422
     for a missing or mistyped field, 413 past `limits.max_request_tokens`."""
@@ -45,10 +47,7 @@ def sentence_items(request: Dict[str, Any], labeler: Labeler, limits: ServiceLim
     unknown = sorted(set(request) - {"text", "sentences", "predicates"})
     if unknown:
         raise RequestError(422, f"unknown fields {unknown}: expected 'text', or 'sentences' and 'predicates'")
-    if "text" in request:
-        items = _text_items(request, labeler)
-    else:
-        items = _token_items(request)
+    items = _text_items(request, labeler) if "text" in request else _token_items(request)
     tokens = sum(len(item.words) for item in items)
     if tokens > limits.max_request_tokens:
         raise RequestError(
@@ -57,7 +56,7 @@ def sentence_items(request: Dict[str, Any], labeler: Labeler, limits: ServiceLim
     return items
 
 
-def _text_items(request: Dict[str, Any], labeler: Labeler) -> List[SentenceItem]:
+def _text_items(request: dict[str, Any], labeler: Labeler) -> list[SentenceItem]:
     text = request["text"]
     if not isinstance(text, str):
         raise RequestError(422, f"'text' must be a string, got {type(text).__name__}")
@@ -69,7 +68,7 @@ def _text_items(request: Dict[str, Any], labeler: Labeler) -> List[SentenceItem]
     return [SentenceItem(words, offsets, text) for words, offsets in labeler.split(text)]
 
 
-def _token_items(request: Dict[str, Any]) -> List[SentenceItem]:
+def _token_items(request: dict[str, Any]) -> list[SentenceItem]:
     sentences = request["sentences"]
     if not isinstance(sentences, list):
         raise RequestError(422, f"'sentences' must be a list of token lists, got {type(sentences).__name__}")
@@ -93,7 +92,7 @@ def _token_items(request: Dict[str, Any]) -> List[SentenceItem]:
     return items
 
 
-def _checked(given: Any, index: int, tokens: List[str]) -> Optional[List[int]]:
+def _checked(given: Any, index: int, tokens: list[str]) -> Optional[list[int]]:
     if given is None:
         return None
     if not isinstance(given, list) or not all(
@@ -105,7 +104,7 @@ def _checked(given: Any, index: int, tokens: List[str]) -> Optional[List[int]]:
     return sorted(set(given))
 
 
-def _joined_offsets(tokens: List[str]) -> Offsets:
+def _joined_offsets(tokens: list[str]) -> Offsets:
     """Each token's offsets in the tokens joined by single spaces."""
     offsets, start = [], 0
     for token in tokens:
@@ -114,7 +113,7 @@ def _joined_offsets(tokens: List[str]) -> Offsets:
     return offsets
 
 
-def sentence_json(labeled: Dict[str, Any], offsets: Offsets) -> Dict[str, Any]:
+def sentence_json(labeled: dict[str, Any], offsets: Offsets) -> dict[str, Any]:
     """A labelled sentence as the service answers it: the Labeler's output (text, offsets, words, frames
     with character offsets) plus each token with its offsets and each predicate's lemma (from its sense)."""
     frames = []
@@ -123,5 +122,7 @@ def sentence_json(labeled: Dict[str, Any], offsets: Offsets) -> Dict[str, Any]:
         sense = predicate.get("sense")
         predicate["lemma"] = sense.rsplit(".", 1)[0] if sense and "." in sense else None
         frames.append({**frame, "predicate": predicate})
-    tokens = [{"text": word, "start_char": s, "end_char": e} for word, (s, e) in zip(labeled["words"], offsets)]
+    tokens = [
+        {"text": word, "start_char": s, "end_char": e} for word, (s, e) in zip(labeled["words"], offsets, strict=False)
+    ]
     return {**labeled, "tokens": tokens, "frames": frames}

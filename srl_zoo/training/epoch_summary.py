@@ -2,13 +2,13 @@
 still says how training goes: allennlp's INFO log comes only with `--verbose`."""
 
 import time
-from typing import Any, Dict, Optional
+from typing import Any, Optional
 
 from allennlp.training.callbacks import TrainerCallback
 from tqdm import tqdm
 
 
-def summary_line(metrics: Dict[str, Any], epoch: int, num_epochs: int, seconds: float) -> str:
+def summary_line(metrics: dict[str, Any], epoch: int, num_epochs: int, seconds: float) -> str:
     """`epoch 3/18: loss 1.234, dev F1 64.32 (best 64.32, epoch 3), 5.5 min`; what the metrics hold."""
     parts = [f"epoch {epoch + 1}/{num_epochs}:"]
     if "training_loss" in metrics:
@@ -34,7 +34,7 @@ class EpochSummaryCallback(TrainerCallback):
         self._started = time.monotonic()
 
     def on_epoch(
-        self, trainer: Any, metrics: Dict[str, Any], epoch: int, is_primary: bool = True, **kwargs: Any
+        self, trainer: Any, metrics: dict[str, Any], epoch: int, is_primary: bool = True, **kwargs: Any
     ) -> None:
         if is_primary:
             now = time.monotonic()

@@ -12,7 +12,8 @@ before its first batch that trains (so dropout and everything after draw what th
 import contextlib
 import os
 import shutil
-from typing import Any, Dict, Iterator, Optional
+from collections.abc import Iterator
+from typing import Any, Optional
 
 import torch
 from allennlp.training.checkpointer import Checkpointer
@@ -86,14 +87,14 @@ class ExactResumeTrainer(GradientDescentTrainer):
         with open(latest[0], "rb") as source, atomic_write(self._best_model_filename, "wb") as target:
             shutil.copyfileobj(source, target)
 
-    def _train_epoch(self, epoch: int) -> Dict[str, float]:
+    def _train_epoch(self, epoch: int) -> dict[str, float]:
         if self._resume_epoch_start is not None and self._epochs_completed == self._start_after_epochs_completed:
             restore_random_states(self._resume_epoch_start)
             self._resume_epoch_start = None
         self._epoch_start_states = capture_random_states()
         return super()._train_epoch(epoch)
 
-    def batch_outputs(self, batch: Dict[str, torch.Tensor], for_training: bool) -> Dict[str, torch.Tensor]:
+    def batch_outputs(self, batch: dict[str, torch.Tensor], for_training: bool) -> dict[str, torch.Tensor]:
         if for_training and self._resume_now is not None:
             restore_random_states(self._resume_now)
             self._resume_now = None

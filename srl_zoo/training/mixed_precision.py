@@ -2,7 +2,8 @@
 
 import functools
 import logging
-from typing import Any, Callable, Dict
+from collections.abc import Callable
+from typing import Any
 
 import torch
 from allennlp.training.callbacks import TrainerCallback
@@ -48,12 +49,12 @@ class MixedPrecisionCallback(TrainerCallback):
 
 
 def autocast_calls(
-    function: Callable[..., Dict[str, torch.Tensor]], device_type: str, dtype: torch.dtype
-) -> Callable[..., Dict[str, torch.Tensor]]:
+    function: Callable[..., dict[str, torch.Tensor]], device_type: str, dtype: torch.dtype
+) -> Callable[..., dict[str, torch.Tensor]]:
     """`function` wrapped so that each call runs under `torch.autocast(device_type, dtype)`."""
 
     @functools.wraps(function)
-    def wrapped(*args: Any, **kwargs: Any) -> Dict[str, torch.Tensor]:
+    def wrapped(*args: Any, **kwargs: Any) -> dict[str, torch.Tensor]:
         with torch.autocast(device_type=device_type, dtype=dtype):
             return function(*args, **kwargs)
 

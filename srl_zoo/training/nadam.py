@@ -1,6 +1,6 @@
 """Adam with Nesterov momentum (`torch.optim.NAdam`) as an allennlp optimizer, LISA's choice."""
 
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Optional
 
 import torch
 from allennlp.training.optimizers import Optimizer, make_parameter_groups
@@ -13,10 +13,10 @@ class NadamOptimizer(Optimizer, torch.optim.NAdam):
 
     def __init__(
         self,
-        model_parameters: List[Tuple[str, torch.nn.Parameter]],
-        parameter_groups: Optional[List[Tuple[List[str], Dict[str, Any]]]] = None,
+        model_parameters: list[tuple[str, torch.nn.Parameter]],
+        parameter_groups: Optional[list[tuple[list[str], dict[str, Any]]]] = None,
         lr: float = 0.002,
-        betas: Tuple[float, float] = (0.9, 0.999),
+        betas: tuple[float, float] = (0.9, 0.999),
         eps: float = 1e-08,
         weight_decay: float = 0.0,
         momentum_decay: float = 0.004,

@@ -2,12 +2,12 @@
 values and tensors so that a checkpoint holding them still loads with `weights_only=True`."""
 
 import random
-from typing import Any, Dict
+from typing import Any
 
 import numpy
 import torch
 
-RandomStates = Dict[str, Any]
+RandomStates = dict[str, Any]
 
 
 def capture_random_states() -> RandomStates:

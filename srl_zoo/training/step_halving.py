@@ -24,7 +24,7 @@ class StepHalvingScheduler(LearningRateScheduler):
 
     def step_batch(self, batch_num_total: int = None) -> None:
         self._steps = self._steps + 1 if batch_num_total is None else batch_num_total
-        for group, base in zip(self.optimizer.param_groups, self.base_values):
+        for group, base in zip(self.optimizer.param_groups, self.base_values, strict=False):
             group[self.param_group_field] = self.get_values_at(self._steps, base)
 
     def get_values_at(self, step: int, base: float) -> float:

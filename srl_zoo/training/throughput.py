@@ -4,7 +4,7 @@ import json
 import logging
 import os
 import time
-from typing import Any, Dict, List, Optional
+from typing import Any, Optional
 
 import torch
 from allennlp.nn.util import get_text_field_mask
@@ -13,7 +13,7 @@ from allennlp.training.callbacks import TrainerCallback
 logger = logging.getLogger(__name__)
 
 
-def batch_token_counts(batch: Dict[str, Any]) -> torch.Tensor:
+def batch_token_counts(batch: dict[str, Any]) -> torch.Tensor:
     """`[sentence tokens, (sentence, predicate)-row tokens]` of one `srl` batch, on the batch's device."""
     lengths = get_text_field_mask(batch["tokens"]).sum(-1)
     frames = (batch["frames"]["predicate_indices"] >= 0).sum(-1)
@@ -37,14 +37,14 @@ class ThroughputCallback(TrainerCallback):
         self._last: Optional[float] = None
         self._batches = 0
         self._tokens: Optional[torch.Tensor] = None
-        self.epochs: List[Dict[str, Any]] = []
+        self.epochs: list[dict[str, Any]] = []
 
     def on_batch(
         self,
         trainer: Any,
-        batch_inputs: List[Dict[str, Any]],
-        batch_outputs: List[Dict[str, Any]],
-        batch_metrics: Dict[str, Any],
+        batch_inputs: list[dict[str, Any]],
+        batch_outputs: list[dict[str, Any]],
+        batch_metrics: dict[str, Any],
         epoch: int,
         batch_number: int,
         is_training: bool,
@@ -64,7 +64,7 @@ class ThroughputCallback(TrainerCallback):
             self._tokens = counts if self._tokens is None else self._tokens + counts
 
     def on_epoch(
-        self, trainer: Any, metrics: Dict[str, Any], epoch: int, is_primary: bool = True, **kwargs: Any
+        self, trainer: Any, metrics: dict[str, Any], epoch: int, is_primary: bool = True, **kwargs: Any
     ) -> None:
         if self._first is None or self._last is None or self._tokens is None:
             self._reset()

@@ -2,7 +2,7 @@
 
 import logging
 import time
-from typing import Any, Dict, Optional
+from typing import Any, Optional
 
 from allennlp.training.callbacks import TrainerCallback
 
@@ -27,7 +27,7 @@ class TimeBudgetCallback(TrainerCallback):
         self._start = time.monotonic()
 
     def on_epoch(
-        self, trainer: Any, metrics: Dict[str, Any], epoch: int, is_primary: bool = True, **kwargs: Any
+        self, trainer: Any, metrics: dict[str, Any], epoch: int, is_primary: bool = True, **kwargs: Any
     ) -> None:
         elapsed = time.monotonic() - (self._start or time.monotonic())
         per_epoch = elapsed / (epoch + 1)

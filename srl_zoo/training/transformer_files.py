@@ -5,7 +5,7 @@ loading it needs neither the directory it was trained from nor a download."""
 import json
 import os
 import shutil
-from typing import Any, List
+from typing import Any
 
 from allennlp.training.callbacks import TrainerCallback
 
@@ -25,7 +25,7 @@ SMALL_FILES = (
 )
 
 
-def transformer_directories(model: Any) -> List[str]:
+def transformer_directories(model: Any) -> list[str]:
     """The local directories the model's pretrained transformers were read from."""
     found = []
     for module in model.modules():

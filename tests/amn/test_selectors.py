@@ -41,7 +41,7 @@ def test_edit_distance_gives_the_nearest_pos_sequences(bank):
     selector = EditDistanceSelector()
     selector.build(bank)
     queries = bank.training_queries()
-    for query, entries in zip(queries, selector.select(queries, 3)):
+    for query, entries in zip(queries, selector.select(queries, 3), strict=False):
         assert len(entries) == 3 and own_sentence_excluded(bank, query, entries)
         alphabet = selector.index.alphabet
         target = encode(query.pos, query.predicate, alphabet)
@@ -88,7 +88,7 @@ def test_sif_gives_the_most_similar_sentence_embeddings(bank, vectors):
     for query in bank.training_queries()[:12]:
         entries = selector.select([query], 3)[0]
         target = embed(list(query.words))
-        ranked = brute_force_sentences(bank, query, lambda s: -float(target @ embed(bank.words[s])))
+        ranked = brute_force_sentences(bank, query, lambda s, target=target: -float(target @ embed(bank.words[s])))
         assert [bank.sentence_of[e] for e in entries] == ranked[:3]
         assert own_sentence_excluded(bank, query, entries)
 
@@ -103,7 +103,7 @@ def test_relaxed_wmd_reranks_exactly_when_every_sentence_is_a_candidate(bank, ve
 
     for query in bank.training_queries()[:12]:
         entries = selector.select([query], 3)[0]
-        ranked = brute_force_sentences(bank, query, lambda s: relaxed(list(query.words), bank.words[s]))
+        ranked = brute_force_sentences(bank, query, lambda s, query=query: relaxed(list(query.words), bank.words[s]))
         got = [relaxed(list(query.words), bank.entry_words(e)) for e in entries]
         want = [relaxed(list(query.words), bank.words[s]) for s in ranked[:3]]
         assert got == pytest.approx(want)
@@ -125,6 +125,6 @@ def test_random_is_reproducible_distinct_and_excludes_the_own_sentence(bank):
     queries = bank.training_queries()
     first = selector.select(queries, 4)
     assert first == selector.select(queries, 4)
-    for query, entries in zip(queries, first):
+    for query, entries in zip(queries, first, strict=False):
         assert len(set(entries)) == 4 and own_sentence_excluded(bank, query, entries)
     assert len({tuple(e) for e in first}) > len(first) // 2  # not one fixed draw for everybody

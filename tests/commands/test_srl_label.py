@@ -3,13 +3,14 @@
 import json
 import logging
 import os
+from pathlib import Path
 
 import pytest
 from allennlp.common.checks import ConfigurationError
 
 from srl_zoo.commands import srl_label
-from srl_zoo.commands.corpus_progress import progress_path
 from srl_zoo.commands.srl_label import label_corpus
+from srl_zoo.labeling.progress import progress_path
 from tests.commands.conftest import write_corpus
 from tests.conftest import fixture_path
 
@@ -137,7 +138,7 @@ def test_other_output_formats(labeler, tmp_path, output_format):
 def test_conll_rows_in_a_txt_file_are_refused_as_text(labeler, tmp_path):
     """A CoNLL-2012 file named `.txt` was labelled as lines of English (frames in column junk), exit 0."""
     source = tmp_path / "dev.txt"
-    source.write_bytes(open(fixture_path("conll2012", "sample.gold_conll"), "rb").read())
+    source.write_bytes(Path(fixture_path("conll2012", "sample.gold_conll")).read_bytes())
     with pytest.raises(ConfigurationError, match=r"dev.txt looks like conll2012 rows, not text: pass --format conll"):
         label_corpus(labeler, str(source), str(tmp_path / "out.jsonl"), progress=False)
     assert not (tmp_path / "out.jsonl").exists()

@@ -9,11 +9,12 @@ import os
 import pytest
 from allennlp.common.checks import ConfigurationError
 
-from srl_zoo.commands import corpus_progress, srl_label
-from srl_zoo.commands.corpus_progress import OutputLock, progress_path
+from srl_zoo.commands import srl_label
 from srl_zoo.commands.srl_label import label_corpus
 from srl_zoo.data.formats.io_utils import atomic_write
 from srl_zoo.labeling import part_writer
+from srl_zoo.labeling import progress as corpus_progress
+from srl_zoo.labeling.progress import OutputLock, progress_path
 from tests.commands.conftest import write_corpus
 
 DOCUMENTS = ["Dogs bark.", "Birds sing and fly.", "", "The Senate confirmed them.", "It rained.", "Cats sleep."]
@@ -93,9 +94,11 @@ def test_resume_with_another_input_or_format_is_refused(labeler, tmp_path, monke
 def test_a_second_run_on_the_same_output_fails_at_once(labeler, tmp_path):
     source = write_corpus(tmp_path / "corpus.txt", DOCUMENTS)
     out = tmp_path / "out.jsonl"
-    with OutputLock(str(out)):  # another run holds the output
-        with pytest.raises(ConfigurationError, match="another srl-label run is writing this output"):
-            label_corpus(labeler, source, str(out), progress=False)
+    with (
+        OutputLock(str(out)),  # another run holds the output
+        pytest.raises(ConfigurationError, match="another srl-label run is writing this output"),
+    ):
+        label_corpus(labeler, source, str(out), progress=False)
     assert not out.exists()
     label_corpus(labeler, source, str(out), progress=False)  # free again once that run ends
 

@@ -6,9 +6,9 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from srl_zoo.commands.corpus_progress import prefix_sha256
 from srl_zoo.commands.srl_label import label_corpus
 from srl_zoo.labeling.chunks import BadLine, read_chunks
+from srl_zoo.labeling.progress import prefix_sha256
 from tests.conftest import fixture_path
 from tests.data.test_format_detection import the_same_frames_in_conll2012
 
@@ -74,6 +74,6 @@ def test_a_conll_file_is_labeled_at_its_predicates_whatever_its_format(labeler, 
 
     gold = list(read_conll2005(sources["conll2005"]))
     assert len(labeled["conll2005"]) == len(gold)
-    for sentence, expected in zip(labeled["conll2005"], gold):
+    for sentence, expected in zip(labeled["conll2005"], gold, strict=False):
         assert sentence["words"] == expected.tokens
         assert [frame["predicate"]["index"] for frame in sentence["frames"]] == [f.index for f in expected.frames]

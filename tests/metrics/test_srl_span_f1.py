@@ -69,5 +69,5 @@ def test_python_metric_equals_srl_eval_pl(tmp_path, seed):
     assert ours["perfect-propositions"] * 100 == pytest.approx(official.perfect_propositions, abs=0.01)
     scored = {label: prf for label, prf in official.per_label.items() if label != "V"}  # V is printed apart
     assert len(scored) > 5
-    for label, (p, r, f) in scored.items():
+    for label, (_p, _r, f) in scored.items():
         assert ours[f"f1-measure-{label}"] * 100 == pytest.approx(f, abs=0.01), label

@@ -34,7 +34,9 @@ class TestDependencySrl(ModelTestCase):
         assert {"unlabeled-f1", "proposition-f1", "precision-sense"} <= set(metrics)
         gold, predicted = [], []
         head = self.model.predicate_head
-        for instance, frames, label_ids in zip(self.instances, output["frames"], output["predicate_label_ids"]):
+        for instance, frames, label_ids in zip(
+            self.instances, output["frames"], output["predicate_label_ids"], strict=False
+        ):
             sentence = instance["metadata"]["sentence"]
             gold.append(sentence.frames)
             predicted.append([])

@@ -42,13 +42,13 @@ class TestOutputs(SrlModelTestCase):
         self.model.eval()
         output = self.model.make_output_human_readable(self.model(**batch.as_tensor_dict()))
         assert len(output["frames"]) == 5
-        for instance, frames in zip(self.instances[:5], output["frames"]):
+        for instance, frames in zip(self.instances[:5], output["frames"], strict=False):
             assert [f["predicate"]["index"] for f in frames] == instance["frames"].predicate_indices
             words = instance["metadata"]["words"]
             for frame in frames:
                 assert len(frame["tags"]) == len(words)
                 # exact BIO constraints: every I-X continues an X
-                for previous, tag in zip(["O"] + frame["tags"], frame["tags"]):
+                for previous, tag in zip(["O"] + frame["tags"], frame["tags"], strict=False):
                     if tag.startswith("I-"):
                         assert previous[2:] == tag[2:] and previous[:1] in ("B", "I")
                 assert [(a["role"], a["start"], a["end"]) for a in frame["arguments"]] == [

@@ -6,6 +6,7 @@ import io
 import json
 import os
 import tarfile
+from pathlib import Path
 
 import pytest
 import spacy
@@ -56,7 +57,7 @@ def test_an_unknown_precision_is_refused():
 
 
 def test_the_cpu_flags_are_read_from_proc_cpuinfo():
-    flags = open("/proc/cpuinfo", encoding="utf-8").read()
+    flags = Path("/proc/cpuinfo").read_text(encoding="utf-8")
     expected = " avx512_bf16" in flags or " amx_bf16" in flags
     assert precision_module.cpu_has_fast_bfloat16() == expected
 

@@ -18,7 +18,7 @@ def test_each_predicate_is_labeled_the_same_from_either_format(predicate_model_a
         outputs[data_format] = predictor.predict_batch_instance(instances)
     assert len(outputs["conll2005"]) == len(outputs["conll2012"]) == 9
     compared = 0
-    for verbal, every in zip(outputs["conll2005"], outputs["conll2012"]):
+    for verbal, every in zip(outputs["conll2005"], outputs["conll2012"], strict=False):
         assert verbal["words"] == every["words"]
         by_index = {frame["predicate"]["index"]: frame for frame in every["frames"]}
         for frame in verbal["frames"]:

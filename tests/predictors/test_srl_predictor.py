@@ -158,5 +158,9 @@ def test_mixed_precision_gives_well_formed_and_mostly_equal_results(archive):
     a, b = plain.predict_batch_json(inputs)[0], mixed.predict_batch_json(inputs)[0]
     assert_well_formed(b)
     assert [f["predicate"] for f in a["frames"]] == [f["predicate"] for f in b["frames"]]
-    same = sum(x == y for fa, fb in zip(a["frames"], b["frames"]) for x, y in zip(fa["tags"], fb["tags"]))
+    same = sum(
+        x == y
+        for fa, fb in zip(a["frames"], b["frames"], strict=False)
+        for x, y in zip(fa["tags"], fb["tags"], strict=False)
+    )
     assert same >= 0.8 * sum(len(f["tags"]) for f in a["frames"])

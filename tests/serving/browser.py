@@ -3,7 +3,7 @@
 
 import contextlib
 import shutil
-from typing import Iterator
+from collections.abc import Iterator
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service

@@ -7,7 +7,8 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from typing import Any, Dict, Iterator, List, Optional, Tuple
+from collections.abc import Iterator
+from typing import Any, Optional
 
 import pytest
 
@@ -36,7 +37,7 @@ class Server:
         self.stop()
         raise RuntimeError("srl-zoo serve did not answer /health within 120 s")
 
-    def request(self, method: str, path: str, body: Optional[bytes] = None, headers=None) -> Tuple[int, Any, Dict]:
+    def request(self, method: str, path: str, body: Optional[bytes] = None, headers=None) -> tuple[int, Any, dict]:
         """(status, decoded JSON or text, headers) of one request."""
         request = urllib.request.Request(self.url + path, data=body, method=method, headers=headers or {})
         try:
@@ -48,10 +49,10 @@ class Server:
         content_type = answer_headers.get("content-type", "")
         return status, json.loads(text) if "json" in content_type else text, answer_headers
 
-    def get(self, path: str) -> Tuple[int, Any, Dict]:
+    def get(self, path: str) -> tuple[int, Any, dict]:
         return self.request("GET", path)
 
-    def post(self, value: Any = None, raw: Optional[bytes] = None, path: str = "/api/label") -> Tuple[int, Any, Dict]:
+    def post(self, value: Any = None, raw: Optional[bytes] = None, path: str = "/api/label") -> tuple[int, Any, dict]:
         body = raw if raw is not None else json.dumps(value).encode("utf-8")
         return self.request("POST", path, body, {"Content-Type": "application/json"})
 
@@ -76,7 +77,7 @@ def labeler(predicate_model_archive):
     return srl_zoo.load(predicate_model_archive)
 
 
-def spans_of(sentences: List[Dict[str, Any]]) -> List[List[List[Tuple[str, int, int]]]]:
+def spans_of(sentences: list[dict[str, Any]]) -> list[list[list[tuple[str, int, int]]]]:
     """Per sentence, per frame, the (role, start, end) of each argument."""
     return [
         [[(a["role"], a["start"], a["end"]) for a in frame["arguments"]] for frame in sentence["frames"]]

@@ -25,7 +25,7 @@ def test_text_is_labelled_as_the_python_api_labels_it(server, labeler):
     expected = labeler(TEXT)
     assert [s["words"] for s in answer["sentences"]] == [s["words"] for s in expected]
     assert spans_of(answer["sentences"]) == spans_of(expected)
-    for sentence, reference in zip(answer["sentences"], expected):
+    for sentence, reference in zip(answer["sentences"], expected, strict=False):
         assert (sentence["start_char"], sentence["end_char"], sentence["text"]) == (
             reference["start_char"],
             reference["end_char"],
@@ -120,7 +120,7 @@ def test_64_concurrent_clients_each_get_their_own_answer(server, labeler):
     for thread in threads:
         thread.join()
     expected = list(labeler.pipe(texts))
-    for text, (status, answer, _), reference in zip(texts, answers, expected):
+    for text, (status, answer, _), reference in zip(texts, answers, expected, strict=False):
         assert status == 200
         assert answer["sentences"][0]["text"] == text
         assert spans_of(answer["sentences"]) == spans_of(reference)

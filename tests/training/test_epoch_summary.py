@@ -47,7 +47,9 @@ def test_train_prints_one_line_per_epoch(tmp_path, monkeypatch):
     completed = train(tmp_path, monkeypatch)
     assert completed.returncode == 0, completed.stderr[-3000:]
     printed = lines_besides_progress_bars(completed.stdout + completed.stderr)
-    assert len(printed) == 3 and all(line.startswith(f"epoch {i}/3: loss ") for i, line in zip((1, 2, 3), printed))
+    assert len(printed) == 3 and all(
+        line.startswith(f"epoch {i}/3: loss ") for i, line in zip((1, 2, 3), printed, strict=False)
+    )
 
 
 def test_verbose_brings_back_allennlps_log(tmp_path, monkeypatch):

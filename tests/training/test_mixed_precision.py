@@ -35,7 +35,7 @@ def test_training_in_bfloat16_on_cpu_records_throughput(tiny_config, tmp_path):
         {"trainer.callbacks": [{"type": "mixed_precision"}, {"type": "throughput"}], "data_loader.batch_size": 4}
     )
     model = train_model_from_file(tiny_config, str(tmp_path / "run"), overrides=overrides)
-    records = [json.loads(line) for line in open(tmp_path / "run" / "throughput.jsonl")]
+    records = [json.loads(line) for line in (tmp_path / "run" / "throughput.jsonl").read_text().splitlines()]
     assert [r["epoch"] for r in records] == [0, 1]
     for record in records:
         assert record["batches"] == 5  # 20 sample sentences in batches of 4

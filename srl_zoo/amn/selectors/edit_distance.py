@@ -1,6 +1,6 @@
 """AMN's best selector: edit distance between POS sequences (exact, pruned search in `NeighbourIndex`)."""
 
-from typing import List, Optional
+from typing import Optional
 
 from srl_zoo.amn.memory_bank import MemoryBank, MemoryQuery
 from srl_zoo.amn.neighbour_index import NeighbourIndex, words_key
@@ -27,7 +27,7 @@ class EditDistanceSelector(NeighbourSelector):
             bank.sentence_of,
         )
 
-    def select(self, queries: List[MemoryQuery], m: int) -> List[List[int]]:
+    def select(self, queries: list[MemoryQuery], m: int) -> list[list[int]]:
         assert self.index is not None, "build() first"
         found = self.index.query_many(
             [(q.pos, q.predicate, words_key(q.words) if q.exclude_same_words else None) for q in queries], m

@@ -1,7 +1,7 @@
 """AMN's control: random associated sentences (reproducible per query)."""
 
 import zlib
-from typing import List, Optional
+from typing import Optional
 
 import numpy as np
 
@@ -27,14 +27,14 @@ class RandomSelector(NeighbourSelector):
     def build(self, bank: MemoryBank, word_vectors: Optional[WordVectors] = None) -> None:
         self.bank = bank
 
-    def select(self, queries: List[MemoryQuery], m: int) -> List[List[int]]:
+    def select(self, queries: list[MemoryQuery], m: int) -> list[list[int]]:
         assert self.bank is not None, "build() first"
         bank = self.bank
         chosen = []
         for query in queries:
             generator = np.random.default_rng([self.seed, zlib.crc32(query.key().encode("utf-8"))])
             own = words_key(query.words) if query.exclude_same_words else None
-            picked: List[int] = []
+            picked: list[int] = []
             for _ in range(100):  # draws with replacement; repeats and the own sentence are skipped
                 for entry in generator.integers(0, len(bank), size=2 * m).tolist():
                     own_sentence = own is not None and bank.words_keys[bank.sentence_of[entry]] == own

@@ -1,7 +1,8 @@
 """The registrable neighbour selector: the m memory entries nearest to each (sentence, predicate)."""
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, List, Optional, Sequence
+from typing import Optional
 
 import torch
 from allennlp.common import Registrable
@@ -39,20 +40,20 @@ class NeighbourSelector(Registrable):
         """Prepare the search over `bank` (called once per bank)."""
         raise NotImplementedError
 
-    def select(self, queries: List[MemoryQuery], m: int) -> List[List[int]]:
+    def select(self, queries: list[MemoryQuery], m: int) -> list[list[int]]:
         """Entry indices per query, nearest first (fewer than m where the bank has fewer candidates)."""
         raise NotImplementedError
 
 
-def entries_by_sentence(bank: MemoryBank) -> List[List[int]]:
+def entries_by_sentence(bank: MemoryBank) -> list[list[int]]:
     """The entries (predicates) of each bank sentence."""
-    by_sentence: List[List[int]] = [[] for _ in bank.words]
+    by_sentence: list[list[int]] = [[] for _ in bank.words]
     for entry, sentence in enumerate(bank.sentence_of):
         by_sentence[sentence].append(entry)
     return by_sentence
 
 
-def closest_predicate(bank: MemoryBank, entries: List[int], query: MemoryQuery) -> int:
+def closest_predicate(bank: MemoryBank, entries: list[int], query: MemoryQuery) -> int:
     """Of one sentence's entries, the one whose predicate sits at the most similar relative position
     (sentence-level distances cannot tell a sentence's predicates apart)."""
     where = query.predicate / max(len(query.words), 1)

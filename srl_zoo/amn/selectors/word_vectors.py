@@ -3,7 +3,7 @@ mover's distance (Kusner et al. 2015). Both compare sentences, so a neighbour se
 the one at the most similar relative position."""
 
 from collections import Counter
-from typing import List, Optional
+from typing import Optional
 
 import numpy as np
 import torch
@@ -28,16 +28,16 @@ class _SentenceSelector(NeighbourSelector):
         self.entries = entries_by_sentence(bank)
         self.keys = np.array(bank.words_keys)
 
-    def _excluded(self, queries: List[MemoryQuery]) -> torch.Tensor:
+    def _excluded(self, queries: list[MemoryQuery]) -> torch.Tensor:
         """`(queries, sentences)` bool: sentences a query may not take (its own words)."""
         own = np.array([words_key(q.words) if q.exclude_same_words else "" for q in queries])
         return torch.from_numpy(own[:, None] == self.keys[None, :])
 
-    def _entries(self, queries: List[MemoryQuery], sentences: torch.Tensor, allowed: torch.Tensor) -> List[List[int]]:
+    def _entries(self, queries: list[MemoryQuery], sentences: torch.Tensor, allowed: torch.Tensor) -> list[list[int]]:
         """Map the chosen sentences `(queries, m)` (with `allowed` flags) to entries."""
         return [
-            [closest_predicate(self.bank, self.entries[s], query) for s, ok in zip(row, flags) if ok]
-            for query, row, flags in zip(queries, sentences.tolist(), allowed.tolist())
+            [closest_predicate(self.bank, self.entries[s], query) for s, ok in zip(row, flags, strict=False) if ok]
+            for query, row, flags in zip(queries, sentences.tolist(), allowed.tolist(), strict=False)
         ]
 
 
@@ -64,7 +64,7 @@ class SifSelector(_SentenceSelector):
         self.component = torch.linalg.svd(raw, full_matrices=False).Vh[0]  # (dim,)
         self.embeddings = self._finish(raw)
 
-    def _average(self, words: List[str]) -> torch.Tensor:
+    def _average(self, words: list[str]) -> torch.Tensor:
         weights = torch.tensor([self.a / (self.a + self.frequency.get(w, 0.0)) for w in words])
         return (weights.unsqueeze(1) * self.word_vectors.of(words).float()).mean(0)
 
@@ -73,8 +73,8 @@ class SifSelector(_SentenceSelector):
         projected = raw - (raw @ self.component).unsqueeze(1) * self.component
         return torch.nn.functional.normalize(projected, dim=-1)
 
-    def select(self, queries: List[MemoryQuery], m: int) -> List[List[int]]:
-        chosen: List[List[int]] = []
+    def select(self, queries: list[MemoryQuery], m: int) -> list[list[int]]:
+        chosen: list[list[int]] = []
         for start in range(0, len(queries), QUERY_CHUNK):
             chunk = queries[start : start + QUERY_CHUNK]
             vectors = self._finish(torch.stack([self._average(list(q.words)) for q in chunk]))
@@ -104,8 +104,8 @@ class RelaxedWordMoversSelector(_SentenceSelector):
         self.sentence_vectors = [self.word_vectors.of(words).float() for words in bank.words]
         self.centroids = torch.stack([v.mean(0) for v in self.sentence_vectors])  # (sentences, dim)
 
-    def select(self, queries: List[MemoryQuery], m: int) -> List[List[int]]:
-        chosen: List[List[int]] = []
+    def select(self, queries: list[MemoryQuery], m: int) -> list[list[int]]:
+        chosen: list[list[int]] = []
         for start in range(0, len(queries), QUERY_CHUNK):
             chunk = queries[start : start + QUERY_CHUNK]
             query_vectors = [self.word_vectors.of(list(q.words)).float() for q in chunk]
@@ -113,9 +113,13 @@ class RelaxedWordMoversSelector(_SentenceSelector):
             distance = torch.cdist(centroids, self.centroids).masked_fill(self._excluded(chunk), float("inf"))
             candidates = distance.topk(min(self.candidates, distance.size(1)), dim=1, largest=False)
             for query, vectors, rows, reachable in zip(
-                chunk, query_vectors, candidates.indices.tolist(), (candidates.values < float("inf")).tolist()
+                chunk,
+                query_vectors,
+                candidates.indices.tolist(),
+                (candidates.values < float("inf")).tolist(),
+                strict=False,
             ):
-                rows = [r for r, ok in zip(rows, reachable) if ok]
+                rows = [r for r, ok in zip(rows, reachable, strict=False) if ok]
                 scores = [self._relaxed_distance(vectors, self.sentence_vectors[r]) for r in rows]
                 ranked = [rows[i] for i in np.argsort(scores, kind="stable")[:m]]
                 chosen.append([closest_predicate(self.bank, self.entries[s], query) for s in ranked])

@@ -1,6 +1,7 @@
 """The `conll2005` dataset reader (srlconll layout, configurable columns)."""
 
-from typing import Any, Dict, Iterator, Optional, Union
+from collections.abc import Iterator
+from typing import Any, Optional, Union
 
 from allennlp.data import DatasetReader
 
@@ -19,7 +20,7 @@ class Conll2005Reader(SrlReader):
         `parse`, `named_entities` (each may be null), `target` and `first_props`.
     """
 
-    def __init__(self, columns: Union[None, str, Dict[str, Optional[int]]] = None, **kwargs: Any) -> None:
+    def __init__(self, columns: Union[None, str, dict[str, Optional[int]]] = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._columns = Conll2005Columns.from_config(columns)
 

@@ -1,6 +1,6 @@
 """The `conll2009` dataset reader (dependency SRL: arguments on head words)."""
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from allennlp.data import DatasetReader
 

@@ -1,6 +1,7 @@
 """The `conll2012` dataset reader (OntoNotes `*gold_conll`, a file or a directory tree)."""
 
-from typing import Any, Iterator, Optional
+from collections.abc import Iterator
+from typing import Any, Optional
 
 from allennlp.data import DatasetReader
 

@@ -1,7 +1,8 @@
 """Shared dataset reader logic: one Instance per sentence with all of its predicate frames."""
 
 import os
-from typing import Any, Dict, Iterable, Iterator, List, Optional
+from collections.abc import Iterable, Iterator
+from typing import Any, Optional
 
 from allennlp.data import DatasetReader, Instance, Token
 from allennlp.data.fields import Field, MetadataField, SequenceLabelField, TextField
@@ -49,20 +50,20 @@ class SrlReader(DatasetReader):
 
     def __init__(
         self,
-        token_indexers: Optional[Dict[str, TokenIndexer]] = None,
+        token_indexers: Optional[dict[str, TokenIndexer]] = None,
         label_convention: Optional[str] = None,
-        dependency_files: Optional[Dict[str, str]] = None,
+        dependency_files: Optional[dict[str, str]] = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(manual_distributed_sharding=True, manual_multiprocess_sharding=True, **kwargs)
         self._token_indexers = token_indexers or {"tokens": SingleIdTokenIndexer()}
         self._label_convention = label_convention
-        self.dependency_files: Dict[str, str] = {}
+        self.dependency_files: dict[str, str] = {}
         for data_path, trees_path in (dependency_files or {}).items():
             self.add_dependency_file(data_path, trees_path)
 
     @property
-    def token_indexers(self) -> Dict[str, TokenIndexer]:
+    def token_indexers(self) -> dict[str, TokenIndexer]:
         """The token indexers (a reader for other data that must index tokens the same way reuses them)."""
         return self._token_indexers
 
@@ -98,16 +99,16 @@ class SrlReader(DatasetReader):
 
     def text_to_instance(  # type: ignore[override]
         self,
-        tokens: List[str],
-        predicate_indices: Optional[List[int]] = None,
-        tags: Optional[List[List[str]]] = None,
-        pos_tags: Optional[List[str]] = None,
-        dependency_heads: Optional[List[int]] = None,
-        dependency_labels: Optional[List[str]] = None,
-        predicate_labels: Optional[List[str]] = None,
+        tokens: list[str],
+        predicate_indices: Optional[list[int]] = None,
+        tags: Optional[list[list[str]]] = None,
+        pos_tags: Optional[list[str]] = None,
+        dependency_heads: Optional[list[int]] = None,
+        dependency_labels: Optional[list[str]] = None,
+        predicate_labels: Optional[list[str]] = None,
         sentence: Optional[SrlSentence] = None,
         heads_given: bool = False,
-        pos: Optional[List[str]] = None,
+        pos: Optional[list[str]] = None,
     ) -> Instance:
         """An Instance from tokens; predicates and tags are optional (e.g. raw text at prediction).
 
@@ -118,7 +119,7 @@ class SrlReader(DatasetReader):
         (AMN's memory reads them there).
         """
         text_field = TextField([Token(t) for t in tokens])
-        fields: Dict[str, Field] = {
+        fields: dict[str, Field] = {
             "tokens": text_field,
             "frames": SrlFramesField(list(predicate_indices or []), tags, text_field),
         }
@@ -134,7 +135,7 @@ class SrlReader(DatasetReader):
         if pos_tags is not None:
             fields["pos_tags"] = SequenceLabelField(pos_tags, text_field, label_namespace="pos")
             if predicate_labels is not None:
-                joint = [f"{pos}/{label}" for pos, label in zip(pos_tags, predicate_labels)]
+                joint = [f"{pos}/{label}" for pos, label in zip(pos_tags, predicate_labels, strict=False)]
                 fields["pos_predicate_labels"] = SequenceLabelField(joint, text_field, label_namespace="pos_predicate")
         if dependency_heads is not None:
             fields["dependency_heads"] = SequenceLabelField(

@@ -1,13 +1,13 @@
 """A field holding all predicate frames of one sentence: predicate positions and per-frame BIO tags."""
 
-from typing import Dict, List, Optional
+from typing import Optional
 
 import torch
 from allennlp.data.fields import Field, SequenceField
 from allennlp.data.vocabulary import Vocabulary
 
 
-class SrlFramesField(Field[Dict[str, torch.Tensor]]):
+class SrlFramesField(Field[dict[str, torch.Tensor]]):
     """Predicate indices `(num_frames,)` padded with -1 and tag ids `(num_frames, num_tokens)`.
 
     A sentence may have no frames; batches pad the frame dimension. `tags` may be `None` when
@@ -25,8 +25,8 @@ class SrlFramesField(Field[Dict[str, torch.Tensor]]):
 
     def __init__(
         self,
-        predicate_indices: List[int],
-        tags: Optional[List[List[str]]],
+        predicate_indices: list[int],
+        tags: Optional[list[list[str]]],
         sequence_field: SequenceField,
         label_namespace: str = "labels",
     ) -> None:
@@ -44,9 +44,9 @@ class SrlFramesField(Field[Dict[str, torch.Tensor]]):
         self.tags = tags
         self.sequence_field = sequence_field
         self.label_namespace = label_namespace
-        self._indexed_tags: Optional[List[List[int]]] = None
+        self._indexed_tags: Optional[list[list[int]]] = None
 
-    def count_vocab_items(self, counter: Dict[str, Dict[str, int]]) -> None:
+    def count_vocab_items(self, counter: dict[str, dict[str, int]]) -> None:
         for sequence in self.tags or []:
             for tag in sequence:
                 counter[self.label_namespace][tag] += 1
@@ -59,10 +59,10 @@ class SrlFramesField(Field[Dict[str, torch.Tensor]]):
             outside = known.get("O", 0)
             self._indexed_tags = [[known.get(tag, outside) for tag in sequence] for sequence in self.tags]
 
-    def get_padding_lengths(self) -> Dict[str, int]:
+    def get_padding_lengths(self) -> dict[str, int]:
         return {"num_frames": len(self.predicate_indices), "num_tokens": self.sequence_field.sequence_length()}
 
-    def as_tensor(self, padding_lengths: Dict[str, int]) -> Dict[str, torch.Tensor]:
+    def as_tensor(self, padding_lengths: dict[str, int]) -> dict[str, torch.Tensor]:
         num_frames, num_tokens = padding_lengths["num_frames"], padding_lengths["num_tokens"]
         indices = torch.full((num_frames,), -1, dtype=torch.long)
         indices[: len(self.predicate_indices)] = torch.tensor(self.predicate_indices, dtype=torch.long)
@@ -81,10 +81,10 @@ class SrlFramesField(Field[Dict[str, torch.Tensor]]):
             [], None if self.tags is None else [], self.sequence_field.empty_field(), self.label_namespace
         )
 
-    def batch_tensors(self, tensor_list: List[Dict[str, torch.Tensor]]) -> Dict[str, torch.Tensor]:  # type: ignore
+    def batch_tensors(self, tensor_list: list[dict[str, torch.Tensor]]) -> dict[str, torch.Tensor]:  # type: ignore
         return {key: torch.stack([tensors[key] for tensors in tensor_list]) for key in tensor_list[0]}
 
-    def human_readable_repr(self) -> Dict[str, object]:
+    def human_readable_repr(self) -> dict[str, object]:
         return {"predicate_indices": self.predicate_indices, "tags": self.tags}
 
     def __len__(self) -> int:

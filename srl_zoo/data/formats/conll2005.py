@@ -1,7 +1,8 @@
 """CoNLL-2005 (srlconll) format: word, POS, parse, NE, target verb, one props column per predicate."""
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, fields
-from typing import Dict, Iterable, Iterator, List, Optional, Union
+from typing import Optional, Union
 
 from srl_zoo.data.formats.io_utils import (
     atomic_write,
@@ -32,7 +33,7 @@ class Conll2005Columns:
     first_props: int = 5
 
     @classmethod
-    def from_config(cls, value: Union[None, str, Dict[str, Optional[int]], "Conll2005Columns"]) -> "Conll2005Columns":
+    def from_config(cls, value: Union[None, str, dict[str, Optional[int]], "Conll2005Columns"]) -> "Conll2005Columns":
         """Accept a preset name (`"srlconll"`, `"props"`), a dict of positions or an instance."""
         if value is None or value == "srlconll":
             return SRLCONLL
@@ -55,7 +56,7 @@ PROPS_ONLY = Conll2005Columns(word=None, pos=None, parse=None, named_entities=No
 
 def read_conll2005(
     path: str,
-    columns: Union[None, str, Dict[str, Optional[int]], Conll2005Columns] = None,
+    columns: Union[None, str, dict[str, Optional[int]], Conll2005Columns] = None,
     label_convention: Optional[str] = None,
 ) -> Iterator[SrlSentence]:
     """Lazily parse a CoNLL-2005 file into `SrlSentence`s (senses are not in this format)."""
@@ -82,7 +83,7 @@ def _parse_block(block, path: str, layout: Conll2005Columns, label_convention: O
             )
     line_numbers = [number for number, _ in block]
 
-    def column(position: Optional[int]) -> Optional[List[str]]:
+    def column(position: Optional[int]) -> Optional[list[str]]:
         return None if position is None else [columns[position] for _, columns in block]
 
     targets = column(layout.target)
@@ -115,7 +116,7 @@ def _parse_block(block, path: str, layout: Conll2005Columns, label_convention: O
     )
 
 
-def conll2005_rows(sentence: SrlSentence, props_only: bool = False) -> List[List[str]]:
+def conll2005_rows(sentence: SrlSentence, props_only: bool = False) -> list[list[str]]:
     """The rows of one sentence in the srlconll layout (or `target props...` if `props_only`)."""
     n = len(sentence.tokens)
     targets = ["-"] * n

@@ -1,6 +1,7 @@
 """CoNLL-2009 format: 14 fixed tab-separated columns plus one APRED column per predicate."""
 
-from typing import Iterable, Iterator, List, Optional
+from collections.abc import Iterable, Iterator
+from typing import Optional
 
 from srl_zoo.data.formats.io_utils import atomic_write, iter_blocks, iter_lines
 from srl_zoo.data.formats.labels import normalize_label
@@ -37,7 +38,7 @@ def _parse_block(block, path: str, label_convention: Optional[str]) -> SrlSenten
     first_line, first_columns = block[0]
     width = len(first_columns)
     n = len(block)
-    heads: Optional[List[int]] = []
+    heads: Optional[list[int]] = []
     for position, (number, columns) in enumerate(block):
         if len(columns) != width or width < FIXED_COLUMNS:
             expected = (
@@ -66,7 +67,7 @@ def _parse_block(block, path: str, label_convention: Optional[str]) -> SrlSenten
     if heads is not None:
         check_tree(heads, [number for number, _ in block], path)
 
-    def column(index: int) -> List[str]:
+    def column(index: int) -> list[str]:
         return [columns[index] for _, columns in block]
 
     fillpred, senses = column(12), column(13)
@@ -107,7 +108,7 @@ def _column_name(index: int) -> str:
     return f"column {index + 1} ({name})"
 
 
-def check_cells(columns: List[str], path: str, number: int) -> None:
+def check_cells(columns: list[str], path: str, number: int) -> None:
     """`ConllFormatError` for a blank cell, a FILLPRED other than `Y`/`_`, a sense on a row not marked
     `Y`, or a PRED/APRED cell with spaces in it: what a deleted or shifted column looks like."""
     for index, cell in enumerate(columns):
@@ -129,11 +130,11 @@ def check_cells(columns: List[str], path: str, number: int) -> None:
             )
 
 
-def check_tree(heads: List[int], line_numbers: List[int], path: str) -> None:
+def check_tree(heads: list[int], line_numbers: list[int], path: str) -> None:
     """`ConllFormatError` for a token that heads itself or a cycle of heads (every token must reach 0)."""
     reaches_root = [False] * len(heads)
     for start in range(len(heads)):
-        path_taken: List[int] = []
+        path_taken: list[int] = []
         on_path = set()
         token = start
         while not reaches_root[token]:
@@ -150,12 +151,12 @@ def check_tree(heads: List[int], line_numbers: List[int], path: str) -> None:
             reaches_root[visited] = True
 
 
-def conll2009_rows(sentence: SrlSentence) -> List[List[str]]:
+def conll2009_rows(sentence: SrlSentence) -> list[list[str]]:
     """The rows of one sentence in the CoNLL-2009 (eval09) layout."""
     n = len(sentence.tokens)
     extra = sentence.extra
 
-    def kept(name: str, fallback: List[str]) -> List[str]:
+    def kept(name: str, fallback: list[str]) -> list[str]:
         return extra.get(name, fallback)
 
     lemmas = sentence.lemmas or ["_"] * n

@@ -1,7 +1,8 @@
 """CoNLL-2012 / OntoNotes `*gold_conll` format: one file or a directory tree of them."""
 
 import os
-from typing import Iterable, Iterator, List, Optional, Tuple
+from collections.abc import Iterable, Iterator
+from typing import Optional
 
 from srl_zoo.data.formats.io_utils import (
     atomic_write,
@@ -22,7 +23,7 @@ _BEGIN, _END = "#begin document", "#end document"
 _KEPT = {0: "document_id", 1: "part", 6: "predicate_lemmas", 8: "word_senses", 9: "speakers", 10: "named_entities"}
 
 
-def conll2012_files(path: str, domain_identifier: Optional[str] = None) -> List[str]:
+def conll2012_files(path: str, domain_identifier: Optional[str] = None) -> list[str]:
     """The `*gold_conll` (or `*gold_conll.gz`) files under `path` (or `path` itself), sorted, optionally of one domain.
 
     `domain_identifier` keeps files whose path has that directory, e.g. `"nw"` or `"bc"`.
@@ -71,7 +72,7 @@ def read_conll2012(
             raise ConllFormatError(file_path, None, "no sentence in this file (only document markers?)")
 
 
-def _without_document_markers(lines: Iterable[Tuple[int, str]], path: str) -> Iterator[Tuple[int, str]]:
+def _without_document_markers(lines: Iterable[tuple[int, str]], path: str) -> Iterator[tuple[int, str]]:
     """The lines with `#begin/#end document` markers blanked (a boundary also ends a sentence), checking
     that they pair up: a document that never ends means a truncated file."""
     opened: Optional[int] = None
@@ -120,7 +121,7 @@ def _parse_block(block, path: str, label_convention: Optional[str], frameset_mis
             )
     line_numbers = [number for number, _ in block]
 
-    def column(index: int) -> List[str]:
+    def column(index: int) -> list[str]:
         return [columns[index] for _, columns in block]
 
     argument_columns = [parse_bracket_column(column(k), line_numbers, path) for k in range(FIXED_COLUMNS, width - 1)]
@@ -133,7 +134,7 @@ def _parse_block(block, path: str, label_convention: Optional[str], frameset_mis
             sense=None if framesets[row] == "-" else framesets[row],
             arguments=[SrlSpan(normalize_label(s.label, label_convention), s.start, s.end) for s in spans],
         )
-        for row, spans in zip(predicate_rows, argument_columns)
+        for row, spans in zip(predicate_rows, argument_columns, strict=False)
     ]
     extra = {name: column(index) for index, name in _KEPT.items()}
     extra["coreference"] = column(width - 1)
@@ -143,8 +144,8 @@ def _parse_block(block, path: str, label_convention: Optional[str], frameset_mis
 
 
 def _predicate_rows(
-    framesets: List[str], argument_columns, line_numbers: List[int], path: str, frameset_mismatch: str
-) -> List[int]:
+    framesets: list[str], argument_columns, line_numbers: list[int], path: str, frameset_mismatch: str
+) -> list[int]:
     """Row of each argument column's predicate: the frameset rows in order (or, with `frameset_mismatch`
     `"v_span"` and a count that differs, the V spans), each checked against its column's V span."""
     rows = [i for i, cell in enumerate(framesets) if cell != "-"]
@@ -161,12 +162,12 @@ def _predicate_rows(
             next((span.start for span in spans if span.label == "V"), 0)  # no V: check_predicate_span says so
             for spans in argument_columns
         ]
-    for k, (row, spans) in enumerate(zip(rows, argument_columns)):
+    for k, (row, spans) in enumerate(zip(rows, argument_columns, strict=False)):
         check_predicate_span(spans, row, line_numbers, path, f"argument column {FIXED_COLUMNS + k + 1}")
     return rows
 
 
-def conll2012_rows(sentence: SrlSentence) -> List[List[str]]:
+def conll2012_rows(sentence: SrlSentence) -> list[list[str]]:
     """The rows of one sentence in the `*gold_conll` layout."""
     n = len(sentence.tokens)
     extra = sentence.extra
@@ -198,7 +199,7 @@ def conll2012_rows(sentence: SrlSentence) -> List[List[str]]:
 def write_conll2012(sentences: Iterable[SrlSentence], path: str) -> int:
     """Write sentences as one `*gold_conll` file (atomically), grouped into documents."""
     count = 0
-    current: Optional[Tuple[str, str]] = None
+    current: Optional[tuple[str, str]] = None
     with atomic_write(path) as handle:
         for sentence in sentences:
             rows = conll2012_rows(sentence)

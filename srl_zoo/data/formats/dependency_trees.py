@@ -1,8 +1,8 @@
 """Dependency trees from CoNLL-U or CoNLL-2009 files, and attaching them to aligned SRL sentences."""
 
 import dataclasses
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Iterable, Iterator, List
 
 from srl_zoo.data.formats.io_utils import iter_lines
 from srl_zoo.data.formats.sentence import ConllFormatError, SrlSentence
@@ -15,16 +15,16 @@ CONLL2009_MIN_COLUMNS = 14
 class DependencyTree:
     """tokens; heads 1-based (0 = root); relations; line : the 1-based line of its first token."""
 
-    tokens: List[str]
-    heads: List[int]
-    relations: List[str]
+    tokens: list[str]
+    heads: list[int]
+    relations: list[str]
     line: int
 
 
 def read_dependency_trees(path: str) -> Iterator[DependencyTree]:
     """Trees of a CoNLL-U file (10 tab-separated columns; comments, multiword-token ranges `1-2` and
     empty nodes `1.1` skipped) or a CoNLL-2009 file (HEAD and DEPREL in columns 9 and 11)."""
-    rows: List[List[str]] = []
+    rows: list[list[str]] = []
     first = 0
     for number, text in iter_lines(path):
         if not text.strip():
@@ -51,7 +51,7 @@ def read_dependency_trees(path: str) -> Iterator[DependencyTree]:
         yield _tree(rows, first, path)
 
 
-def _tree(rows: List[List[str]], first: int, path: str) -> DependencyTree:
+def _tree(rows: list[list[str]], first: int, path: str) -> DependencyTree:
     conllu = len(rows[0]) - 1 == CONLLU_COLUMNS
     head_column, relation_column = (6, 7) if conllu else (8, 10)
     heads = []
@@ -64,6 +64,11 @@ def _tree(rows: List[List[str]], first: int, path: str) -> DependencyTree:
             raise ConllFormatError(path, line, f"HEAD is {head!r}, expected an integer from 0 to {len(rows)}")
         heads.append(int(head))
     return DependencyTree([c[1] for c in rows], heads, [c[relation_column] for c in rows], first)
+
+
+def _first_difference(first: list[str], second: list[str]) -> int:
+    """The index of the first token where two token lists of one length differ."""
+    return next(index for index, (a, b) in enumerate(zip(first, second, strict=True)) if a != b)
 
 
 def attach_dependency_trees(sentences: Iterable[SrlSentence], trees_path: str, data_path: str) -> Iterator[SrlSentence]:
@@ -83,8 +88,7 @@ def attach_dependency_trees(sentences: Iterable[SrlSentence], trees_path: str, d
             detail = (
                 f"{len(tree.tokens)} tokens where the SRL sentence has {len(sentence.tokens)}"
                 if len(tree.tokens) != len(sentence.tokens)
-                else f"token {next(i for i, (a, b) in enumerate(zip(tree.tokens, sentence.tokens)) if a != b) + 1}"
-                " differs"
+                else f"token {_first_difference(tree.tokens, sentence.tokens) + 1} differs"
             )
             raise ConllFormatError(
                 trees_path,

@@ -1,7 +1,7 @@
 """Text that can be written out: a lone surrogate (from `\\udXXX` escapes, `surrogateescape` decoding
 or broken JSON) cannot be encoded as UTF-8, and spaCy, the writers and the JSON output all fail on it."""
 
-from typing import Sequence
+from collections.abc import Sequence
 
 
 def unencodable_offset(text: str) -> int:

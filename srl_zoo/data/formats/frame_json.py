@@ -1,14 +1,14 @@
 """The JSON form of a predicted frame (the model's readable output, the predictor's output) and back."""
 
-from typing import Any, Dict, List, Optional
+from typing import Any, Optional
 
 from srl_zoo.data.formats import SrlFrame, SrlSpan, bio_to_spans
 from srl_zoo.data.formats.rendering import describe
 
 
 def frame_json(
-    words: List[str], predicate_index: int, tags: List[str], sense: Optional[str] = None, dependency: bool = False
-) -> Dict[str, Any]:
+    words: list[str], predicate_index: int, tags: list[str], sense: Optional[str] = None, dependency: bool = False
+) -> dict[str, Any]:
     """`{"predicate": {"index", "word"[, "sense"]}, "tags", "arguments", "description"}` of one frame.
 
     `tags` are the frame's BIO tags; each argument is `{"role", "start", "end", "text"}` (inclusive
@@ -16,7 +16,7 @@ def frame_json(
     `sense` is the frameset number (e.g. `"03"` for `come.03`) when known.
     """
     spans = bio_to_spans(tags)
-    predicate: Dict[str, Any] = {"index": predicate_index, "word": words[predicate_index]}
+    predicate: dict[str, Any] = {"index": predicate_index, "word": words[predicate_index]}
     if sense is not None:
         predicate["sense"] = sense
     arguments = []
@@ -29,7 +29,7 @@ def frame_json(
     return {"predicate": predicate, "tags": tags, "arguments": arguments, "description": describe(words, spans)}
 
 
-def frame_from_output(frame: Dict[str, Any], lemma: Optional[str] = None) -> SrlFrame:
+def frame_from_output(frame: dict[str, Any], lemma: Optional[str] = None) -> SrlFrame:
     """The `SrlFrame` of one frame of `frame_json`'s form (lemma: the word if not given; a predicted
     sense `03` becomes `lemma.03`)."""
     lemma = lemma or frame["predicate"]["word"]

@@ -6,13 +6,14 @@ import os
 import re
 import tempfile
 import zlib
-from typing import IO, Iterator, List, Sequence, Tuple
+from collections.abc import Iterator, Sequence
+from typing import IO
 
 from srl_zoo.data.formats.sentence import ConllFormatError, SrlSpan
 
-Line = Tuple[int, List[str]]  # (1-based line number, whitespace-split columns)
+Line = tuple[int, list[str]]  # (1-based line number, whitespace-split columns)
 
-_BOM = "\ufeff".encode("utf-8")
+_BOM = "\ufeff".encode()
 #: `atomic_write`'s temporary files are `.tmp-NAME.RANDOM` next to NAME
 TEMPORARY_PREFIX = ".tmp-"
 _BRACKET_CELL = re.compile(r"^((?:\([^()*\s]+)*)\*((?:[^()*\s]*\))*)$")
@@ -20,7 +21,7 @@ _OPEN = re.compile(r"\(([^()*\s]+)")
 _CLOSE = re.compile(r"([^()*\s]*)\)")
 
 
-def iter_lines(path: str) -> Iterator[Tuple[int, str]]:
+def iter_lines(path: str) -> Iterator[tuple[int, str]]:
     """Yield `(line_number, text)` for each line of `path`, decoded as UTF-8 (gzip-compressed if it ends in `.gz`).
 
     Raises `ConllFormatError` for a missing file, an empty file, a broken gzip stream, bad UTF-8 or a
@@ -60,7 +61,7 @@ def open_binary(path: str) -> IO[bytes]:
     return gzip.open(path, "rb") if path.endswith(".gz") else open(path, "rb")
 
 
-def _numbered_raw_lines(handle: IO[bytes], path: str) -> Iterator[Tuple[int, bytes, bool]]:
+def _numbered_raw_lines(handle: IO[bytes], path: str) -> Iterator[tuple[int, bytes, bool]]:
     """`(number, bytes, terminated)` of each line without its ending; `\n`, `\r\n` and a lone `\r`
     (old Mac files) all end a line, and `terminated` is False only for a last line without one."""
     number = 0
@@ -76,9 +77,9 @@ def _numbered_raw_lines(handle: IO[bytes], path: str) -> Iterator[Tuple[int, byt
         raise ConllFormatError(path, number + 1, f"cannot decompress: {error}") from None
 
 
-def iter_blocks(lines: Iterator[Tuple[int, str]], separator: str = None) -> Iterator[List[Line]]:
+def iter_blocks(lines: Iterator[tuple[int, str]], separator: str = None) -> Iterator[list[Line]]:
     """Group lines into sentences separated by blank lines; columns split on `separator`."""
-    block: List[Line] = []
+    block: list[Line] = []
     for number, text in lines:
         if not text.strip():
             if block:
@@ -96,14 +97,14 @@ def is_bracket_cell(cell: str) -> bool:
     return _BRACKET_CELL.match(cell) is not None
 
 
-def parse_bracket_column(cells: Sequence[str], line_numbers: Sequence[int], path: str) -> List[SrlSpan]:
+def parse_bracket_column(cells: Sequence[str], line_numbers: Sequence[int], path: str) -> list[SrlSpan]:
     """Parse a CoNLL bracket column (`(A0*`, `*`, `*)`, `(V*)`) into labeled spans.
 
     Spans come out sorted by start (and longer first), nested spans are kept.
     """
-    open_spans: List[Tuple[str, int, int]] = []  # (label, start, line of start)
-    spans: List[SrlSpan] = []
-    for position, (cell, line) in enumerate(zip(cells, line_numbers)):
+    open_spans: list[tuple[str, int, int]] = []  # (label, start, line of start)
+    spans: list[SrlSpan] = []
+    for position, (cell, line) in enumerate(zip(cells, line_numbers, strict=False)):
         match = _BRACKET_CELL.match(cell)
         if match is None:
             raise ConllFormatError(
@@ -148,7 +149,7 @@ def check_predicate_span(
         )
 
 
-def format_bracket_column(spans: Sequence[SrlSpan], num_tokens: int) -> List[str]:
+def format_bracket_column(spans: Sequence[SrlSpan], num_tokens: int) -> list[str]:
     """Write labeled spans as a CoNLL bracket column (inverse of `parse_bracket_column`)."""
     opens = [""] * num_tokens
     closes = [""] * num_tokens
@@ -158,12 +159,12 @@ def format_bracket_column(spans: Sequence[SrlSpan], num_tokens: int) -> List[str
     return [opens[i] + "*" + closes[i] for i in range(num_tokens)]
 
 
-def pad_columns(rows: List[List[str]], separator: str = " ") -> List[str]:
+def pad_columns(rows: list[list[str]], separator: str = " ") -> list[str]:
     """Right-align each column (like the official files) so the output is readable."""
     if not rows:
         return []
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    return [separator.join(cell.rjust(width) for cell, width in zip(row, widths)) for row in rows]
+    return [separator.join(cell.rjust(width) for cell, width in zip(row, widths, strict=False)) for row in rows]
 
 
 def _current_umask() -> int:
@@ -178,7 +179,7 @@ def atomic_write(path: str, mode: str = "w") -> Iterator[IO]:
     onto `path` only on success."""
     directory = os.path.dirname(os.path.abspath(path))
     os.makedirs(directory, exist_ok=True)
-    handle = tempfile.NamedTemporaryFile(
+    handle = tempfile.NamedTemporaryFile(  # noqa: SIM115  (closed below, before the rename or the removal)
         mode,
         encoding=None if "b" in mode else "utf-8",
         dir=directory,

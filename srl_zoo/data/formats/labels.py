@@ -2,7 +2,8 @@
 style, and the per-token predicate labels of predicate identification."""
 
 import re
-from typing import TYPE_CHECKING, Iterable, Optional
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Optional
 
 if TYPE_CHECKING:
     from srl_zoo.data.formats.sentence import SrlFrame

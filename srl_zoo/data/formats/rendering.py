@@ -1,11 +1,11 @@
 """Human-readable renderings of labeled spans."""
 
-from typing import List, Sequence
+from collections.abc import Sequence
 
 from srl_zoo.data.formats.sentence import SrlSpan
 
 
-def describe(words: List[str], spans: Sequence[SrlSpan]) -> str:
+def describe(words: list[str], spans: Sequence[SrlSpan]) -> str:
     """A bracketed rendering, e.g. `[ARG0: The cat] [V: sat] on the mat`."""
     starts = {span.start: span for span in spans}
     pieces, i = [], 0

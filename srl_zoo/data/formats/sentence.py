@@ -1,7 +1,7 @@
 """The format-independent representation of one SRL-annotated sentence."""
 
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional
+from typing import Optional
 
 
 class ConllFormatError(ValueError):
@@ -40,9 +40,9 @@ class SrlFrame:
     index: int
     lemma: Optional[str] = None
     sense: Optional[str] = None
-    arguments: List[SrlSpan] = field(default_factory=list)
+    arguments: list[SrlSpan] = field(default_factory=list)
 
-    def bio_tags(self, num_tokens: int) -> List[str]:
+    def bio_tags(self, num_tokens: int) -> list[str]:
         """BIO tags of this frame's arguments (`O` outside them)."""
         return spans_to_bio(self.arguments, num_tokens)
 
@@ -65,25 +65,25 @@ class SrlSentence:
     source : `"file:line"` of the sentence's first line, for error messages.
     """
 
-    tokens: List[str]
-    pos: Optional[List[str]] = None
-    lemmas: Optional[List[str]] = None
-    heads: Optional[List[int]] = None
-    dependency_labels: Optional[List[str]] = None
-    parse: Optional[List[str]] = None
-    frames: List[SrlFrame] = field(default_factory=list)
-    extra: Dict[str, List[str]] = field(default_factory=dict)
+    tokens: list[str]
+    pos: Optional[list[str]] = None
+    lemmas: Optional[list[str]] = None
+    heads: Optional[list[int]] = None
+    dependency_labels: Optional[list[str]] = None
+    parse: Optional[list[str]] = None
+    frames: list[SrlFrame] = field(default_factory=list)
+    extra: dict[str, list[str]] = field(default_factory=dict)
     source: Optional[str] = field(default=None, compare=False)
 
     def __len__(self) -> int:
         return len(self.tokens)
 
-    def arguments_by_predicate(self) -> Dict[int, List[SrlSpan]]:
+    def arguments_by_predicate(self) -> dict[int, list[SrlSpan]]:
         """Each frame's arguments, keyed by its predicate's token index."""
         return {frame.index: frame.arguments for frame in self.frames}
 
 
-def spans_to_bio(spans: List[SrlSpan], num_tokens: int) -> List[str]:
+def spans_to_bio(spans: list[SrlSpan], num_tokens: int) -> list[str]:
     """Convert labeled spans to BIO tags; overlapping spans keep the first one given."""
     tags = ["O"] * num_tokens
     for span in spans:
@@ -95,9 +95,9 @@ def spans_to_bio(spans: List[SrlSpan], num_tokens: int) -> List[str]:
     return tags
 
 
-def bio_to_spans(tags: List[str]) -> List[SrlSpan]:
+def bio_to_spans(tags: list[str]) -> list[SrlSpan]:
     """Convert BIO tags to labeled spans; an `I-X` that does not continue an `X` starts a new span."""
-    spans: List[SrlSpan] = []
+    spans: list[SrlSpan] = []
     label: Optional[str] = None
     start = 0
     for i, tag in enumerate(tags):

@@ -1,6 +1,7 @@
 """The registrable auxiliary task: an extra loss (with metrics) on the sentence encodings."""
 
-from typing import Any, Dict, Mapping, Optional
+from collections.abc import Mapping
+from typing import Any, Optional
 
 import torch
 from allennlp.common import Registrable
@@ -23,5 +24,5 @@ class AuxiliaryTask(nn.Module, Registrable):
     ) -> Optional[torch.Tensor]:
         raise NotImplementedError
 
-    def get_metrics(self, reset: bool = False) -> Dict[str, float]:
+    def get_metrics(self, reset: bool = False) -> dict[str, float]:
         return {}

@@ -1,6 +1,7 @@
 """The `dependency_parse` auxiliary task: LISA's parser loss (arcs) and dependency relation labels."""
 
-from typing import Any, Dict, Mapping, Optional
+from collections.abc import Mapping
+from typing import Any, Optional
 
 import torch
 from allennlp.data import Vocabulary
@@ -76,7 +77,7 @@ class DependencyParseTask(AuxiliaryTask):
                 self._labeled_right += int((heads_right & (predicted_relations == relations)).sum())
         return loss
 
-    def get_metrics(self, reset: bool = False) -> Dict[str, float]:
+    def get_metrics(self, reset: bool = False) -> dict[str, float]:
         metrics = {}
         counts = sum_over_workers({"tokens": self._tokens, "heads": self._heads_right, "labeled": self._labeled_right})
         if counts["tokens"]:

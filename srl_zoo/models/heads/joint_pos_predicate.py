@@ -1,6 +1,7 @@
 """LISA's joint POS/predicate tagger: one softmax over `POS/predicate-label` pairs seen in training."""
 
-from typing import Any, Dict, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 import torch
 from allennlp.data import Vocabulary
@@ -89,7 +90,7 @@ class JointPosPredicateHead(PredicateHead):
                 self.update_metric(inputs["predicate_labels"], label_ids, mask)
         return PredicateOutput(label_ids, loss, pos_ids=pos_probabilities.argmax(-1))
 
-    def get_metrics(self, reset: bool = False) -> Dict[str, float]:
+    def get_metrics(self, reset: bool = False) -> dict[str, float]:
         metrics = super().get_metrics(reset)
         if self.pos_accuracy.total_count:
             metrics["pos-accuracy"] = float(self.pos_accuracy.get_metric(reset))

@@ -1,7 +1,8 @@
 """The registrable predicate head: finds the predicates (and senses) of a sentence for raw-text prediction."""
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Dict, List, Mapping, Optional
+from typing import Any, Optional
 
 import torch
 from allennlp.common import Registrable
@@ -65,14 +66,14 @@ class PredicateHead(nn.Module, Registrable):
         """Score predicted against gold label ids `(batch, seq_len)` with `PredicateF1`."""
         self.metric(self.predicate_maps(gold, mask), self.predicate_maps(predicted, mask))
 
-    def predicate_maps(self, label_ids: torch.Tensor, mask: torch.Tensor) -> List[Dict[int, str]]:
+    def predicate_maps(self, label_ids: torch.Tensor, mask: torch.Tensor) -> list[dict[int, str]]:
         """Per sentence, `{token index: predicate label}` of the tokens that are predicates."""
         maps = []
-        for ids, length in zip(label_ids.tolist(), mask.sum(-1).tolist()):
+        for ids, length in zip(label_ids.tolist(), mask.sum(-1).tolist(), strict=False):
             maps.append(
                 {i: self.label_of(label) for i, label in enumerate(ids[:length]) if label != self.not_a_predicate}
             )
         return maps
 
-    def get_metrics(self, reset: bool = False) -> Dict[str, float]:
+    def get_metrics(self, reset: bool = False) -> dict[str, float]:
         return self.metric.get_metric(reset)

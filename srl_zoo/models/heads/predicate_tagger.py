@@ -1,6 +1,7 @@
 """The `tagger` predicate head: a per-token linear classifier over predicate labels."""
 
-from typing import Any, Mapping, Optional
+from collections.abc import Mapping
+from typing import Any, Optional
 
 import torch
 from allennlp.data import Vocabulary

@@ -1,7 +1,8 @@
 """The senses each word was seen with in training, so that a predicate head never outputs a sense the
 training data never paired with the word (`broke.13`)."""
 
-from typing import Dict, List, Optional, Sequence, Set
+from collections.abc import Sequence
+from typing import Optional
 
 import torch
 
@@ -20,20 +21,20 @@ class SenseTable:
     not_a_predicate : the id of `-`.
     """
 
-    def __init__(self, index_to_label: Dict[int, str], not_a_predicate: int) -> None:
+    def __init__(self, index_to_label: dict[int, str], not_a_predicate: int) -> None:
         self.labels = [index_to_label[i] for i in range(len(index_to_label))]
         self.ids = {label: i for i, label in enumerate(self.labels)}
         self.not_a_predicate = not_a_predicate
-        self.seen: Dict[str, Set[str]] = {}
+        self.seen: dict[str, set[str]] = {}
 
     def record(self, words: Sequence[Sequence[str]], gold_ids: torch.Tensor) -> None:
         """Note each gold predicate's label, `gold_ids (batch, seq_len)`, under its word."""
-        for sentence, ids in zip(words, gold_ids.tolist()):
-            for word, label_id in zip(sentence, ids):
+        for sentence, ids in zip(words, gold_ids.tolist(), strict=False):
+            for word, label_id in zip(sentence, ids, strict=False):
                 if label_id != self.not_a_predicate:
                     self.seen.setdefault(word.lower(), set()).add(self.labels[label_id])
 
-    def allowed(self, word: str) -> Optional[List[int]]:
+    def allowed(self, word: str) -> Optional[list[int]]:
         """The label ids `word` may take as a predicate; None when nothing restricts it."""
         seen = self.seen.get(word.lower())
         if seen is None:

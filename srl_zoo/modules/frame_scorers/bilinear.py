@@ -1,6 +1,6 @@
 """The `bilinear` frame scorer (LISA): one encoder pass per sentence, every (predicate, token) pair scored."""
 
-from typing import Any, Dict, List, Optional
+from typing import Any, Optional
 
 import torch
 from allennlp.data import Vocabulary
@@ -70,7 +70,7 @@ class BilinearFrameScorer(FrameScorer):
         return self.encoder.get_output_dim()
 
     def encode_sentences(
-        self, embedded: torch.Tensor, mask: torch.Tensor, context: Optional[Dict[str, Any]] = None
+        self, embedded: torch.Tensor, mask: torch.Tensor, context: Optional[dict[str, Any]] = None
     ) -> EncodedSentences:
         if isinstance(self.encoder, SelfAttentionEncoder):
             return self.encoder.encode(embedded, mask, context)
@@ -83,7 +83,7 @@ class BilinearFrameScorer(FrameScorer):
         predicate_indices: torch.Tensor,
         sentences: Optional[EncodedSentences] = None,
         frame_features: Optional[torch.Tensor] = None,
-    ) -> List[torch.Tensor]:
+    ) -> list[torch.Tensor]:
         """Logits `(batch, num_frames, seq_len, num_labels)` (zeros for padded frames)."""
         if sentences is None:
             sentences = self.encode_sentences(embedded, mask)

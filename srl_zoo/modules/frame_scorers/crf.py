@@ -1,6 +1,6 @@
 """The `crf` frame scorer: any frame scorer's tag logits as the emissions of a linear-chain CRF."""
 
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Optional
 
 import torch
 from allennlp.data import Vocabulary
@@ -43,17 +43,17 @@ class CrfFrameScorer(FrameScorer):
         return self.scorer.get_sentence_output_dim()
 
     def encode_sentences(
-        self, embedded: torch.Tensor, mask: torch.Tensor, context: Optional[Dict[str, Any]] = None
+        self, embedded: torch.Tensor, mask: torch.Tensor, context: Optional[dict[str, Any]] = None
     ) -> EncodedSentences:
         return self.scorer.encode_sentences(embedded, mask, context)
 
-    def forward(self, *inputs: Any) -> List[torch.Tensor]:  # type: ignore[override]
+    def forward(self, *inputs: Any) -> list[torch.Tensor]:  # type: ignore[override]
         """The wrapped scorer's logits per layer, `(batch, num_frames, seq_len, num_labels)`, for the
         same inputs (`FrameScorer.forward`)."""
         return self.scorer(*inputs)
 
     def loss(
-        self, scores: List[torch.Tensor], gold_tags: torch.Tensor, frame_mask: torch.Tensor, mask: torch.Tensor
+        self, scores: list[torch.Tensor], gold_tags: torch.Tensor, frame_mask: torch.Tensor, mask: torch.Tensor
     ) -> torch.Tensor:
         rows = frame_mask.nonzero(as_tuple=False)  # (num_rows, 2): (sentence, frame)
         row_mask = mask[rows[:, 0]]
@@ -67,8 +67,8 @@ class CrfFrameScorer(FrameScorer):
         return total / (layers * row_mask.sum().clamp_min(1))
 
     def decode(
-        self, scores: List[torch.Tensor], frame_mask: torch.Tensor, mask: torch.Tensor, with_probabilities: bool = True
-    ) -> Tuple[torch.Tensor, Optional[torch.Tensor]]:
+        self, scores: list[torch.Tensor], frame_mask: torch.Tensor, mask: torch.Tensor, with_probabilities: bool = True
+    ) -> tuple[torch.Tensor, Optional[torch.Tensor]]:
         emissions = torch.stack([layer.float() for layer in scores]).mean(0)
         predicted_tags = decode_rows(self.crf.viterbi, emissions, frame_mask, mask)
         if not with_probabilities:

@@ -1,6 +1,6 @@
 """The registrable frame scorer: how the shared Model conditions on predicates and scores BIO tags."""
 
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Optional
 
 import torch
 from allennlp.common import Registrable
@@ -69,7 +69,7 @@ class FrameScorer(nn.Module, Registrable):
         raise NotImplementedError
 
     def encode_sentences(
-        self, embedded: torch.Tensor, mask: torch.Tensor, context: Optional[Dict[str, Any]] = None
+        self, embedded: torch.Tensor, mask: torch.Tensor, context: Optional[dict[str, Any]] = None
     ) -> EncodedSentences:
         """
         # Parameters
@@ -88,13 +88,13 @@ class FrameScorer(nn.Module, Registrable):
         predicate_indices: torch.Tensor,
         sentences: Optional[EncodedSentences] = None,
         frame_features: Optional[torch.Tensor] = None,
-    ) -> List[torch.Tensor]:
+    ) -> list[torch.Tensor]:
         """`frame_features (batch, num_frames, seq_len, frame_feature_dim)`: extra per-frame token
         features (AMN's memory), when the scorer was built for them."""
         raise NotImplementedError
 
     def loss(
-        self, scores: List[torch.Tensor], gold_tags: torch.Tensor, frame_mask: torch.Tensor, mask: torch.Tensor
+        self, scores: list[torch.Tensor], gold_tags: torch.Tensor, frame_mask: torch.Tensor, mask: torch.Tensor
     ) -> torch.Tensor:
         """The tag loss of `forward`'s scores: a mean over real frames' real tokens.
 
@@ -108,8 +108,8 @@ class FrameScorer(nn.Module, Registrable):
         return self.tag_output.loss(scores, gold_tags, frame_mask, mask)
 
     def decode(
-        self, scores: List[torch.Tensor], frame_mask: torch.Tensor, mask: torch.Tensor, with_probabilities: bool = True
-    ) -> Tuple[torch.Tensor, Optional[torch.Tensor]]:
+        self, scores: list[torch.Tensor], frame_mask: torch.Tensor, mask: torch.Tensor, with_probabilities: bool = True
+    ) -> tuple[torch.Tensor, Optional[torch.Tensor]]:
         """`predicted_tags (batch, num_frames, seq_len)` (-1 outside real frames and tokens) and, when
         `with_probabilities`, `class_probabilities (batch, num_frames, seq_len, num_labels)`."""
         return self.tag_output.decode(scores, frame_mask, mask, with_probabilities)

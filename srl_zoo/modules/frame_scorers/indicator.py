@@ -1,6 +1,7 @@
 """The `indicator` frame scorer: one encoder row per (sentence, predicate), a predicate-mask embedding (DeepAtt)."""
 
-from typing import Any, Callable, Dict, List, Optional
+from collections.abc import Callable
+from typing import Any, Optional
 
 import torch
 from allennlp.data import Vocabulary
@@ -106,7 +107,7 @@ class IndicatorFrameScorer(FrameScorer):
         return self.encoder.get_output_dim()
 
     def encode_sentences(
-        self, embedded: torch.Tensor, mask: torch.Tensor, context: Optional[Dict[str, Any]] = None
+        self, embedded: torch.Tensor, mask: torch.Tensor, context: Optional[dict[str, Any]] = None
     ) -> EncodedSentences:
         """The encoder over each sentence with no predicate marked (all indicators 0)."""
         return EncodedSentences(self._encode_layers(embedded, torch.zeros_like(mask, dtype=torch.long), mask))
@@ -118,7 +119,7 @@ class IndicatorFrameScorer(FrameScorer):
         predicate_indices: torch.Tensor,
         sentences: Optional[EncodedSentences] = None,
         frame_features: Optional[torch.Tensor] = None,
-    ) -> List[torch.Tensor]:
+    ) -> list[torch.Tensor]:
         """Logits `(batch, num_frames, seq_len, num_labels)` per layer (zeros for padded frames)."""
         batch, num_frames = predicate_indices.shape
         rows = (predicate_indices >= 0).nonzero(as_tuple=False)  # (num_rows, 2): (sentence, frame)
@@ -147,7 +148,7 @@ class IndicatorFrameScorer(FrameScorer):
             conditioned = torch.cat([conditioned, features.to(conditioned.dtype)], dim=-1)
         return conditioned
 
-    def _runner(self) -> Callable[[torch.Tensor, torch.Tensor], List[torch.Tensor]]:
+    def _runner(self) -> Callable[[torch.Tensor, torch.Tensor], list[torch.Tensor]]:
         if self.per_layer_loss:
             return self.encoder.forward_layers  # type: ignore[return-value]
         return lambda inputs, mask: [self.encoder(inputs, mask)]
@@ -158,7 +159,7 @@ class IndicatorFrameScorer(FrameScorer):
         indicator: torch.Tensor,
         mask: torch.Tensor,
         features: Optional[torch.Tensor] = None,
-    ) -> List[torch.Tensor]:
+    ) -> list[torch.Tensor]:
         """Encode rows `(rows, seq_len, dim)` (with `features (rows, seq_len, frame_feature_dim)`): the
         last layer, or every layer with `per_layer_loss`."""
         if self.frame_feature_dim and features is None:
@@ -172,7 +173,7 @@ class IndicatorFrameScorer(FrameScorer):
         lengths = mask.sum(-1)
         order = torch.argsort(lengths, descending=True)
         sorted_lengths = lengths[order].tolist()
-        outputs: Optional[List[torch.Tensor]] = None
+        outputs: Optional[list[torch.Tensor]] = None
         start = 0
         while start < rows:
             longest = max(sorted_lengths[start], 1)
@@ -187,7 +188,7 @@ class IndicatorFrameScorer(FrameScorer):
             )
             if outputs is None:
                 outputs = [layer.new_zeros(rows, length, layer.size(-1)) for layer in layers]
-            for output, layer in zip(outputs, layers):
+            for output, layer in zip(outputs, layers, strict=False):
                 output[chunk, :longest] = layer
             start += size
         return outputs  # type: ignore[return-value]

@@ -1,8 +1,6 @@
 """A linear-chain CRF over BIO tags with hard BIO constraints: learned transition and first-tag scores,
 the exact forward algorithm for the log partition, the gold path's score, marginals, and Viterbi."""
 
-from typing import Dict
-
 import torch
 from torch import nn
 
@@ -21,7 +19,7 @@ class LinearChainCrf(nn.Module):
     index_to_label : `{index: BIO tag}` of the label namespace.
     """
 
-    def __init__(self, index_to_label: Dict[int, str]) -> None:
+    def __init__(self, index_to_label: dict[int, str]) -> None:
         super().__init__()
         allowed, start = bio_constraints([index_to_label[i] for i in range(len(index_to_label))])
         self.register_buffer("allowed", allowed, persistent=False)  # (labels, labels) [from, to]

@@ -1,7 +1,8 @@
 """The softmax output of a frame scorer: token-level cross entropy over BIO tags, then argmax, Viterbi
 or dependency decoding of the per-token distributions."""
 
-from typing import Callable, Dict, List, Optional, Tuple
+from collections.abc import Callable
+from typing import Optional
 
 import torch
 from allennlp.nn.util import sequence_cross_entropy_with_logits
@@ -21,7 +22,7 @@ class SoftmaxTagOutput:
     label_smoothing : label smoothing of the cross entropy (DeepAtt, LISA: 0.1).
     """
 
-    def __init__(self, index_to_label: Dict[int, str], decoding: str = "argmax", label_smoothing: float = 0.0):
+    def __init__(self, index_to_label: dict[int, str], decoding: str = "argmax", label_smoothing: float = 0.0):
         self.index_to_label = index_to_label
         self.decoder = TagDecoder(decoding, index_to_label)
         self.label_smoothing = label_smoothing
@@ -35,7 +36,7 @@ class SoftmaxTagOutput:
         self.decoder = TagDecoder(decoding, self.index_to_label)
 
     def loss(
-        self, layer_logits: List[torch.Tensor], gold_tags: torch.Tensor, frame_mask: torch.Tensor, mask: torch.Tensor
+        self, layer_logits: list[torch.Tensor], gold_tags: torch.Tensor, frame_mask: torch.Tensor, mask: torch.Tensor
     ) -> torch.Tensor:
         """Token-averaged cross entropy over real frames' real tokens, averaged over the layers.
 
@@ -65,11 +66,11 @@ class SoftmaxTagOutput:
 
     def decode(
         self,
-        layer_logits: List[torch.Tensor],
+        layer_logits: list[torch.Tensor],
         frame_mask: torch.Tensor,
         mask: torch.Tensor,
         with_probabilities: bool = True,
-    ) -> Tuple[torch.Tensor, Optional[torch.Tensor]]:
+    ) -> tuple[torch.Tensor, Optional[torch.Tensor]]:
         """`predicted_tags (batch, num_frames, seq_len)` (-1 outside real frames and tokens) and, when
         `with_probabilities`, the layers' mean distribution `(batch, num_frames, seq_len, num_labels)`."""
         if len(layer_logits) == 1:

@@ -1,6 +1,7 @@
 """Dependency trees from CoNLL-U and CoNLL-2009 files, and their strict alignment with SRL sentences."""
 
 import os
+from pathlib import Path
 
 import pytest
 
@@ -53,7 +54,7 @@ def test_misaligned_trees_are_clear_errors(tmp_path):
         ConllFormatError, match=r"edge_cases.txt, line 1: does not align with sentence 1 of .*sample.gold_conll"
     ):
         list(attach_dependency_trees(read_conll2012(spans), trees, spans))
-    lines = open(os.path.join(FIXTURES, "conll2009", "sample.txt"), encoding="utf-8").read().split("\n\n")
+    lines = Path(FIXTURES, "conll2009", "sample.txt").read_text(encoding="utf-8").split("\n\n")
     short = tmp_path / "short.txt"
     short.write_text("\n\n".join(lines[:3]) + "\n\n", encoding="utf-8")
     with pytest.raises(ConllFormatError, match="short.txt: has fewer sentences than .*: none for sentence 4"):

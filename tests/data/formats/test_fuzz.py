@@ -3,6 +3,7 @@
 import dataclasses
 import os
 import tempfile
+from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -106,7 +107,7 @@ def broken_files(draw):
         for frame in sentence.frames:
             frame.sense = frame.lemma + ".01"
         write([sentence], path)
-        data = open(path, "rb").read()
+        data = Path(path).read_bytes()
     for _ in range(draw(st.integers(1, 3))):
         position = draw(st.integers(0, len(data)))
         if draw(st.booleans()):

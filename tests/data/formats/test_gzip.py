@@ -3,6 +3,7 @@
 import gzip
 import os
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -38,8 +39,8 @@ def test_conll2012_directory_walk_finds_gzipped_files(tmp_path):
 
 def test_truncated_gzip_names_the_file(tmp_path):
     compressed = gzipped(os.path.join(FIXTURES, "conll2005", "sample.txt"), str(tmp_path / "sample.txt.gz"))
-    data = open(compressed, "rb").read()
-    open(compressed, "wb").write(data[: len(data) // 2])
+    data = Path(compressed).read_bytes()
+    Path(compressed).write_bytes(data[: len(data) // 2])
     with pytest.raises(ConllFormatError, match="sample.txt.gz.*cannot decompress"):
         list(read_conll2005(compressed))
 

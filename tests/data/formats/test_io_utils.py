@@ -22,9 +22,8 @@ def test_atomic_write_gives_the_file_the_usual_permissions(tmp_path):
 def test_a_failed_write_keeps_the_old_file_and_leaves_no_temporary(tmp_path):
     target = tmp_path / "out.txt"
     target.write_text("old")
-    with pytest.raises(RuntimeError):
-        with atomic_write(str(target)) as handle:
-            handle.write("new")
-            raise RuntimeError("interrupted")
+    with pytest.raises(RuntimeError), atomic_write(str(target)) as handle:
+        handle.write("new")
+        raise RuntimeError("interrupted")
     assert target.read_text() == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["out.txt"]

@@ -1,5 +1,7 @@
 """The three readers on real EWT excerpts: counts, edge cases, and read-write-read identity."""
 
+from pathlib import Path
+
 import pytest
 
 from srl_zoo.data.formats import (
@@ -104,7 +106,7 @@ def test_props_only_output_reads_back_with_the_props_layout(tmp_path):
     sentences = list(read_conll2005(fixture_path("conll2005/sample.txt")))
     out = str(tmp_path / "props.txt")
     write_conll2005(sentences, out, props_only=True)
-    first_line = open(out, encoding="utf-8").readline().split()
+    first_line = Path(out).read_text(encoding="utf-8").split("\n")[0].split()
     assert first_line == ["-", "(A2*"]
     back = list(read_conll2005(out, columns="props"))
     assert [f.arguments for s in back for f in s.frames] == [f.arguments for s in sentences for f in s.frames]

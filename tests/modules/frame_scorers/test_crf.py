@@ -23,7 +23,7 @@ def brute_force(crf: LinearChainCrf, emissions: torch.Tensor, length: int):
         if not valid([LABELS[i] for i in ids]):
             continue
         score = float(start[ids[0]]) + sum(float(emissions[t, i]) for t, i in enumerate(ids))
-        score += sum(float(transitions[a, b]) for a, b in zip(ids, ids[1:]))
+        score += sum(float(transitions[a, b]) for a, b in zip(ids, ids[1:], strict=False))
         scored.append((score, ids))
     return scored
 

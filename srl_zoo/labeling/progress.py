@@ -6,8 +6,9 @@ import fcntl
 import hashlib
 import json
 import os
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass
-from typing import IO, Any, Dict, Iterator, Optional, Tuple
+from typing import IO, Any, Optional
 
 from allennlp.common.checks import ConfigurationError
 
@@ -58,7 +59,7 @@ def read_progress(output_file: str) -> Optional[Progress]:
         return None
     try:
         with open(path, encoding="utf-8") as handle:
-            state: Dict[str, Any] = json.load(handle)
+            state: dict[str, Any] = json.load(handle)
         if state.get("version") != PROGRESS_VERSION:
             raise ValueError(f"version {state.get('version')!r}, expected {PROGRESS_VERSION}")
         return Progress(**state)
@@ -75,7 +76,7 @@ def write_progress(output_file: str, progress: Progress) -> None:
         json.dump(asdict(progress), handle)
 
 
-def numbered_raw_lines(path: str) -> Iterator[Tuple[int, bytes]]:
+def numbered_raw_lines(path: str) -> Iterator[tuple[int, bytes]]:
     """`(1-based number, raw bytes)` of every line of `path` (decompressed when it ends in `.gz`)."""
     with open_binary(path) as handle:
         yield from enumerate(handle, start=1)
