@@ -6,7 +6,7 @@
 # glove (models/ewt-english-glove.tar.gz, about 65 minutes): the selective-connection recipe over GloVe 6B
 #   50-d words (`make glove`), one thread.
 # Trains on the bundled EWT CoNLL-2012 train file for SRL_BUDGET_MINUTES (default 60), exports the model in
-# half precision, and scores it on the bundled dev file with gold and with predicted predicates (srl_zoo's
+# half precision with its F1 per precision on dev recorded, and scores it on the bundled dev file with gold and with predicted predicates (srl_zoo's
 # metric and srl-eval.pl), writing the error-analysis report.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,10 +22,11 @@ case "$model" in
     *) echo "model must be minilm or glove, got $model" >&2; exit 2 ;;
 esac
 export OMP_NUM_THREADS=${OMP_NUM_THREADS:-$threads} SRL_BUDGET_MINUTES=${SRL_BUDGET_MINUTES:-60}
-"$python" -m allennlp train "$config" -s "$run" --include-package srl_zoo > "$run.log" 2>&1
-"$python" -m allennlp srl-export "$run/model.tar.gz" "$run/$name" --include-package srl_zoo
-"$python" -m allennlp srl-evaluate "$run/$name" "$dev" --output-dir "$run/dev" \
-    --report "$run/report" --include-package srl_zoo 2> "$run/dev.log"
-"$python" -m allennlp srl-evaluate "$run/$name" "$dev" --output-dir "$run/dev_predicted" \
-    --predicate-source predicted --include-package srl_zoo 2> "$run/dev_predicted.log"
+srl_zoo=("$python" -m srl_zoo.cli)
+"${srl_zoo[@]}" train "$config" -s "$run" --verbose > "$run.log" 2>&1
+# the F1 per precision on dev goes into the archive: `precision auto` takes bfloat16 only where it keeps it
+"${srl_zoo[@]}" export "$run/model.tar.gz" "$run/$name" --measure-precision "$dev"
+"${srl_zoo[@]}" evaluate "$run/$name" "$dev" --output-dir "$run/dev" --report "$run/report" 2> "$run/dev.log"
+"${srl_zoo[@]}" evaluate "$run/$name" "$dev" --output-dir "$run/dev_predicted" \
+    --predicate-source predicted 2> "$run/dev_predicted.log"
 echo "to ship: cp $run/$name models/ && cp -r $run/report/. docs/reports/ewt-english-dev/"

@@ -80,3 +80,17 @@ def test_a_pasted_1000_sentence_text_stays_within_1_6_gib():
     result = json.loads(finished.stdout.strip().splitlines()[-1])
     assert result["detail"].startswith("698 sentences")
     assert result["peak_mib"] <= 1.6 * 1024
+
+
+def test_the_model_card_shows_the_f1_per_precision_the_archive_recorded(labeler):
+    """The README's numbers are the archive's own record (`srl-zoo export --measure-precision`), and auto
+    follows it: bfloat16 keeps the F1 within 0.1 here, int8 does not."""
+    measured = labeler.predictor._model.f1_per_precision
+    assert measured is not None and measured["sentences"] == 1971  # the whole bundled EWT dev file
+    with open(os.path.join(REPO_ROOT, "README.md"), encoding="utf-8") as handle:
+        card = next(line for line in handle if line.startswith("| precision |"))
+    stated = f"float32 {measured['float32']:.2f}, bfloat16 autocast {measured['bfloat16']:.2f}, "
+    assert stated + f"int8 linear layers {measured['int8']:.2f}" in card
+    from srl_zoo.nn.precision import bfloat16_keeps_f1
+
+    assert bfloat16_keeps_f1(measured) and measured["float32"] - measured["int8"] > 0.1
