@@ -63,6 +63,10 @@ browser:
 test: install browser lint
 	$(PY) -m pytest -q tests
 
+# The unit tests only (tests marked slow train or load a model, or start processes): a few minutes.
+test-fast: install
+	$(PY) -m pytest -q -m "not slow" tests
+
 # ruff (rules in ruff.toml) and the import contract of srl_zoo's layers (.importlinter), from their own venv.
 lint: $(TOOLS)/.installed
 	$(TOOLS)/bin/ruff check .

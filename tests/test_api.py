@@ -4,6 +4,8 @@ import pytest
 
 import srl_zoo
 
+pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
+
 TEXT = (
     "President Bush nominated two individuals.  The Senate\tconfirmed them on Tuesday.\n"
     "Café owners in Zürich  cheered!"

@@ -17,6 +17,8 @@ import srl_zoo
 from srl_zoo.archives import ArchiveError, extract_archive, load_weights
 from srl_zoo.commands.srl_export import export_archive
 
+pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
+
 
 @pytest.fixture
 def private_tempdir(tmp_path, monkeypatch):

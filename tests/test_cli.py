@@ -13,6 +13,8 @@ import torch
 from srl_zoo.commands.expected_errors import one_line
 from tests.conftest import REPO_ROOT, fixture_path
 
+pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
+
 SRL_ZOO = os.path.join(os.path.dirname(sys.executable), "srl-zoo")
 
 

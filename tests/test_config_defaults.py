@@ -2,9 +2,13 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from srl_zoo import config_defaults
 from srl_zoo.config_defaults import CONFIG_VARIABLES, define_optional_config_variables
 from tests.conftest import REPO_ROOT
+
+pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
 
 
 def test_unset_variables_become_empty_and_set_ones_are_kept(monkeypatch):

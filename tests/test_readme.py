@@ -8,7 +8,11 @@ import re
 import subprocess
 import sys
 
+import pytest
+
 from tests.conftest import REPO_ROOT
+
+pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
 
 RUNNABLE = re.compile(r"^```(bash|python) runnable\n(.*?)^```$", re.MULTILINE | re.DOTALL)
 

@@ -11,6 +11,8 @@ import pytest
 from srl_zoo.registered_names import upgrade_config
 from tests.conftest import REPO_ROOT
 
+pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
+
 SHIPPED = os.path.join(REPO_ROOT, "models", "ewt-english-glove.tar.gz")  # the previous shipped model, saved as "srl"
 # `make install` puts allennlp-models (and conllu, which it imports) here, outside the venv
 ALLENNLP_MODELS = os.path.join(REPO_ROOT, ".cache", "allennlp-models")

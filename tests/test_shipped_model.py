@@ -13,6 +13,8 @@ import pytest
 import srl_zoo
 from tests.conftest import REPO_ROOT
 
+pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
+
 SHIPPED = os.path.join(REPO_ROOT, "models", "ewt-english.tar.gz")
 #: sentence -> its verb; the verbs of the first four are the issue's, the rest never occur in EWT train
 SENTENCES = {

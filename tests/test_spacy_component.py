@@ -7,6 +7,8 @@ import spacy
 
 from srl_zoo.spacy_component import SpacyFrame
 
+pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
+
 TEXTS = ["President Bush nominated two individuals.  The Senate\tconfirmed them.", "", "Dogs bark loudly."]
 
 

@@ -13,6 +13,8 @@ from allennlp.models import Model
 from srl_zoo.config_defaults import CONFIG_VARIABLES
 from tests.conftest import FIXTURES, REPO_ROOT
 
+pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
+
 ALL_CONFIGS = sorted(glob.glob(os.path.join(REPO_ROOT, "training_configs", "**", "*.jsonnet"), recursive=True))
 # the transformer configs need a local model: test_transformer_configs.py and
 # tests/pretrained/test_minilm_model.py write a tiny one and train them

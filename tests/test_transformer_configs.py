@@ -12,6 +12,8 @@ from allennlp.predictors import Predictor
 
 from tests.conftest import FIXTURES, REPO_ROOT
 
+pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
+
 CONFIGS = ["deepatt_glu_conll2012", "sc_bilstm_conll2012", "lisa_conll2012", "bilstm_conll2012"]
 HIDDEN = 16
 

@@ -20,6 +20,8 @@ from srl_zoo.amn.memory_bank import MemoryBank
 from srl_zoo.amn.selectors import EditDistanceSelector
 from tests.conftest import FIXTURES, REPO_ROOT, train_fixture_model
 
+pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
+
 
 class TestMemoryModels(ModelTestCase):
     def set_up(self, monkeypatch, config, data):

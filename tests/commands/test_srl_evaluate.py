@@ -12,6 +12,8 @@ from srl_zoo.analysis.report import FILES as REPORT_FILES
 from srl_zoo.data.formats import read_conll2005
 from tests.conftest import FIXTURES, REPO_ROOT, train_fixture_model
 
+pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
+
 
 def run_evaluate(archive, data, out, *options):
     """`allennlp srl-evaluate ARCHIVE DATA --output-dir OUT [options]` from the repository root."""

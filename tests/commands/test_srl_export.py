@@ -6,12 +6,15 @@ import subprocess
 import sys
 import tarfile
 
+import pytest
 import torch
 from allennlp.data import Batch
 from allennlp.models.archival import load_archive
 
 from srl_zoo.commands.srl_export import clear_training_files
 from tests.conftest import FIXTURES, REPO_ROOT
+
+pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
 
 
 def run_export(archive, output) -> subprocess.CompletedProcess:

@@ -14,6 +14,8 @@ from srl_zoo.labeling.progress import progress_path
 from tests.commands.conftest import write_corpus
 from tests.conftest import fixture_path
 
+pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
+
 DOCUMENTS = [
     "President Bush nominated two individuals.  The Senate confirmed them.",
     "Dogs bark.",

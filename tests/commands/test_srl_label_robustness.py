@@ -17,6 +17,8 @@ from srl_zoo.labeling import progress as corpus_progress
 from srl_zoo.labeling.progress import OutputLock, progress_path
 from tests.commands.conftest import write_corpus
 
+pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
+
 DOCUMENTS = ["Dogs bark.", "Birds sing and fly.", "", "The Senate confirmed them.", "It rained.", "Cats sleep."]
 
 

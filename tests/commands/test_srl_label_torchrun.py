@@ -13,6 +13,8 @@ from srl_zoo.labeling.shares import Share, part_path
 from tests.commands.conftest import write_corpus
 from tests.commands.test_srl_label_robustness import Killed, kill_at
 
+pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
+
 DOCUMENTS = [f"Dog {i} barks loudly. The cat sleeps." if i % 2 else "Birds sing and fly." for i in range(11)]
 
 

@@ -4,11 +4,15 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from srl_zoo.amn.memory_bank import MemoryBank
 from srl_zoo.amn.neighbour_cache import fingerprint, read_cache, training_neighbours
 from srl_zoo.amn.selectors import EditDistanceSelector
 from srl_zoo.data.formats import read_conll2009
 from tests.conftest import REPO_ROOT, fixture_path
+
+pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
 
 
 def test_the_command_writes_what_the_memory_reads(tmp_path):

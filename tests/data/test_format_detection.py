@@ -47,6 +47,7 @@ def the_same_frames_in_conll2012(tmp_path) -> str:
     return path
 
 
+@pytest.mark.slow  # trains a model and runs srl-zoo evaluate twice
 def test_one_model_scores_the_same_sentences_the_same_in_two_formats(tmp_path):
     conll2012 = the_same_frames_in_conll2012(tmp_path)
     scores = {}

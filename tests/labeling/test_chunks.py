@@ -3,6 +3,7 @@ and a resumed reading that gives the same chunks as an uninterrupted one (hypoth
 
 import json
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -11,6 +12,8 @@ from srl_zoo.labeling.chunks import BadLine, read_chunks
 from srl_zoo.labeling.progress import prefix_sha256
 from tests.conftest import fixture_path
 from tests.data.test_format_detection import the_same_frames_in_conll2012
+
+pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
 
 LINES = st.lists(st.sampled_from(["", "  ", "a b", "c", "#begin document (x); part 000", "#end document", "d e f"]))
 

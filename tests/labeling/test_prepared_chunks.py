@@ -9,6 +9,8 @@ from srl_zoo.labeling.prepared_chunks import PreparedChunks, prepare_chunk, prep
 from srl_zoo.labeling.shares import Share
 from tests.commands.conftest import write_corpus
 
+pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
+
 DOCUMENTS = [f"Dog number {i} barks. The cat sleeps." if i % 3 else "Birds sing and fly." for i in range(23)]
 
 

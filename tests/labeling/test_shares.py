@@ -13,6 +13,8 @@ from srl_zoo.labeling.shares import Share, index_path, merge_parts, part_path
 from tests.commands.conftest import write_corpus
 from tests.commands.test_srl_label_robustness import Killed, kill_at
 
+pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
+
 DOCUMENTS = [
     "Dogs bark.",
     "Birds sing and fly.",

@@ -13,6 +13,8 @@ import pytest
 from srl_zoo.leaderboard.spec import SpecError, load_spec
 from tests.conftest import REPO_ROOT
 
+pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
+
 CONLL2012 = ["fixtures/conll2012/sample.gold_conll", "fixtures/conll2012/edge_cases.gold_conll"]
 SPEC = {
     "title": "Tiny leaderboard",

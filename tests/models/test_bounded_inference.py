@@ -18,6 +18,8 @@ from srl_zoo.api import (
 from tests.models import test_lisa_model
 from tests.models.test_srl_model import SrlModelTestCase
 
+pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
+
 
 class TestFrameGroups(SrlModelTestCase):
     @pytest.mark.parametrize(

@@ -3,12 +3,15 @@ head, the eval09-equivalent metric."""
 
 import os
 
+import pytest
 from allennlp.common.testing import ModelTestCase
 from allennlp.data import Batch
 
 from srl_zoo.data.formats import SrlFrame, bio_to_spans
 from srl_zoo.metrics import Conll2009F1
 from tests.conftest import FIXTURES, REPO_ROOT
+
+pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
 
 
 class TestDependencySrl(ModelTestCase):

@@ -9,6 +9,8 @@ from allennlp.data import Batch
 
 from tests.conftest import FIXTURES, REPO_ROOT
 
+pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
+
 
 class LisaTestCase(ModelTestCase):
     def set_up_lisa(self, monkeypatch, format="conll2012", source="gold", parse_layer="1"):

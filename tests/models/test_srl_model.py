@@ -10,6 +10,8 @@ from allennlp.data import Batch
 from srl_zoo.data.formats import bio_to_spans
 from tests.conftest import FIXTURES, REPO_ROOT
 
+pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
+
 
 class SrlModelTestCase(ModelTestCase):
     def set_up(self, monkeypatch, config: str, decoding: str = "argmax") -> None:

@@ -12,6 +12,8 @@ from allennlp.models import Model
 from srl_zoo.modules import SelectiveConnection, SelectiveConnectionEncoder
 from tests.conftest import FIXTURES, REPO_ROOT
 
+pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
+
 
 def test_update_follows_the_equations():
     torch.manual_seed(0)

@@ -17,6 +17,8 @@ import srl_zoo
 from srl_zoo.nn import precision as precision_module
 from srl_zoo.nn.precision import F1_PER_PRECISION_KEY, bfloat16_keeps_f1, chosen_precision, uses_bfloat16
 
+pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
+
 KEEPS = {"float32": 71.91, "bfloat16": 71.85, "int8": 69.35}
 LOSES = {"float32": 71.91, "bfloat16": 71.80, "int8": 69.35}
 

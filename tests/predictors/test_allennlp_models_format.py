@@ -1,9 +1,12 @@
 """allennlp-models-compatible output: `{"verbs": [{"verb", "description", "tags"}], "words"}`."""
 
+import pytest
 from allennlp.models.archival import load_archive
 from allennlp.predictors import Predictor
 
 from srl_zoo.predictors.allennlp_models_format import allennlp_models_json, propbank_tag
+
+pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
 
 WORDS = ["The", "cat", "that", "sat", "on", "the", "mat", "purred", "loudly", "."]
 

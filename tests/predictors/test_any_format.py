@@ -4,10 +4,13 @@ a CoNLL-2012 file."""
 
 import os
 
+import pytest
 from allennlp.models.archival import load_archive
 from allennlp.predictors import Predictor
 
 from tests.conftest import FIXTURES
+
+pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
 
 
 def test_each_predicate_is_labeled_the_same_from_either_format(predicate_model_archive):

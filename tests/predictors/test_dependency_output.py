@@ -12,6 +12,8 @@ from srl_zoo.data.formats.frame_json import frame_json
 from srl_zoo.predictors.srl_predictor import conll2009_lines
 from tests.conftest import train_fixture_model
 
+pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
+
 WORDS = ["From", "the", "AP", "comes", "this", "story", ":"]
 TAGS = ["O", "O", "B-A2", "O", "O", "B-A1", "O"]
 

@@ -11,6 +11,8 @@ from allennlp.predictors import Predictor
 from srl_zoo.data.formats.io_utils import parse_bracket_column
 from tests.conftest import REPO_ROOT
 
+pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
+
 
 @pytest.fixture(scope="module")
 def archive(predicate_model_archive):

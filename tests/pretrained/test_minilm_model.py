@@ -15,6 +15,8 @@ from srl_zoo.commands.srl_export import TRANSFORMER_PLACEHOLDER, export_archive
 from srl_zoo.pretrained.minilm import build_encoder_directory
 from tests.conftest import FIXTURES, REPO_ROOT
 
+pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
+
 
 def train_head(config, fake_wheel, tmp_path, monkeypatch, **overrides):
     """Train training_configs/minilm/{config}_conll2012.jsonnet for 2 epochs on the fixture with a tiny

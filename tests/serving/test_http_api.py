@@ -8,6 +8,8 @@ import pytest
 
 from tests.serving.conftest import spans_of
 
+pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
+
 TEXT = "President Bush nominated two individuals.  The Senate\tconfirmed them on Tuesday."
 
 

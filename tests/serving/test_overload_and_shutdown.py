@@ -5,7 +5,11 @@ import signal
 import threading
 import time
 
+import pytest
+
 from tests.serving.conftest import Server
+
+pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
 
 
 def test_full_queue_is_503_and_sigterm_finishes_the_request_in_flight(predicate_model_archive):

@@ -4,11 +4,14 @@ frames; the JSON toggle shows the API's answer; errors show in the page; it fits
 import json
 import os
 
+import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from tests.serving.browser import chromium
 from tests.serving.conftest import spans_of
+
+pytestmark = pytest.mark.slow  # starts the service and a browser: not in `make test-fast`
 
 TEXT = "President Bush nominated two individuals. The Senate confirmed them on Tuesday."
 

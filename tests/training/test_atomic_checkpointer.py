@@ -12,6 +12,8 @@ from allennlp.training.checkpointer import Checkpointer
 from srl_zoo.training import AtomicCheckpointer
 from tests.conftest import REPO_ROOT, fixture_path
 
+pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
+
 CONFIG = fixture_path("deepatt", "ffn.jsonnet")
 
 

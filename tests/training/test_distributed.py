@@ -5,10 +5,13 @@ evaluation of the same model on the whole file."""
 import json
 import os
 
+import pytest
 from allennlp.commands.evaluate import evaluate_from_args
 from allennlp.commands.train import train_model_from_file
 
 from tests.conftest import FIXTURES, REPO_ROOT
+
+pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
 
 COMPARED = (
     "f1-measure-overall",

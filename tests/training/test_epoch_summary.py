@@ -6,8 +6,12 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from srl_zoo.training.epoch_summary import summary_line
 from tests.conftest import FIXTURES
+
+pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
 
 SRL_ZOO = os.path.join(os.path.dirname(sys.executable), "srl-zoo")
 

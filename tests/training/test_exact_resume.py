@@ -13,6 +13,8 @@ from srl_zoo.training import AtomicCheckpointer
 from tests.conftest import REPO_ROOT, fixture_path
 from tests.training.test_atomic_checkpointer import Killed
 
+pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
+
 CONFIG = fixture_path("deepatt", "ffn.jsonnet")  # dropout, shuffled batches of 8 sentences
 EPOCHS = 3
 

@@ -10,6 +10,8 @@ from allennlp.commands.train import train_model_from_file
 from srl_zoo.training.mixed_precision import autocast_calls
 from tests.conftest import FIXTURES, REPO_ROOT
 
+pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
+
 
 def test_wrapped_calls_run_under_autocast_and_nothing_else_does():
     seen = []

@@ -14,6 +14,8 @@ from srl_zoo.modules.frame_scorers import LinearChainCrf
 from tests.conftest import FIXTURES, REPO_ROOT
 from tests.test_decoding import LABELS, valid
 
+pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
+
 
 def brute_force(crf: LinearChainCrf, emissions: torch.Tensor, length: int):
     """Every allowed sequence of `length` tags with its score, straight from the definition."""
