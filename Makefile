@@ -17,7 +17,7 @@ ALLENNLP_MODELS := .cache/allennlp-models/.installed
 
 TOOLS := .cache/tools
 
-.PHONY: install test test-fast demo scorer glove minilm browser lint clean
+.PHONY: install test test-fast demo scorer glove minilm browser lint typecheck clean
 
 install: $(STAMP) $(SCORER) $(ALLENNLP_MODELS)
 
@@ -59,8 +59,8 @@ browser:
 	@command -v chromium >/dev/null && command -v chromedriver >/dev/null || \
 		{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver; }
 
-# The whole suite, after the linters (so CI, which runs `make test`, checks both).
-test: install browser lint
+# The whole suite, after the linters and the type check (so CI, which runs `make test`, checks them all).
+test: install browser lint typecheck
 	$(PY) -m pytest -q tests
 
 # The unit tests only (tests marked slow train or load a model, or start processes): a few minutes.
@@ -72,6 +72,10 @@ lint: $(TOOLS)/.installed
 	$(TOOLS)/bin/ruff check .
 	$(TOOLS)/bin/ruff format --check .
 	PYTHONPATH=. $(TOOLS)/bin/lint-imports
+
+# mypy (mypy.ini) on srl_zoo, against the project's environment.
+typecheck: $(TOOLS)/.installed | $(STAMP)
+	$(TOOLS)/bin/mypy --python-executable $(PY)
 
 $(TOOLS)/.installed: requirements-tools.lock
 	@test -x $(TOOLS)/bin/python || $(PYTHON) -m venv $(TOOLS)

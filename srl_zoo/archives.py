@@ -15,7 +15,7 @@ import tarfile
 import tempfile
 import zlib
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Optional
 
 import torch
@@ -145,6 +145,7 @@ def use_archived_transformer(config: dict[str, Any], directory: str) -> bool:
 
 def _skip_pretrained_transformer_weights(node: Any) -> None:
     """Set `load_weights: false` on every pretrained-transformer token embedder in the config `node`."""
+    children: Iterable[Any]
     if isinstance(node, dict):
         embedders = node.get("token_embedders")
         for part in embedders.values() if isinstance(embedders, dict) else ():

@@ -148,7 +148,7 @@ def run(argv: list[str]) -> None:
         message = one_line(error)
         if message is None or verbose:
             raise
-        if fresh:
+        if fresh and serialization is not None:
             remove_unstarted_training(serialization)
         print(f"srl-zoo {argv[0]}: {message}", file=sys.stderr)
         sys.exit(1)

@@ -64,6 +64,13 @@ class AssociatedMemory(FrameFeatures):
     label_namespace : vocabulary namespace of the tags.
     """
 
+    # buffers (see `_index_bank`): the bank's token ids, lengths, sentence, predicate and tag ids per entry
+    _bank_tokens: torch.Tensor
+    _bank_lengths: torch.Tensor
+    _bank_sentence: torch.Tensor
+    _bank_predicate: torch.Tensor
+    _bank_tags: torch.Tensor
+
     def __init__(
         self,
         vocab: Vocabulary,

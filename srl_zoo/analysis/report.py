@@ -48,7 +48,7 @@ def analyse(gold_sentences: Sequence[SrlSentence], predicted_sentences: Sequence
     }
 
 
-def _table(header: Sequence[str], rows: list[Sequence[object]]) -> list[str]:
+def _table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> list[str]:
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     lines += ["| " + " | ".join(str(cell) for cell in row) + " |" for row in rows]
     return lines

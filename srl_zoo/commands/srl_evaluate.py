@@ -71,10 +71,10 @@ def srl_evaluate(
         with atomic_write(os.path.join(output_dir, "srl-eval.txt")) as handle:
             handle.write(official.output)
     if report_dir is not None:
-        official_scores = result.get("srl_eval")
+        official_scores: Optional[dict[str, float]] = result.get("srl_eval")  # type: ignore[assignment]
         result["report"] = write_error_report(
             gold_sentences, predicted_sentences, data_path, report_dir, official_scores
-        )  # type: ignore[arg-type]
+        )
     return result
 
 

@@ -92,8 +92,8 @@ def _write_archive(output: str, config: dict[str, Any], staging: str, directory:
     with open(os.path.join(staging, CONFIG_NAME), "w", encoding="utf-8") as handle:
         json.dump(config, handle, indent=2)
     with (
-        atomic_write(output, "wb") as handle,
-        tarfile.open(fileobj=handle, mode="w:gz", compresslevel=9) as tar,
+        atomic_write(output, "wb") as archive,
+        tarfile.open(fileobj=archive, mode="w:gz", compresslevel=9) as tar,
     ):
         tar.add(os.path.join(staging, CONFIG_NAME), arcname=CONFIG_NAME)
         tar.add(os.path.join(staging, _WEIGHTS_NAME), arcname=_WEIGHTS_NAME)

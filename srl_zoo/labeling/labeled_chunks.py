@@ -27,7 +27,7 @@ class Labeled:
 def label_prepared(labeler: Labeler, prepared: PreparedChunk, output_format: str, path: str) -> Labeled:
     """Run the model on a prepared chunk's batches (in this process: the model's only user)."""
     labeled = Labeled()
-    retry = set()
+    retry: set[int] = set()
     for batch in prepared.batches:
         try:
             if batch.tensors is None:

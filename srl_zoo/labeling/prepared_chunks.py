@@ -69,7 +69,7 @@ def prepare_chunk(labeler: Labeler, chunk: Chunk, input_format: str, path: str, 
                     continue
                 made = [labeler.predictor.make_instance(request)]
                 prepared.batched_tokens[number] = value
-                sentences = [(request.words, [])]
+                sentences: list[Any] = [(request.words, [])]
             else:
                 sentences = labeler.split(value)
                 made = [labeler.predictor.make_instance(SrlRequest(words)) for words, _ in sentences]
@@ -122,7 +122,8 @@ class PreparedChunks(IterableDataset):
                 yield prepare_chunk(self.labeler, chunk, self.input_format, self.path, self.batch_size)
 
 
-def _unchanged(prepared: PreparedChunk) -> PreparedChunk:
+def _unchanged(prepared: Any) -> Any:
+    """The DataLoader's collate function: a prepared chunk is already one batch of its own."""
     return prepared
 
 

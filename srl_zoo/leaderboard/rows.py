@@ -10,7 +10,7 @@ import shutil
 import time
 from typing import Any, Optional
 
-from srl_zoo.data.formats import READERS, WRITERS
+from srl_zoo.data.formats import READERS, WRITERS, SrlSentence
 from srl_zoo.data.formats.io_utils import atomic_write, iter_lines
 from srl_zoo.leaderboard.spec import Row, Spec
 from srl_zoo.nn.peak_memory import peak_rss_mib
@@ -36,7 +36,7 @@ def train_data(spec: Spec, output_dir: str) -> str:
         return budget.train
     path = os.path.join(output_dir, "data", f"train-first-{budget.train_sentences}.{budget.format}.txt")
     if not os.path.exists(path):
-        sentences = []
+        sentences: list[SrlSentence] = []
         for sentence in READERS[budget.format](budget.train):
             if len(sentences) == budget.train_sentences:
                 break
@@ -178,12 +178,14 @@ def prediction_speed(archive, spec: Spec) -> dict[str, Any]:
     a precision the model cannot run in here is None, its error under `speed_failures`."""
     from allennlp.predictors import Predictor
 
-    sentences = []
+    sentences: list[SrlSentence] = []
     for sentence in READERS[spec.budget.format](spec.budget.dev):
         if len(sentences) == spec.budget.speed_sentences:
             break
         sentences.append(sentence)
-    requests = [{"tokens": s.tokens, "predicates": [f.index for f in s.frames]} for s in sentences]
+    requests: list[dict[str, Any]] = [
+        {"tokens": s.tokens, "predicates": [f.index for f in s.frames]} for s in sentences
+    ]
     requests.sort(key=lambda request: len(request["tokens"]))
     batches = [requests[i : i + 64] for i in range(0, len(requests), 64)]
     tokens = sum(len(request["tokens"]) for request in requests)

@@ -16,10 +16,10 @@ def sum_over_workers(counts: Mapping[str, int]) -> dict[str, int]:
     """
     if not (dist.is_available() and dist.is_initialized()) or dist.get_world_size() == 1:
         return dict(counts)
-    gathered = [None] * dist.get_world_size()
+    gathered: list[dict[str, int]] = [{} for _ in range(dist.get_world_size())]
     dist.all_gather_object(gathered, dict(counts))
     total: dict[str, int] = {}
     for worker_counts in gathered:
-        for key, value in worker_counts.items():  # type: ignore[union-attr]
+        for key, value in worker_counts.items():
             total[key] = total.get(key, 0) + value
     return total

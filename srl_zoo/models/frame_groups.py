@@ -1,6 +1,8 @@
 """Frames scored, lost and decoded group by group: at inference the groups are small enough that memory
 stays bounded however long a sentence is and however many predicates it has."""
 
+import functools
+import operator
 from dataclasses import dataclass
 from typing import Optional
 
@@ -68,7 +70,9 @@ def score_frame_groups(
     groups = [slice(0, num_frames)]
     if row_tokens is not None:
         groups = frame_groups(batch, num_frames, mask.size(1), row_tokens)
-    losses, weights, decoded = [], [], []
+    losses: list[torch.Tensor] = []
+    weights: list[torch.Tensor] = []
+    decoded: list[tuple[torch.Tensor, Optional[torch.Tensor]]] = []
     for group in groups:
         indices = predicate_indices[:, group]
         scores = scorer(embedded, mask, indices, sentences, None if features is None else features[:, group])
@@ -82,12 +86,13 @@ def score_frame_groups(
     if decoded:
         result.predicted_tags = torch.cat([tags for tags, _ in decoded], dim=1)
         if with_probabilities:
-            result.class_probabilities = torch.cat([probabilities for _, probabilities in decoded], dim=1)
+            result.class_probabilities = torch.cat([p for _, p in decoded if p is not None], dim=1)
     if gold_tags is not None:
         if len(losses) <= 1:  # one group, or no frame at all
             result.loss = losses[0] if losses else embedded.sum() * 0.0
         else:  # the token average over all groups, as one call over all frames would give it
-            result.loss = sum(loss * weight for loss, weight in zip(losses, weights, strict=False)) / sum(
-                weights
-            ).clamp_min(1)
+            weighted = functools.reduce(
+                operator.add, [loss * weight for loss, weight in zip(losses, weights, strict=True)]
+            )
+            result.loss = weighted / functools.reduce(operator.add, weights).clamp_min(1)
     return result

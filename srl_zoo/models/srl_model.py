@@ -160,7 +160,7 @@ class SrlModel(Model):
         inputs = {name: side_inputs[name] for name in SIDE_INPUTS if side_inputs.get(name) is not None}
         inputs["metadata"] = metadata  # heads and tasks may read the words
         output: dict[str, Any] = {"mask": mask}
-        losses: list[torch.Tensor] = []
+        losses: list[Optional[torch.Tensor]] = []
 
         sentences: Optional[EncodedSentences] = None
         if self.frame_scorer.scores_from_sentences or self.predicate_head is not None or len(self.auxiliary_tasks):
@@ -248,5 +248,6 @@ class SrlModel(Model):
         if self.predicate_head is not None:
             metrics.update(self.predicate_head.get_metrics(reset))
         for name, task in self.auxiliary_tasks.items():
-            metrics.update({f"{name}-{key}": value for key, value in task.get_metrics(reset).items()})
+            task_metrics = task.get_metrics(reset)  # type: ignore[operator]  # a ModuleDict's items are Modules
+            metrics.update({f"{name}-{key}": value for key, value in task_metrics.items()})
         return metrics

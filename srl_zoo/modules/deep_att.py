@@ -67,6 +67,6 @@ class DeepAttEncoder(SelfAttentionEncoder):
         mask = mask.bool()
         hidden = self.input(inputs)
         for layer in self.layers:
-            for sublayer in layer:
+            for sublayer in layer:  # type: ignore[attr-defined]  # a ModuleList of sub-layers
                 hidden = sublayer(hidden, mask)
         return hidden * mask.unsqueeze(-1).to(hidden.dtype)

@@ -1,6 +1,7 @@
 """The sinusoidal timing signal of "Attention is all you need" (sin half, cos half)."""
 
 import math
+from typing import Optional
 
 import torch
 
@@ -10,7 +11,7 @@ def timing_signal(
     channels: int,
     min_timescale: float = 1.0,
     max_timescale: float = 1.0e4,
-    device: torch.device = None,
+    device: Optional[torch.device] = None,
     dtype: torch.dtype = torch.float32,
 ) -> torch.Tensor:
     """Sinusoids at geometrically spaced timescales, shape `(length, channels)`.

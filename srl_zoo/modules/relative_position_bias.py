@@ -22,6 +22,8 @@ class RelativePositionBias(nn.Module):
     boundaries : increasing distances (≥ 1) at which a new bucket starts; farther than the last share one.
     """
 
+    boundaries: torch.Tensor  # a buffer: (buckets,)
+
     def __init__(self, num_labels: int, boundaries: Sequence[int] = DISTANCE_BOUNDARIES) -> None:
         super().__init__()
         if list(boundaries) != sorted(set(boundaries)) or boundaries[0] < 1:

@@ -119,14 +119,15 @@ class SelectiveConnectionEncoder(SelfAttentionEncoder):
             hidden = self.input_bilstm(hidden, mask)
         if not self.selective:
             outputs = []
-            for attention, feed_forward in self.modules_:
-                hidden = feed_forward(attention(hidden, mask), mask) * keep
+            for attention, feed_forward in self.modules_:  # type: ignore[misc]  # ModuleList of pairs
+                hidden = feed_forward(attention(hidden, mask), mask) * keep  # type: ignore[has-type]
                 outputs.append(hidden)
             return outputs
         state = self._initial_state(hidden)
         states = []
-        for (attention, feed_forward), connection in zip(self.modules_, self.connections, strict=False):
-            output = feed_forward(attention(hidden, mask), mask)
+        assert self.connections is not None  # selective
+        for (attention, feed_forward), connection in zip(self.modules_, self.connections, strict=True):  # type: ignore[misc]
+            output = feed_forward(attention(hidden, mask), mask)  # type: ignore[has-type]
             state = connection(output, state) * keep
             states.append(state)
             hidden = state if self.next_input == "state" else output

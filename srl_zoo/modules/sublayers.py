@@ -1,10 +1,12 @@
 """DeepAtt's nonlinear sub-layers: feed-forward (ReLU), gated linear convolution, summed BiLSTM."""
 
+from collections.abc import Callable
+
 import torch
 from torch import nn
 from torch.nn.utils.rnn import pack_padded_sequence, pad_packed_sequence
 
-ACTIVATIONS = {"relu": nn.ReLU, "leaky_relu": lambda: nn.LeakyReLU(0.1)}
+ACTIVATIONS: dict[str, Callable[[], nn.Module]] = {"relu": nn.ReLU, "leaky_relu": lambda: nn.LeakyReLU(0.1)}
 
 
 class FeedForward(nn.Module):

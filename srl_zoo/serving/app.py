@@ -46,7 +46,7 @@ def create_app(labeler: Labeler, model_name: str, limits: ServiceLimits = Servic
     """
     metrics = ServiceMetrics()
     batcher = Batcher(labeler, limits, metrics)
-    health = {"status": "ok", "model": model_name, "labels": role_names(labeler)}
+    health: dict[str, Any] = {"status": "ok", "model": model_name, "labels": role_names(labeler)}
     health["precision"] = labeler.predictor.precision
     health["limits"] = {name: getattr(limits, name) for name in limits.__dataclass_fields__}
 

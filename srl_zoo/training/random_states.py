@@ -19,7 +19,7 @@ def capture_random_states() -> RandomStates:
         "python": {"version": version, "internal": list(internal), "gauss": gauss},
         "numpy": {
             "name": name,
-            "keys": torch.from_numpy(keys.astype(numpy.int64)),
+            "keys": torch.from_numpy(numpy.asarray(keys).astype(numpy.int64)),
             "position": int(position),
             "has_gauss": int(has_gauss),
             "cached_gauss": float(cached_gauss),

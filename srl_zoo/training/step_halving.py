@@ -1,5 +1,7 @@
 """DeepAtt's learning-rate schedule: constant, then halved at `start` steps and every `every` steps after."""
 
+from typing import Optional
+
 from allennlp.training.learning_rate_schedulers import LearningRateScheduler
 from torch.optim import Optimizer
 
@@ -19,10 +21,10 @@ class StepHalvingScheduler(LearningRateScheduler):
         self._steps = 0
         super().__init__(optimizer, last_epoch)
 
-    def step(self, metric: float = None) -> None:
+    def step(self, metric: Optional[float] = None) -> None:
         pass
 
-    def step_batch(self, batch_num_total: int = None) -> None:
+    def step_batch(self, batch_num_total: Optional[int] = None) -> None:
         self._steps = self._steps + 1 if batch_num_total is None else batch_num_total
         for group, base in zip(self.optimizer.param_groups, self.base_values, strict=False):
             group[self.param_group_field] = self.get_values_at(self._steps, base)

@@ -29,7 +29,9 @@ class EditDistanceSelector(NeighbourSelector):
 
     def select(self, queries: list[MemoryQuery], m: int) -> list[list[int]]:
         assert self.index is not None, "build() first"
+        # every query has POS tags here: the memory refuses a model without them before it queries
         found = self.index.query_many(
-            [(q.pos, q.predicate, words_key(q.words) if q.exclude_same_words else None) for q in queries], m
+            [(q.pos, q.predicate, words_key(q.words) if q.exclude_same_words else None) for q in queries],  # type: ignore[misc]
+            m,
         )
         return [[entry for entry, _ in neighbours] for neighbours in found]

@@ -46,7 +46,7 @@ class Conll2005Columns:
             unknown = set(value) - known
             if unknown:
                 raise ValueError(f"unknown CoNLL-2005 column names {sorted(unknown)}; known: {sorted(known)}")
-            return cls(**value)
+            return cls(**value)  # type: ignore[arg-type]  # positions are checked where the columns are read
         raise ValueError(f"columns must be 'srlconll', 'props' or a dict of positions, got {value!r}")
 
 
@@ -86,7 +86,10 @@ def _parse_block(block, path: str, layout: Conll2005Columns, label_convention: O
     def column(position: Optional[int]) -> Optional[list[str]]:
         return None if position is None else [columns[position] for _, columns in block]
 
-    targets = column(layout.target)
+    def required(position: int) -> list[str]:
+        return [columns[position] for _, columns in block]
+
+    targets = required(layout.target)
     predicate_rows = [i for i, cell in enumerate(targets) if cell != "-"]
     num_props = width - layout.first_props
     if len(predicate_rows) != num_props:
@@ -98,13 +101,13 @@ def _parse_block(block, path: str, layout: Conll2005Columns, label_convention: O
         )
     frames = []
     for k, row in enumerate(predicate_rows):
-        spans = parse_bracket_column(column(layout.first_props + k), line_numbers, path)
+        spans = parse_bracket_column(required(layout.first_props + k), line_numbers, path)
         check_predicate_span(spans, row, line_numbers, path, f"props column {layout.first_props + k + 1}")
         arguments = [SrlSpan(normalize_label(s.label, label_convention), s.start, s.end) for s in spans]
         frames.append(SrlFrame(index=row, lemma=targets[row], arguments=arguments))
     extra = {}
     if layout.named_entities is not None:
-        extra["named_entities"] = column(layout.named_entities)
+        extra["named_entities"] = required(layout.named_entities)
     tokens = column(layout.word) or ["_"] * len(block)
     return SrlSentence(
         tokens=tokens,

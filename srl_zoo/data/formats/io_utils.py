@@ -7,7 +7,7 @@ import re
 import tempfile
 import zlib
 from collections.abc import Iterator, Sequence
-from typing import IO
+from typing import IO, Optional
 
 from srl_zoo.data.formats.sentence import ConllFormatError, SrlSpan
 
@@ -58,7 +58,8 @@ def iter_lines(path: str) -> Iterator[tuple[int, str]]:
 
 def open_binary(path: str) -> IO[bytes]:
     """`path` opened for binary reading, decompressed on the fly when its name ends in `.gz`."""
-    return gzip.open(path, "rb") if path.endswith(".gz") else open(path, "rb")
+    handle: IO[bytes] = gzip.open(path, "rb") if path.endswith(".gz") else open(path, "rb")  # type: ignore[assignment]  # noqa: SIM115
+    return handle  # GzipFile is a binary IO, which typeshed does not say
 
 
 def _numbered_raw_lines(handle: IO[bytes], path: str) -> Iterator[tuple[int, bytes, bool]]:
@@ -77,7 +78,7 @@ def _numbered_raw_lines(handle: IO[bytes], path: str) -> Iterator[tuple[int, byt
         raise ConllFormatError(path, number + 1, f"cannot decompress: {error}") from None
 
 
-def iter_blocks(lines: Iterator[tuple[int, str]], separator: str = None) -> Iterator[list[Line]]:
+def iter_blocks(lines: Iterator[tuple[int, str]], separator: Optional[str] = None) -> Iterator[list[Line]]:
     """Group lines into sentences separated by blank lines; columns split on `separator`."""
     block: list[Line] = []
     for number, text in lines:

@@ -38,6 +38,9 @@ class JointPosPredicateHead(PredicateHead):
 
     predicts_pos = True
 
+    to_pos: torch.Tensor  # buffers: (num_joint, num_pos), (num_joint, num_predicate_labels)
+    to_predicate: torch.Tensor
+
     def __init__(
         self,
         vocab: Vocabulary,

@@ -19,6 +19,9 @@ class LinearChainCrf(nn.Module):
     index_to_label : `{index: BIO tag}` of the label namespace.
     """
 
+    allowed: torch.Tensor  # buffers: (labels, labels) [from, to] and (labels,)
+    start_allowed: torch.Tensor
+
     def __init__(self, index_to_label: dict[int, str]) -> None:
         super().__init__()
         allowed, start = bio_constraints([index_to_label[i] for i in range(len(index_to_label))])
