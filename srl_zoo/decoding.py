@@ -6,7 +6,8 @@ from typing import Optional
 import torch
 
 DECODINGS = ("argmax", "viterbi", "dependency")
-_FORBIDDEN = -1.0e9
+#: the score of a forbidden tag or transition (Viterbi, the CRF): exp() of it is 0 next to any allowed path
+FORBIDDEN = -1.0e9
 
 
 def bio_constraints(labels: list[str]) -> tuple[torch.Tensor, torch.Tensor]:
@@ -53,10 +54,10 @@ def viterbi_decode(
     scores = log_probs.detach().float()  # decoding needs no gradient (and out= buffers allow none)
     batch, length, size = scores.shape
     device = scores.device
-    transitions = torch.where(allowed.to(device), 0.0, _FORBIDDEN).unsqueeze(0)  # (1, from, to)
+    transitions = torch.where(allowed.to(device), 0.0, FORBIDDEN).unsqueeze(0)  # (1, from, to)
     if transition_scores is not None:
         transitions = transitions + transition_scores.detach().float().to(device)
-    first = torch.where(start.to(device), 0.0, _FORBIDDEN)
+    first = torch.where(start.to(device), 0.0, FORBIDDEN)
     if start_scores is not None:
         first = first + start_scores.detach().float().to(device)
     best = scores[:, 0] + first
@@ -151,7 +152,7 @@ def argmax_decode(log_probs: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
 def dependency_decode(log_probs: torch.Tensor, mask: torch.Tensor, single_token: torch.Tensor) -> torch.Tensor:
     """Per-token argmax over the tags that stand alone (`O`, `B-X`; never `I-X`): dependency SRL puts
     each argument's label on its head word only. `single_token (num_labels,)` bool marks those tags."""
-    return log_probs.masked_fill(~single_token.to(log_probs.device), _FORBIDDEN).argmax(dim=-1)
+    return log_probs.masked_fill(~single_token.to(log_probs.device), FORBIDDEN).argmax(dim=-1)
 
 
 class TagDecoder:

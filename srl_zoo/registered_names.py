@@ -13,7 +13,7 @@ from typing import Any
 
 from allennlp.common import Registrable
 
-from srl_zoo.models.renamed_parts import RENAMED_PARTS
+from srl_zoo.models.renamed_parts import RENAMED_PARTS, unwrap_crf_scorer
 
 SRL_ZOO_READERS = ("conll2005", "conll2012", "conll2009")
 
@@ -45,7 +45,8 @@ def _alias(base: type[Registrable], name: str, subclass: type) -> None:
 def upgrade_config(config: dict[str, Any]) -> bool:
     """Read an archive's config saved by an earlier srl_zoo as today's; whether it changed: the model
     type `srl` (with one of srl_zoo's readers: allennlp-models' `srl` models read with its `srl`
-    reader) becomes `srl_zoo`, and renamed parts (`RENAMED_PARTS`) get their new keys."""
+    reader) becomes `srl_zoo`, renamed parts (`RENAMED_PARTS`) get their new keys, and the old `crf`
+    wrapper scorer becomes its inner scorer with the `crf` output layer."""
     model, reader = config.get("model"), config.get("dataset_reader")
     if not isinstance(model, dict) or not isinstance(reader, dict):
         return False
@@ -58,4 +59,5 @@ def upgrade_config(config: dict[str, Any]) -> bool:
             if old in model and new not in model:
                 model[new] = model.pop(old)
                 changed = True
+        changed |= unwrap_crf_scorer(model)
     return changed

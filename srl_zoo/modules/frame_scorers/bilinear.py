@@ -29,8 +29,9 @@ class BilinearFrameScorer(FrameScorer):
     dropout : dropout after the MLPs.
     layer : which of the encoder's layers the roles are read from (default the top one).
     label_namespace : vocabulary namespace of the tags.
-    decoding, label_smoothing : the softmax output's decoding (`"argmax"`, `"viterbi"`, `"dependency"`)
-        and the loss's label smoothing (see `SoftmaxTagOutput`).
+    decoding, label_smoothing : the output layer's decoding (softmax: `"argmax"`, the default, `"viterbi"`,
+        `"dependency"`; crf: `"viterbi"`) and the loss's label smoothing (softmax only).
+    output : the output layer, `"softmax"` or `"crf"` (`TagOutput`).
     frame_feature_dim : width of per-frame token features (AMN's memory); the role MLP then reads each
         token's state with its features for that frame, so roles are computed per (predicate, token).
     position_bias : add a learned score per label for each token's bucketed offset from the predicate
@@ -48,12 +49,13 @@ class BilinearFrameScorer(FrameScorer):
         layer: int = -1,
         label_namespace: str = "labels",
         frame_feature_dim: int = 0,
-        decoding: str = "argmax",
+        decoding: Optional[str] = None,
         label_smoothing: float = 0.0,
+        output: str = "softmax",
         position_bias: bool = False,
     ) -> None:
         super().__init__()
-        self._init_tag_output(vocab, label_namespace, decoding, label_smoothing)
+        self._init_tag_output(vocab, label_namespace, decoding, label_smoothing, output)
         self.encoder = encoder
         self.layer = layer
         self.frame_feature_dim = frame_feature_dim

@@ -8,7 +8,7 @@ from allennlp.data import Vocabulary
 from torch import nn
 
 from srl_zoo.modules.encoded_sentences import EncodedSentences
-from srl_zoo.modules.frame_scorers.softmax_output import SoftmaxTagOutput
+from srl_zoo.modules.frame_scorers.tag_output import TagOutput
 
 
 class FrameScorer(nn.Module, Registrable):
@@ -23,9 +23,10 @@ class FrameScorer(nn.Module, Registrable):
     predicate marked, for the heads (predicate identification, auxiliary tasks) and, in scorers that
     score all predicates from one pass (`bilinear`), for the frames themselves.
 
-    `loss` and `decode` default to a softmax over each token's tags (`SoftmaxTagOutput`, set up by
-    `_init_tag_output` with the scorer's `decoding` and `label_smoothing`); a scorer with another
-    output layer (e.g. `"crf"`) overrides `loss`, `decode`, `decoding` and `set_decoding`.
+    `loss` and `decode` belong to the scorer's output layer (`TagOutput`), chosen by its `output` setting
+    and built by `_init_tag_output` with the scorer's `decoding` and `label_smoothing`: `softmax` (per-token
+    cross entropy; argmax, Viterbi or dependency decoding) or `crf` (a linear-chain CRF's likelihood and
+    Viterbi over learned transitions). Any scorer gets any output layer.
 
     Implementations: `"indicator"` (one encoder row per (sentence, predicate), DeepAtt style),
     `"bilinear"` (LISA: one pass per sentence, bilinear predicate × token scores).
@@ -38,12 +39,22 @@ class FrameScorer(nn.Module, Registrable):
     #: width of the per-frame token features `forward` reads (e.g. AMN's memory); 0: none
     frame_feature_dim: int = 0
 
-    tag_output: SoftmaxTagOutput
+    tag_output: TagOutput
 
-    def _init_tag_output(self, vocab: Vocabulary, label_namespace: str, decoding: str, label_smoothing: float) -> None:
-        self.tag_output = SoftmaxTagOutput(
-            vocab.get_index_to_token_vocabulary(label_namespace), decoding, label_smoothing
-        )
+    def _init_tag_output(
+        self,
+        vocab: Vocabulary,
+        label_namespace: str,
+        decoding: Optional[str],
+        label_smoothing: float,
+        output: str = "softmax",
+    ) -> None:
+        """Build the output layer named `output` (`softmax` or `crf`) over the tags of `label_namespace`."""
+        if output not in TagOutput.list_available():
+            raise ValueError(f"output must be one of {', '.join(TagOutput.list_available())}, got {output!r}")
+        output_class = TagOutput.by_name(output)
+        index_to_label = vocab.get_index_to_token_vocabulary(label_namespace)
+        self.tag_output = output_class(index_to_label, decoding, label_smoothing)  # type: ignore[call-arg]
 
     def get_input_dim(self) -> int:
         """Width of the word embeddings the scorer reads."""
@@ -124,5 +135,5 @@ class FrameScorer(nn.Module, Registrable):
         self.tag_output.set_decoding(decoding)
 
     def set_label_smoothing(self, label_smoothing: float) -> None:
-        """Smooth the gold tags of the loss by `label_smoothing`."""
-        self.tag_output.label_smoothing = label_smoothing
+        """Smooth the gold tags of the loss by `label_smoothing` (where the output layer has smoothing)."""
+        self.tag_output.set_label_smoothing(label_smoothing)

@@ -38,8 +38,9 @@ class IndicatorFrameScorer(FrameScorer):
     inference_chunk_elements, inference_chunk_tokens : chunk limits at inference (8192 tokens suits a
         CPU; on a GPU larger chunks such as 131072 are faster).
     label_namespace : vocabulary namespace of the tags.
-    decoding, label_smoothing : the softmax output's decoding (`"argmax"`, `"viterbi"`, `"dependency"`)
-        and the loss's label smoothing (see `SoftmaxTagOutput`).
+    decoding, label_smoothing : the output layer's decoding (softmax: `"argmax"`, the default, `"viterbi"`,
+        `"dependency"`; crf: `"viterbi"`) and the loss's label smoothing (softmax only).
+    output : the output layer, `"softmax"` or `"crf"` (`TagOutput`).
     frame_feature_dim : width of per-frame token features (AMN's memory) concatenated after the
         predicate embedding; the encoder's input width includes it.
     """
@@ -55,11 +56,12 @@ class IndicatorFrameScorer(FrameScorer):
         inference_chunk_tokens: int = 8192,
         label_namespace: str = "labels",
         frame_feature_dim: int = 0,
-        decoding: str = "argmax",
+        decoding: Optional[str] = None,
         label_smoothing: float = 0.0,
+        output: str = "softmax",
     ) -> None:
         super().__init__()
-        self._init_tag_output(vocab, label_namespace, decoding, label_smoothing)
+        self._init_tag_output(vocab, label_namespace, decoding, label_smoothing, output)
         if predicate_combination not in PREDICATE_COMBINATIONS:
             raise ValueError(
                 f"predicate_combination must be one of {PREDICATE_COMBINATIONS}, got {predicate_combination!r}"

@@ -4,10 +4,7 @@ the exact forward algorithm for the log partition, the gold path's score, margin
 import torch
 from torch import nn
 
-from srl_zoo.decoding import bio_constraints, viterbi_decode
-
-#: the score of a forbidden transition or first tag: exp() of it is 0 next to any allowed path
-FORBIDDEN = -1.0e4
+from srl_zoo.decoding import FORBIDDEN, bio_constraints, viterbi_decode
 
 
 class LinearChainCrf(nn.Module):

@@ -1,5 +1,5 @@
-"""The softmax output of a frame scorer: token-level cross entropy over BIO tags, then argmax, Viterbi
-or dependency decoding of the per-token distributions."""
+"""The `softmax` output layer of a frame scorer (the default): token-level cross entropy over BIO tags,
+then argmax, Viterbi or dependency decoding of the per-token distributions."""
 
 from collections.abc import Callable
 from typing import Optional
@@ -8,23 +8,28 @@ import torch
 from allennlp.nn.util import sequence_cross_entropy_with_logits
 
 from srl_zoo.decoding import TagDecoder
+from srl_zoo.modules.frame_scorers.tag_output import TagOutput
 
 
-class SoftmaxTagOutput:
+@TagOutput.register("softmax")
+class SoftmaxTagOutput(TagOutput):
     """Loss and decoding of per-token tag logits, one tensor per scored layer (several with a loss at
-    every layer: their losses are averaged, and so are their distributions when decoding).
+    every layer: their losses are averaged, and so are their distributions when decoding). No weights.
 
     # Parameters
 
     index_to_label : `{index: BIO tag}` of the label namespace.
-    decoding : `"argmax"`, `"viterbi"` (exact BIO constraints) or `"dependency"` (a role on argument
-        head words only, CoNLL-2009).
+    decoding : `"argmax"` (None: the default), `"viterbi"` (exact BIO constraints) or `"dependency"` (a
+        role on argument head words only, CoNLL-2009).
     label_smoothing : label smoothing of the cross entropy (DeepAtt, LISA: 0.1).
     """
 
-    def __init__(self, index_to_label: dict[int, str], decoding: str = "argmax", label_smoothing: float = 0.0):
+    def __init__(
+        self, index_to_label: dict[int, str], decoding: Optional[str] = None, label_smoothing: float = 0.0
+    ) -> None:
+        super().__init__()
         self.index_to_label = index_to_label
-        self.decoder = TagDecoder(decoding, index_to_label)
+        self.decoder = TagDecoder(decoding or "argmax", index_to_label)
         self.label_smoothing = label_smoothing
 
     @property
@@ -34,6 +39,9 @@ class SoftmaxTagOutput:
     def set_decoding(self, decoding: str) -> None:
         """Decode with `decoding` from now on."""
         self.decoder = TagDecoder(decoding, self.index_to_label)
+
+    def set_label_smoothing(self, label_smoothing: float) -> None:
+        self.label_smoothing = label_smoothing
 
     def loss(
         self, layer_logits: list[torch.Tensor], gold_tags: torch.Tensor, frame_mask: torch.Tensor, mask: torch.Tensor

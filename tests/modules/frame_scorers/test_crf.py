@@ -1,14 +1,19 @@
-"""The `crf` frame scorer: its CRF against brute-force enumeration of every tag sequence (partition
-function, best path, marginals, likelihood), and the scorer in the shared Model (trains, saves, loads,
-predicts the same in batches)."""
+"""The `crf` output layer: its CRF against brute-force enumeration of every tag sequence (partition
+function, best path, marginals, likelihood), any scorer with `output: crf` in the shared Model (trains,
+saves, loads, predicts the same in batches), and archives of the old `crf` wrapper scorer loading as it."""
 
 import itertools
+import json
 import math
 import os
+import tarfile
 
 import pytest
 import torch
+from allennlp.commands.train import train_model_from_file
 from allennlp.common.testing import ModelTestCase
+from allennlp.models.archival import load_archive
+from allennlp.predictors import Predictor
 
 from srl_zoo.modules.frame_scorers import LinearChainCrf
 from tests.conftest import FIXTURES, REPO_ROOT
@@ -84,7 +89,7 @@ def test_forbidden_paths_never_win_however_they_score():
     assert best == ["B-A1", "I-A1", "I-A1"]
 
 
-class TestCrfScorerInTheModel(ModelTestCase):
+class TestCrfOutputInTheModel(ModelTestCase):
     @pytest.mark.parametrize("inner", ["indicator", "bilinear"])
     def test_trains_saves_loads_and_batches_consistently(self, monkeypatch, inner):
         monkeypatch.chdir(REPO_ROOT)
@@ -97,3 +102,51 @@ class TestCrfScorerInTheModel(ModelTestCase):
         assert self.model.frame_scorer.decoding == "viterbi"
         with pytest.raises(ValueError, match="Viterbi"):
             self.model.set_decoding("argmax")
+
+
+def as_wrapper_archive(archive: str, target: str) -> str:
+    """A copy of `archive` as srl_zoo saved a CRF model before the CRF became an output layer: the config's
+    frame scorer `{type: crf, scorer: ...}`, the inner scorer's weights under `frame_scorer.scorer.`, the
+    CRF's under `frame_scorer.crf.`."""
+    directory = os.path.join(os.path.dirname(target), "old")
+    with tarfile.open(archive) as tar:
+        tar.extractall(directory, filter="data")
+    config_path = os.path.join(directory, "config.json")
+    with open(config_path) as handle:
+        config = json.load(handle)
+    inner = {key: value for key, value in config["model"]["frame_scorer"].items() if key != "output"}
+    config["model"]["frame_scorer"] = {"type": "crf", "scorer": inner}
+    with open(config_path, "w") as handle:
+        json.dump(config, handle)
+    weights_path = os.path.join(directory, "weights.th")
+    weights = torch.load(weights_path, weights_only=True)
+
+    def old_key(key: str) -> str:
+        if key.startswith("frame_scorer.tag_output.crf."):
+            return "frame_scorer.crf." + key[len("frame_scorer.tag_output.crf.") :]
+        if key.startswith("frame_scorer."):
+            return "frame_scorer.scorer." + key[len("frame_scorer.") :]
+        return key
+
+    renamed = {old_key(key): value for key, value in weights.items()}
+    assert "frame_scorer.crf.transitions" in renamed and any(k.startswith("frame_scorer.scorer.") for k in renamed)
+    torch.save(renamed, weights_path)
+    with tarfile.open(target, "w:gz") as tar:
+        for name in os.listdir(directory):
+            tar.add(os.path.join(directory, name), arcname=name)
+    return target
+
+
+@pytest.mark.parametrize("inner", ["indicator", "bilinear"])
+def test_an_archive_of_the_old_crf_wrapper_predicts_the_same(monkeypatch, tmp_path, inner):
+    monkeypatch.chdir(REPO_ROOT)
+    monkeypatch.setenv("SRL_ZOO_TEST_CRF_INNER", inner)
+    train_model_from_file(os.path.join(FIXTURES, "crf", "tiny_crf.jsonnet"), str(tmp_path / "run"))
+    archive = str(tmp_path / "run" / "model.tar.gz")
+    old_archive = as_wrapper_archive(archive, str(tmp_path / "old.tar.gz"))
+    loaded = load_archive(old_archive)
+    assert loaded.model.frame_scorer.tag_output.crf.transitions.abs().sum() > 0  # the trained transitions
+    request = {"tokens": ["The", "company", "sold", "its", "shares", "."], "predicates": [2]}
+    new = Predictor.from_archive(load_archive(archive), "srl_zoo").predict_json(request)
+    old = Predictor.from_archive(loaded, "srl_zoo").predict_json(request)
+    assert old == new

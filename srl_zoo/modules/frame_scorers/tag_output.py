@@ -1,0 +1,63 @@
+"""The output layer of a frame scorer: what turns its per-token tag logits into a loss and into tags.
+A scorer chooses one by name with its `output` setting (`softmax`, the default, or `crf`), so every
+scorer gets every output layer without a wrapper."""
+
+from typing import Optional
+
+import torch
+from allennlp.common import Registrable
+from torch import nn
+
+
+class TagOutput(nn.Module, Registrable):
+    """Loss and decoding of tag logits given per scored layer (several with a loss at every layer).
+
+    Built by name (`TagOutput.by_name(output)(index_to_label, decoding, label_smoothing)`), not from a
+    config of its own: the frame scorer passes its settings.
+
+    # Parameters
+
+    index_to_label : `{index: BIO tag}` of the label namespace.
+    decoding : how tags are decoded; None: the output layer's own default.
+    label_smoothing : label smoothing of the loss, where the output layer has one.
+    """
+
+    default_implementation = "softmax"
+
+    def loss(
+        self, layer_logits: list[torch.Tensor], gold_tags: torch.Tensor, frame_mask: torch.Tensor, mask: torch.Tensor
+    ) -> torch.Tensor:
+        """The mean loss over real frames' real tokens (and over the layers).
+
+        # Parameters
+
+        layer_logits : per layer `(batch, num_frames, seq_len, num_labels)`.
+        gold_tags : `(batch, num_frames, seq_len)` tag ids.
+        frame_mask : `(batch, num_frames)` bool, real frames.
+        mask : `(batch, seq_len)` bool, real tokens.
+        """
+        raise NotImplementedError
+
+    def decode(
+        self,
+        layer_logits: list[torch.Tensor],
+        frame_mask: torch.Tensor,
+        mask: torch.Tensor,
+        with_probabilities: bool = True,
+    ) -> tuple[torch.Tensor, Optional[torch.Tensor]]:
+        """`predicted_tags (batch, num_frames, seq_len)` (-1 outside real frames and tokens) and, when
+        `with_probabilities`, per-token tag probabilities `(batch, num_frames, seq_len, num_labels)`."""
+        raise NotImplementedError
+
+    @property
+    def decoding(self) -> str:
+        """How tags are decoded: `"argmax"`, `"viterbi"`, `"dependency"`, ..."""
+        raise NotImplementedError
+
+    def set_decoding(self, decoding: str) -> None:
+        """Decode with `decoding` from now on; `ValueError` if this output layer cannot."""
+        raise NotImplementedError
+
+    def set_label_smoothing(self, label_smoothing: float) -> None:
+        """Smooth the loss's gold tags by `label_smoothing`; `ValueError` if this output layer cannot."""
+        raise NotImplementedError
