@@ -18,7 +18,6 @@ from allennlp.models.archival import load_archive
 from srl_zoo.commands.conll2009_evaluation import evaluate_conll2009, report_conll2009
 from srl_zoo.commands.evaluation_loop import score_predictions, write_error_report
 from srl_zoo.commands.verbosity import add_verbosity
-from srl_zoo.data.dataset_readers import Conll2009Reader
 from srl_zoo.data.format_detection import FORMATS, detect_format, reader_for_file
 from srl_zoo.data.formats import write_conll2005
 from srl_zoo.data.formats.io_utils import atomic_write
@@ -192,7 +191,7 @@ def _evaluate(args: argparse.Namespace, output_dir: str) -> None:
             archive.model.set_parse_source("given" if args.parse_file is not None else args.parse_source)
         if args.parse_file is not None:
             reader.add_dependency_file(args.input_file, args.parse_file)
-    dependency = isinstance(reader, Conll2009Reader)  # dependency SRL: eval09.pl's layout and scores
+    dependency = reader.dependency_srl  # dependency SRL: eval09.pl's layout and scores
     bfloat16 = uses_bfloat16(args.precision, args.cuda_device, archive.model.f1_per_precision)
     with bfloat16_autocast(bfloat16, "cpu" if args.cuda_device < 0 else "cuda"):
         if dependency:

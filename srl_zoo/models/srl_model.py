@@ -128,7 +128,8 @@ class SrlModel(Model):
         self.readout = FrameReadout(vocab, label_namespace, self.predicate_head)
         initializer(self)
         if self.frame_features is not None:
-            self.frame_features.prepare(text_field_embedder, bool(getattr(self.predicate_head, "predicts_pos", False)))
+            predicts_pos = self.predicate_head is not None and self.predicate_head.predicts_pos
+            self.frame_features.prepare(text_field_embedder, predicts_pos)
         read_renamed_weights(self)
 
     def forward(  # type: ignore[override]

@@ -48,6 +48,10 @@ class SrlReader(DatasetReader):
         trees (none for CoNLL-2005/2012). Misaligned files are a clear error naming file and line.
     """
 
+    #: whether the format's arguments are head words (dependency SRL, CoNLL-2009: scored like eval09.pl)
+    #: rather than spans
+    dependency_srl: bool = False
+
     def __init__(
         self,
         token_indexers: Optional[dict[str, TokenIndexer]] = None,
