@@ -3,6 +3,7 @@
 
 # spacy_component registers the "srl_zoo" spaCy factory
 from srl_zoo import (  # noqa: F401
+    amn,  # AMN's associated_memory (FrameFeatures): registered with the package, not by a command
     archives,
     commands,
     data,
