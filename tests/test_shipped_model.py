@@ -107,3 +107,14 @@ def test_the_model_card_shows_the_dev_scores_of_the_committed_report():
         card = next(line for line in handle if line.startswith("| dev, gold predicates |"))
     stated = f"srl-eval.pl F1 {overall['f1']:.2f}** (P {overall['precision']:.2f}, R {overall['recall']:.2f}"
     assert stated in card
+
+
+@pytest.mark.parametrize("name", ["ewt-english", "ewt-english-glove"])
+def test_the_shipped_archives_predict_what_they_did_before_the_shorthand_became_an_upgrade(name):
+    """Both shipped archives (the GloVe one written with the model's `encoder` and `predicate_identification`
+    shorthand) load through `upgrade_model_shorthand` and label exactly as the earlier code did."""
+    path = os.path.join(REPO_ROOT, "fixtures", "archives", "shipped_model_outputs.json")
+    with open(path, encoding="utf-8") as handle:
+        expected = json.load(handle)
+    labeler = srl_zoo.load(os.path.join(REPO_ROOT, "models", f"{name}.tar.gz"), precision="float32")
+    assert json.loads(json.dumps([labeler(text) for text in expected["texts"]])) == expected[name]

@@ -6,10 +6,10 @@ from collections.abc import Iterator
 from typing import Any, Optional
 
 import torch
-from allennlp.common import Lazy
+from allennlp.common import Lazy, Params
 from allennlp.data import TextFieldTensors, Vocabulary
 from allennlp.models.model import Model
-from allennlp.modules import Seq2SeqEncoder, TextFieldEmbedder
+from allennlp.modules import TextFieldEmbedder
 from allennlp.nn import InitializerApplicator, RegularizerApplicator
 from allennlp.nn.util import get_text_field_mask
 from allennlp.training.metrics import Metric
@@ -18,11 +18,12 @@ from torch import nn
 from srl_zoo.metrics import SrlSpanF1
 from srl_zoo.models.frame_groups import DEFAULT_ROW_TOKENS, score_frame_groups
 from srl_zoo.models.frame_output import FrameReadout
-from srl_zoo.models.heads import AuxiliaryTask, PredicateHead, PredicateTaggerHead
+from srl_zoo.models.heads import AuxiliaryTask, PredicateHead
+from srl_zoo.models.model_shorthand import upgrade_model_shorthand
 from srl_zoo.models.predicate_sources import check_predicate_source, choose_predicates
 from srl_zoo.models.renamed_parts import read_renamed_weights
 from srl_zoo.modules.frame_features import FrameFeatureInputs, FrameFeatures
-from srl_zoo.modules.frame_scorers import EncodedSentences, FrameScorer, IndicatorFrameScorer
+from srl_zoo.modules.frame_scorers import EncodedSentences, FrameScorer
 
 # the fields of a batch that heads and auxiliary tasks may read besides tokens and frames
 SIDE_INPUTS = ("predicate_labels", "pos_tags", "dependency_heads", "dependency_labels", "pos_predicate_labels")
@@ -39,22 +40,19 @@ class SrlModel(Model):
 
     vocab : the vocabulary (`labels` holds the BIO tags, `predicate_senses` the predicate labels).
     text_field_embedder : embeds `tokens` (e.g. `embedding` with a GloVe `pretrained_file`).
-    frame_scorer : a `FrameScorer` (`indicator`, `bilinear`, `crf`, ...): scores, tag loss, decoding.
-    encoder, predicate_embedding_dim, predicate_combination, per_layer_loss, inference_chunk_elements,
-        inference_chunk_tokens : instead of `frame_scorer`, shorthand for an `indicator` scorer with them.
-    label_smoothing, decoding : when given, set on the frame scorer (`set_label_smoothing`,
-        `set_decoding`: `"argmax"`, `"viterbi"`, `"dependency"`).
+    frame_scorer : a `FrameScorer` (`indicator`, `bilinear`, ...) with its output layer: scores, tag loss,
+        decoding; built with the feature source's width (`frame_feature_dim`). The config shorthand of
+        earlier versions (`encoder`, `decoding`, `predicate_identification`, ...) is rewritten into parts
+        before the Model is built (`model_shorthand.upgrade_model_shorthand`).
     embedding_dropout : dropout on the word embeddings.
-    predicate_head : a `PredicateHead` (built with the scorer's sentence width); `predicate_identification:
-        true` (with `predicate_loss_weight`) is shorthand for the `tagger` head.
+    predicate_head : a `PredicateHead` (built with the scorer's sentence width).
     predicate_source : predicates when not training: `"gold"` (the data's or the request's) or
         `"predicted"` (the head's). Sentences given without predicates always use the head.
     auxiliary_tasks : name → `AuxiliaryTask`, each with its own loss weight and metrics.
     training_metrics : also decode and measure training batches (off by default: it costs time).
-    label_namespace : vocabulary namespace of the tags.
     srl_metric : a `Metric` with `score_sentences(gold, predicted)` (default `srl_span_f1`; `conll2009_f1`).
     frame_features : a `FrameFeatures` source (AMN's `associated_memory`) built with the embedder's width;
-        the scorer must read its width (`frame_feature_dim`; automatic with the `encoder` shorthand).
+        the frame scorer is built to read its width.
     """
 
     default_predictor = "srl_zoo"
@@ -70,23 +68,12 @@ class SrlModel(Model):
         self,
         vocab: Vocabulary,
         text_field_embedder: TextFieldEmbedder,
-        frame_scorer: Optional[FrameScorer] = None,
-        encoder: Optional[Seq2SeqEncoder] = None,
-        predicate_embedding_dim: int = 100,
-        predicate_combination: str = "concat",
-        label_smoothing: Optional[float] = None,
-        decoding: Optional[str] = None,
+        frame_scorer: Lazy[FrameScorer],
         embedding_dropout: float = 0.0,
         predicate_head: Optional[Lazy[PredicateHead]] = None,
-        predicate_identification: bool = False,
-        predicate_loss_weight: float = 1.0,
         predicate_source: str = "gold",
-        inference_chunk_elements: int = 2_000_000,
-        inference_chunk_tokens: int = 8192,
-        per_layer_loss: bool = False,
         auxiliary_tasks: Optional[dict[str, Lazy[AuxiliaryTask]]] = None,
         training_metrics: bool = False,
-        label_namespace: str = "labels",
         srl_metric: Optional[Metric] = None,
         frame_features: Optional[Lazy[FrameFeatures]] = None,
         initializer: InitializerApplicator = InitializerApplicator(),
@@ -94,30 +81,18 @@ class SrlModel(Model):
         **kwargs: Any,
     ) -> None:
         super().__init__(vocab, regularizer, **kwargs)
-        if (frame_scorer is None) == (encoder is None):
-            raise ValueError("give the model either a frame_scorer or an encoder (shorthand for an indicator scorer)")
         word_dim = text_field_embedder.get_output_dim()
         self.frame_features = frame_features.construct(vocab=vocab, word_dim=word_dim) if frame_features else None
         feature_dim = self.frame_features.get_output_dim() if self.frame_features is not None else 0
-        if frame_scorer is None:
-            frame_scorer = IndicatorFrameScorer(
-                vocab, encoder, predicate_embedding_dim, predicate_combination, per_layer_loss,  # type: ignore[arg-type]
-                inference_chunk_elements, inference_chunk_tokens, label_namespace, frame_feature_dim=feature_dim,
-            )  # fmt: skip
-        frame_scorer.check_frame_feature_dim(feature_dim)
-        frame_scorer.check_input_dim(word_dim)
-        if decoding is not None:
-            frame_scorer.set_decoding(decoding)
-        if label_smoothing is not None:
-            frame_scorer.set_label_smoothing(label_smoothing)
+        scorer = frame_scorer.construct(vocab=vocab, frame_feature_dim=feature_dim)
+        scorer.check_frame_feature_dim(feature_dim)
+        scorer.check_input_dim(word_dim)
         self.text_field_embedder = text_field_embedder
-        self.frame_scorer = frame_scorer
+        self.frame_scorer = scorer
         self.training_metrics = training_metrics
         self.embedding_dropout = nn.Dropout(embedding_dropout)
         self.srl_metric = srl_metric if srl_metric is not None else SrlSpanF1()
-        if predicate_head is None and predicate_identification:
-            predicate_head = Lazy(PredicateTaggerHead, constructor_extras={"loss_weight": predicate_loss_weight})
-        sentence_dim = frame_scorer.get_sentence_output_dim()
+        sentence_dim = scorer.get_sentence_output_dim()
         self.predicate_head = predicate_head.construct(vocab=vocab, input_dim=sentence_dim) if predicate_head else None
         check_predicate_source(predicate_source, self.predicate_head is not None)
         self.predicate_source = predicate_source
@@ -125,12 +100,19 @@ class SrlModel(Model):
         self.auxiliary_tasks = nn.ModuleDict(
             {name: task.construct(vocab=vocab, input_dim=sentence_dim) for name, task in tasks}
         )
-        self.readout = FrameReadout(vocab, label_namespace, self.predicate_head)
+        self.readout = FrameReadout(vocab, scorer.label_namespace, self.predicate_head)
         initializer(self)
         if self.frame_features is not None:
             predicts_pos = self.predicate_head is not None and self.predicate_head.predicts_pos
             self.frame_features.prepare(text_field_embedder, predicts_pos)
         read_renamed_weights(self)
+
+    @classmethod
+    def from_params(cls, params: Params, *args: Any, **extras: Any) -> "SrlModel":  # type: ignore[override]
+        """Build from a config after rewriting its shorthand into parts (`upgrade_model_shorthand`): the
+        configs and archives of every earlier version build the same model."""
+        upgrade_model_shorthand(params.params)
+        return super().from_params(params, *args, **extras)  # type: ignore[return-value]
 
     def forward(  # type: ignore[override]
         self,

@@ -40,6 +40,8 @@ class FrameScorer(nn.Module, Registrable):
     frame_feature_dim: int = 0
 
     tag_output: TagOutput
+    #: vocabulary namespace of the tags (set by `_init_tag_output`)
+    label_namespace: str = "labels"
 
     def _init_tag_output(
         self,
@@ -53,6 +55,7 @@ class FrameScorer(nn.Module, Registrable):
         if output not in TagOutput.list_available():
             raise ValueError(f"output must be one of {', '.join(TagOutput.list_available())}, got {output!r}")
         output_class = TagOutput.by_name(output)
+        self.label_namespace = label_namespace
         index_to_label = vocab.get_index_to_token_vocabulary(label_namespace)
         self.tag_output = output_class(index_to_label, decoding, label_smoothing)  # type: ignore[call-arg]
 
