@@ -220,8 +220,7 @@ class SrlModel(Model):
     def set_parse_source(self, source: str) -> None:
         """Make every part with a syntax head (LISA's encoder) attend to `source` parses (`"predicted"`
         or `"given"`); a `ValueError` when no part has one."""
-        parts = [module for module in self.modules() if module is not self and hasattr(module, "set_parse_source")]
-        if not any([part.set_parse_source(source) for part in parts]):
+        if not self.frame_scorer.set_parse_source(source):
             raise ValueError("this model has no syntax head (a lisa encoder with parse_layer set): no parse to inject")
 
     def get_metrics(self, reset: bool = False) -> dict[str, float]:

@@ -111,7 +111,7 @@ class LisaEncoder(SelfAttentionEncoder):
 
     def set_parse_source(self, source: str) -> bool:
         """Attend to `source` parses when not training (`"predicted"` or `"given"`); whether this encoder
-        has a syntax head to honour it (`Model.set_parse_source` asks every part)."""
+        has a syntax head to honour it (the frame scorer that holds it passes the Model's lever on)."""
         if source not in PARSE_SOURCES:
             raise ValueError(f"parse_source must be one of {PARSE_SOURCES}, got {source!r}")
         if self.arc_scorer is None:

@@ -137,6 +137,14 @@ class FrameScorer(nn.Module, Registrable):
         """Decode with `decoding` from now on (e.g. to compare decodings on one trained model)."""
         self.tag_output.set_decoding(decoding)
 
+    def set_parse_source(self, source: str) -> bool:
+        """Have a syntax head inside the scorer (LISA's encoder) attend to `source` parses (`"predicted"` or
+        `"given"`); whether the scorer has one. The scorer asks its own encoder: encoders are allennlp's
+        `Seq2SeqEncoder`s, and only a syntax-supervised one offers the lever."""
+        encoder = self._modules.get("encoder")
+        set_source = getattr(encoder, "set_parse_source", None)
+        return bool(set_source(source)) if set_source is not None else False
+
     def set_label_smoothing(self, label_smoothing: float) -> None:
         """Smooth the gold tags of the loss by `label_smoothing` (where the output layer has smoothing)."""
         self.tag_output.set_label_smoothing(label_smoothing)
