@@ -1,13 +1,14 @@
 """The `srl-zoo` console script's first step: whatever needs no model is answered here in milliseconds,
 without importing srl_zoo (whose import loads torch and allennlp, ~5 s): the command list (`--help`),
-`--version`, an unknown command, a missing model or input file. Everything else goes to
-`srl_zoo.cli.run`, which loads the plugin and hands the command line to allennlp.
+`--version`, an unknown command, a missing model or input file, a `predict` input line that is not
+JSON. Everything else goes to `srl_zoo.cli.run`, which loads the plugin and hands the command line to allennlp.
 
 This module is installed beside the `srl_zoo` package (not inside it: importing `srl_zoo.anything`
 runs `srl_zoo/__init__.py` first) and imports nothing but the standard library.
 """
 
 import importlib.metadata
+import json
 import os
 import sys
 from typing import Optional
@@ -80,6 +81,40 @@ def missing_input(argv: list[str]) -> Optional[str]:
     return None
 
 
+def option_value(argv: list[str], *names: str) -> Optional[str]:
+    """The value of the first of `names` given in `argv` (`--name VALUE` or `--name=VALUE`), else None."""
+    for position, argument in enumerate(argv):
+        for name in names:
+            if argument == name and position + 1 < len(argv):
+                return argv[position + 1]
+            if argument.startswith(name + "="):
+                return argument.split("=", 1)[1]
+    return None
+
+
+def bad_jsonl_line(argv: list[str]) -> Optional[str]:
+    """For `predict` on JSON lines (not `--use-dataset-reader`): the one-line error for the first line of
+    INPUT that is not a JSON object, else None; checked before the model loads and anything is written."""
+    if argv[0] != "predict" or "--use-dataset-reader" in argv or len(argv) < 3 or argv[2].startswith("-"):
+        return None
+    path = argv[2]
+    try:
+        with open(path, encoding="utf-8") as handle:
+            for number, line in enumerate(handle, start=1):
+                if not line.strip():
+                    continue
+                try:
+                    value = json.loads(line.rstrip("\r\n"))
+                except json.JSONDecodeError as error:
+                    where = f"{error.msg} at column {error.colno}"
+                    return f"srl-zoo predict: {path}:{number}: not valid JSON: {where} (nothing was written)"
+                if not isinstance(value, dict):
+                    return f"srl-zoo predict: {path}:{number}: expected a JSON object (nothing was written)"
+    except UnicodeDecodeError as error:
+        return f"srl-zoo predict: {path}: not UTF-8 text ({error.reason}) (nothing was written)"
+    return None
+
+
 def answer_without_loading(argv: list[str]) -> Optional[int]:
     """Answer `argv` here if it needs no model: the exit status, or None to go on to `srl_zoo.cli`."""
     if not argv or argv[0] in ("-h", "--help"):
@@ -91,7 +126,7 @@ def answer_without_loading(argv: list[str]) -> Optional[int]:
     if argv[0] not in COMMANDS:
         print(f"srl-zoo: unknown command {argv[0]!r}; choose one of {', '.join(COMMANDS)}", file=sys.stderr)
         return 2
-    problem = missing_input(argv)
+    problem = missing_input(argv) or bad_jsonl_line(argv)
     if problem:
         print(problem, file=sys.stderr)
         return 2

@@ -17,7 +17,7 @@ import sys
 import warnings
 from typing import Optional
 
-from srl_zoo_command import COMMANDS, answer_without_loading
+from srl_zoo_command import COMMANDS, answer_without_loading, option_value
 
 
 def allennlp_arguments(argv: list[str]) -> list[str]:
@@ -136,6 +136,8 @@ def run(argv: list[str]) -> None:
     sys.argv = ["srl-zoo"] + allennlp_arguments(argv)
     serialization = serialization_dir(argv)
     fresh = serialization is not None and not os.path.exists(serialization)
+    output = option_value(argv, "--output-file") if argv[0] == "predict" else None
+    new_output = output is not None and not os.path.exists(output)
     try:
         allennlp_main(prog="srl-zoo")
     except KeyboardInterrupt:
@@ -150,6 +152,8 @@ def run(argv: list[str]) -> None:
             raise
         if fresh and serialization is not None:
             remove_unstarted_training(serialization)
+        if new_output and output is not None and os.path.exists(output):
+            os.remove(output)  # predict writes as it goes: a failed run leaves no partial output
         print(f"srl-zoo {argv[0]}: {message}", file=sys.stderr)
         sys.exit(1)
 

@@ -242,3 +242,22 @@ def test_predict_takes_the_same_precision_flag():
     assert allennlp_arguments(given) == [
         "predict", "M", "I", "--predictor-args", '{"batch_size": 2, "precision": "bfloat16"}'
     ]  # fmt: skip
+
+
+def test_predict_refuses_a_line_that_is_not_json_before_loading(place):
+    (place / "in.jsonl").write_text('{"sentence": "Dogs bark."}\n{"sentence": \n')
+    completed = run("predict", "MODEL", "in.jsonl", "--output-file", "out.jsonl", cwd=place)
+    assert one_error_line(completed) == (
+        "srl-zoo predict: in.jsonl:2: not valid JSON: Expecting value at column 14 (nothing was written)"
+    )
+    assert not (place / "out.jsonl").exists()
+
+
+def test_predict_leaves_no_partial_output_after_a_refused_request(place, predicate_model_archive):
+    (place / "in.jsonl").write_text('{"sentence": "Dogs bark."}\n{"foo": 1}\n')
+    completed = run("predict", predicate_model_archive, "in.jsonl", "--output-file", "out.jsonl", "--silent", cwd=place)
+    assert one_error_line(completed) == (
+        "srl-zoo predict: a request was refused: each input needs 'sentence' (a string) or 'tokens' (a list of "
+        "strings); got keys ['foo'] (nothing was written)"
+    )
+    assert not (place / "out.jsonl").exists()

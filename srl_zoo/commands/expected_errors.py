@@ -9,6 +9,7 @@ import torch
 from allennlp.common.checks import ConfigurationError
 
 from srl_zoo.data.formats.sentence import ConllFormatError
+from srl_zoo.predictors.srl_predictor import BadRequest
 
 #: jsonnet's own error text starts so ("RUNTIME ERROR: ...", "STATIC ERROR: ...")
 _JSONNET_ERROR = re.compile(r"^(RUNTIME|STATIC) ERROR: ")
@@ -26,6 +27,8 @@ def one_line(error: BaseException) -> Optional[str]:
         return f"{error.filename}: {error.strerror or type(error).__name__}"
     if isinstance(error, RuntimeError) and _JSONNET_ERROR.match(str(error)):
         return _jsonnet_message(str(error))
+    if isinstance(error, BadRequest):
+        return f"a request was refused: {_first_line(str(error))} (nothing was written)"
     if isinstance(error, ValueError) and _raised_while_building(error):
         return f"a setting of the config was refused while building the model: {_first_line(str(error))}"
     if isinstance(error, RuntimeError) and "no NVIDIA driver" in str(error):

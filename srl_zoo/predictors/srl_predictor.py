@@ -34,6 +34,10 @@ class SrlRequest(NamedTuple):
     pos: Optional[list[str]] = None  # POS tags (for AMN's memory)
 
 
+class BadRequest(ValueError):
+    """A request the predictor cannot label (a missing or malformed field), with what is wrong."""
+
+
 @Predictor.register("srl_zoo")
 class SrlPredictor(Predictor):
     """Labels sentences given as `{"sentence": "..."}` or `{"tokens": [...]}`.
@@ -137,21 +141,21 @@ class SrlPredictor(Predictor):
             if not isinstance(words, list) or not all(
                 isinstance(w, str) and w.strip() and w.split() == [w] for w in words
             ):
-                raise ValueError("'tokens' must be a list of non-empty strings without whitespace")
+                raise BadRequest("'tokens' must be a list of non-empty strings without whitespace")
             check_encodable_tokens(words, "'tokens': ")
         elif "sentence" in json_dict:
             if not isinstance(json_dict["sentence"], str):
-                raise ValueError("'sentence' must be a string")
+                raise BadRequest("'sentence' must be a string")
             check_encodable(json_dict["sentence"], "'sentence'")
             words = self.tokenize(json_dict["sentence"])
         else:
-            raise ValueError(
+            raise BadRequest(
                 f"each input needs 'sentence' (a string) or 'tokens' (a list of strings); got keys {sorted(json_dict)}"
             )
         predicates = json_dict.get("predicates")
         if predicates is not None:
             if not isinstance(predicates, list) or not all(_is_index(i) and 0 <= i < len(words) for i in predicates):
-                raise ValueError(f"'predicates' must be a list of token indices between 0 and {len(words) - 1}")
+                raise BadRequest(f"'predicates' must be a list of token indices between 0 and {len(words) - 1}")
             predicates = sorted(set(predicates))
         heads = json_dict.get("heads")
         if heads is not None and (
@@ -159,7 +163,7 @@ class SrlPredictor(Predictor):
             or len(heads) != len(words)
             or not all(_is_index(h) and 0 <= h <= len(words) for h in heads)
         ):
-            raise ValueError(
+            raise BadRequest(
                 "'heads' must be one 1-based head index (0 = root) per token: "
                 f"{len(words)} integers from 0 to {len(words)}"
             )
@@ -167,7 +171,7 @@ class SrlPredictor(Predictor):
         if pos is not None and (
             not isinstance(pos, list) or len(pos) != len(words) or not all(isinstance(t, str) and t for t in pos)
         ):
-            raise ValueError(f"'pos' must be one non-empty POS tag string per token ({len(words)} tokens)")
+            raise BadRequest(f"'pos' must be one non-empty POS tag string per token ({len(words)} tokens)")
         return SrlRequest(words, predicates, heads, pos=pos)
 
     def _json_to_instance(self, json_dict: JsonDict) -> Instance:
