@@ -39,7 +39,6 @@ processes talk over torch.distributed (gloo): OUTPUT must be on a file system th
 """
 
 import argparse
-import hashlib
 import json
 import logging
 import os
@@ -50,25 +49,13 @@ from typing import Any, Optional
 import torch
 import torch.distributed as dist
 from allennlp.commands.subcommand import Subcommand
-from allennlp.common.checks import ConfigurationError
 
-from srl_zoo.api import Labeler, load
+from srl_zoo.api import load
 from srl_zoo.commands.verbosity import add_verbosity, plain_lines_above_the_bar
-from srl_zoo.data.format_detection import conll_format_of, detect_format
-from srl_zoo.labeling.chunks import CONLL_FORMATS, INPUT_FORMATS
-from srl_zoo.labeling.labeled_chunks import label_prepared
-from srl_zoo.labeling.part_writer import PartWriter
-from srl_zoo.labeling.prepared_chunks import PreparedChunks, prepared_chunks
-from srl_zoo.labeling.progress import (
-    OutputLock,
-    Progress,
-    check_resumable,
-    progress_path,
-    read_progress,
-    remove_progress,
-    write_progress,
-)
-from srl_zoo.labeling.shares import Share, index_path, merge_parts, part_path
+from srl_zoo.labeling.chunks import INPUT_FORMATS
+from srl_zoo.labeling.corpus import check_output_free, checked_input_format, label_corpus
+from srl_zoo.labeling.progress import remove_progress
+from srl_zoo.labeling.shares import Share, merge_parts
 from srl_zoo.nn.precision import add_precision_argument
 from srl_zoo.predictors.srl_predictor import OUTPUT_FORMATS
 
@@ -201,178 +188,4 @@ def _merge_shares(summary: dict[str, Any], output_file: str, share: Share) -> di
     return {**summary, **totals, "processes": share.world}
 
 
-def label_corpus(
-    labeler: Labeler,
-    input_file: str,
-    output_file: str,
-    input_format: Optional[str] = None,
-    output_format: str = "json",
-    chunk_lines: int = 256,
-    on_error: str = "skip",
-    overwrite: bool = False,
-    progress: bool = True,
-    workers: int = 0,
-    share: Share = Share(),
-) -> dict[str, Any]:
-    """Label every line of `input_file` into `output_file` (see the module docstring); returns counts
-    (`lines`, `sentences`, `skipped`, `resumed_from_line`).
-
-    # Parameters
-
-    labeler : from `srl_zoo.load`.
-    input_format : `"text"` or `"jsonl"` (default: `jsonl` for `.jsonl`/`.json` files).
-    output_format : `"json"`, `"allennlp_models"`, `"conll2005"` or `"conll2009"`.
-    chunk_lines : input lines per saved step (the unit of resumption).
-    on_error : `"skip"` (report and go on) or `"stop"` for lines that cannot be labeled.
-    overwrite : start over even if the output exists.
-    workers : processes that prepare input chunks ahead of the model (0: this process does).
-    share : the chunks this process labels, into its part (`srl_zoo.labeling.shares`); the default is
-        all of them, into `output_file`. The caller merges the parts (`merge_parts`).
-    """
-    input_format = checked_input_format(input_file, input_format, output_format)
-    if share.world > 1 and _merged_before(output_file, input_file, input_format, output_format, share, overwrite):
-        return {**_nothing_to_do(output_file), "complete_before": True}
-    part = part_path(output_file, share)
-    with OutputLock(part):
-        start = _start_point(part, input_file, input_format, output_format, overwrite, share, chunk_lines)
-        if start.complete:  # killed between its last chunk and tidying up
-            if share.world == 1:
-                remove_progress(part)
-            return _nothing_to_do(part)
-        resumed = start.lines_consumed + 1 if start.lines_consumed else None
-        counts = {"lines": 0, "sentences": 0, "skipped": 0, "resumed_from_line": resumed}
-        dataset = PreparedChunks(
-            labeler,
-            input_file,
-            input_format,
-            start.lines_consumed,
-            start.chunks_consumed,
-            chunk_lines,
-            labeler.batch_size,
-            share,
-        )
-        with PartWriter(part, start, share, counts, output_format, on_error, progress) as writer:
-            pinned = labeler.predictor.cuda_device >= 0
-            for prepared in prepared_chunks(dataset, workers, pin_memory=pinned):
-                writer.submit(prepared, label_prepared(labeler, prepared, output_format, input_file))
-        if share.world == 1:
-            remove_progress(part)  # finished: nothing to resume (the parts of several processes wait for the merge)
-    return counts
-
-
-def checked_input_format(input_file: str, input_format: Optional[str], output_format: str) -> str:
-    """The format `input_file` is read in (`text`, `jsonl` or a CoNLL format), checked against the file's
-    first lines before any model loads; `ConfigurationError` (or `ConllFormatError`) saying what to pass."""
-    if output_format not in OUTPUT_FORMATS:
-        raise ConfigurationError(f"output format must be one of {OUTPUT_FORMATS}, got {output_format!r}")
-    named = input_format is None
-    input_format = input_format or _format_by_name(input_file)
-    if input_format not in INPUT_FORMATS:
-        raise ConfigurationError(f"input format must be one of {INPUT_FORMATS}, got {input_format!r}")
-    if not os.path.isfile(input_file):
-        raise ConfigurationError(f"{input_file}: no such file")
-    check_content(input_file, input_format, named)
-    return detect_format(input_file) if input_format == "conll" else input_format
-
-
-def check_output_free(output_file: str, overwrite: bool) -> None:
-    """`ConfigurationError` for an output that exists without the progress record of an unfinished run
-    (a finished output, or a file srl-zoo label did not write), unless `overwrite`."""
-    if not overwrite and os.path.exists(output_file) and read_progress(output_file) is None:
-        raise ConfigurationError(
-            f"{output_file} exists and no unfinished run of srl-zoo label is recorded for it "
-            f"({progress_path(output_file)}): pass --overwrite to label again, or choose another output"
-        )
-
-
-def check_content(input_file: str, input_format: str, named: bool) -> None:
-    """`ConfigurationError` when the file's first lines do not fit the format it is read as: CoNLL rows
-    taken for text because of the file's name, or text (or another CoNLL format) read as CoNLL."""
-    if input_format == "text" and named:
-        looks = conll_format_of(input_file)
-        if looks is not None:
-            raise ConfigurationError(
-                f"{input_file} looks like {looks} rows, not text: pass --format conll to label it at its "
-                "predicates (or --format text to label its lines as text anyway)"
-            )
-    elif input_format in CONLL_FORMATS:
-        looks = conll_format_of(input_file)
-        if looks != input_format:
-            seen = f"fit {looks}" if looks else "are not CoNLL rows (plain text?)"
-            raise ConfigurationError(
-                f"{input_file} does not look like {input_format}: its first lines {seen}; "
-                f"pass --format {looks or 'text'}"
-            )
-
-
-def _format_by_name(input_file: str) -> str:
-    """`jsonl` for `.jsonl`/`.json`, `conll` for `.gold_conll`/`.conll` (maybe `.gz`), else `text`."""
-    name = input_file[: -len(".gz")] if input_file.endswith(".gz") else input_file
-    if name.endswith((".jsonl", ".json")):
-        return "jsonl"
-    return "conll" if name.endswith(("_conll", ".conll")) else "text"
-
-
-def _nothing_to_do(output_file: str) -> dict[str, Any]:
-    logger.info("%s is complete (see %s); nothing to do", output_file, progress_path(output_file))
-    return {"lines": 0, "sentences": 0, "skipped": 0, "resumed_from_line": None, "complete": True}
-
-
-def _merged_before(
-    output_file: str, input_file: str, input_format: str, output_format: str, share: Share, overwrite: bool
-) -> bool:
-    """Whether a multi-process run finds its output already merged (nothing to do); refuses an output
-    that it would otherwise replace (no progress record, or a one-process run's unfinished one)."""
-    record = read_progress(output_file)
-    if overwrite:
-        if share.rank == 0 and record is not None:
-            os.remove(progress_path(output_file))  # the parts start over: an earlier merge no longer stands
-        return False
-    check_output_free(output_file, overwrite)
-    if record is not None and not record.complete:
-        raise ConfigurationError(
-            f"{output_file} is an unfinished one-process run: resume it with one process, or pass --overwrite"
-        )
-    if record is not None:
-        check_resumable(record, output_file, input_file, input_format, output_format)
-    return record is not None
-
-
-def _start_point(
-    output_file: str,
-    input_file: str,
-    input_format: str,
-    output_format: str,
-    overwrite: bool,
-    share: Share = Share(),
-    chunk_lines: int = 0,
-) -> Progress:
-    """Where this run starts: a checked earlier record to resume, or a fresh record written before
-    anything else (so that a kill at any later moment can be resumed)."""
-    record = None if overwrite else read_progress(output_file)
-    if record is not None:
-        chunking = chunk_lines if share.world > 1 else 0
-        check_resumable(record, output_file, input_file, input_format, output_format, share.name, chunking)
-        written = os.path.getsize(output_file) if os.path.exists(output_file) else 0
-        if written < record.output_bytes:
-            raise ConfigurationError(
-                f"{output_file} holds {written} bytes but {progress_path(output_file)} records "
-                f"{record.output_bytes}: the output was changed; pass --overwrite to start over"
-            )
-        return record
-    check_output_free(output_file, overwrite)
-    fresh = Progress(
-        input_file=os.path.realpath(input_file),
-        input_format=input_format,
-        output_format=output_format,
-        lines_consumed=0,
-        consumed_sha256=hashlib.sha256().hexdigest(),
-        output_bytes=0,
-        share=share.name,
-        chunk_lines=chunk_lines if share.world > 1 else 0,
-    )
-    write_progress(output_file, fresh)
-    for path in (output_file, index_path(output_file)):
-        if os.path.exists(path):
-            os.remove(path)
-    return fresh
+__all__ = ["SrlLabel", "label_corpus"]  # label_corpus lives in srl_zoo.labeling.corpus

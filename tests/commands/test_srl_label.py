@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from allennlp.common.checks import ConfigurationError
 
-from srl_zoo.commands import srl_label
 from srl_zoo.commands.srl_label import label_corpus
+from srl_zoo.labeling import corpus
 from srl_zoo.labeling.progress import progress_path
 from tests.commands.conftest import write_corpus
 from tests.conftest import fixture_path
@@ -42,7 +42,7 @@ def test_resuming_after_an_interruption_gives_the_same_output(labeler, tmp_path,
     label_corpus(labeler, source, str(reference), chunk_lines=2, progress=False)
 
     out = tmp_path / "out.jsonl"
-    real = srl_label.label_prepared
+    real = corpus.label_prepared
     calls = []
 
     def interrupted(*args, **kwargs):
@@ -51,10 +51,10 @@ def test_resuming_after_an_interruption_gives_the_same_output(labeler, tmp_path,
             raise KeyboardInterrupt  # the second chunk never gets written
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(srl_label, "label_prepared", interrupted)
+    monkeypatch.setattr(corpus, "label_prepared", interrupted)
     with pytest.raises(KeyboardInterrupt):
         label_corpus(labeler, source, str(out), chunk_lines=2, progress=False)
-    monkeypatch.setattr(srl_label, "label_prepared", real)
+    monkeypatch.setattr(corpus, "label_prepared", real)
     with open(out, "a", encoding="utf-8") as partial:
         partial.write('{"line": 4, "senten')  # a record cut off mid-write
     counts = label_corpus(labeler, source, str(out), chunk_lines=2, progress=False)
@@ -70,7 +70,7 @@ def test_resuming_after_an_interruption_gives_the_same_output(labeler, tmp_path,
 def test_a_run_killed_after_its_last_chunk_is_tidied_by_the_rerun(labeler, tmp_path, monkeypatch):
     source = write_corpus(tmp_path / "corpus.txt", DOCUMENTS)
     out = tmp_path / "out.jsonl"
-    monkeypatch.setattr(srl_label, "remove_progress", lambda path: None)  # killed before tidying up
+    monkeypatch.setattr(corpus, "remove_progress", lambda path: None)  # killed before tidying up
     label_corpus(labeler, source, str(out), progress=False)
     assert os.path.exists(progress_path(str(out)))
     monkeypatch.undo()

@@ -9,10 +9,9 @@ import os
 import pytest
 from allennlp.common.checks import ConfigurationError
 
-from srl_zoo.commands import srl_label
 from srl_zoo.commands.srl_label import label_corpus
 from srl_zoo.data.formats.io_utils import atomic_write
-from srl_zoo.labeling import part_writer
+from srl_zoo.labeling import corpus, part_writer
 from srl_zoo.labeling import progress as corpus_progress
 from srl_zoo.labeling.progress import OutputLock, progress_path
 from tests.commands.conftest import write_corpus
@@ -136,7 +135,7 @@ def kill_at(monkeypatch, event: int, half: bool) -> None:
         real_progress(output_file, record)
 
     monkeypatch.setattr(part_writer, "append_output", append)
-    for module in (srl_label, part_writer):  # the first record (srl_label), then one per chunk (part_writer)
+    for module in (corpus, part_writer):  # the first record (corpus), then one per chunk (part_writer)
         monkeypatch.setattr(module, "write_progress", progress)
 
 
@@ -165,7 +164,7 @@ def test_a_kill_while_labeling_the_first_chunk_resumes(labeler, tmp_path, monkey
         raise Killed()
 
     with monkeypatch.context() as patch:
-        patch.setattr(srl_label, "label_prepared", killed)
+        patch.setattr(corpus, "label_prepared", killed)
         with pytest.raises(Killed):
             label_corpus(labeler, source, str(out), chunk_lines=2, progress=False)
     assert label_corpus(labeler, source, str(out), chunk_lines=2, progress=False)["resumed_from_line"] is None
