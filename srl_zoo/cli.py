@@ -17,7 +17,7 @@ import sys
 import warnings
 from typing import Optional
 
-from srl_zoo_command import COMMANDS, answer_without_loading, option_value
+from srl_zoo_command import COMMANDS, main, option_value
 
 
 def allennlp_arguments(argv: list[str]) -> list[str]:
@@ -77,34 +77,20 @@ def quiet_allennlp() -> None:
 
 def cuda_problem(argv: list[str]) -> Optional[str]:
     """The one-line error for `--cuda-device N` (N >= 0) on a machine without a usable GPU, else None."""
-    for position, argument in enumerate(argv):
-        value = None
-        if argument == "--cuda-device" and position + 1 < len(argv):
-            value = argv[position + 1]
-        elif argument.startswith("--cuda-device="):
-            value = argument.split("=", 1)[1]
-        if value is not None and value.lstrip("-").isdigit() and int(value) >= 0:
-            import torch
+    value = option_value(argv, "--cuda-device")
+    if value is not None and value.lstrip("-").isdigit() and int(value) >= 0:
+        import torch
 
-            if not torch.cuda.is_available():
-                return (
-                    f"srl-zoo {argv[0]}: --cuda-device {value} asked for a GPU, but torch sees none here: leave it out"
-                )
-            if int(value) >= torch.cuda.device_count():
-                return f"srl-zoo {argv[0]}: --cuda-device {value}: this machine has {torch.cuda.device_count()} GPU(s)"
+        if not torch.cuda.is_available():
+            return f"srl-zoo {argv[0]}: --cuda-device {value} asked for a GPU, but torch sees none here: leave it out"
+        if int(value) >= torch.cuda.device_count():
+            return f"srl-zoo {argv[0]}: --cuda-device {value}: this machine has {torch.cuda.device_count()} GPU(s)"
     return None
 
 
 def serialization_dir(argv: list[str]) -> Optional[str]:
     """`train`'s `-s`/`--serialization-dir`, else None."""
-    if argv[0] != "train":
-        return None
-    for position, argument in enumerate(argv[:-1]):
-        if argument in ("-s", "--serialization-dir"):
-            return argv[position + 1]
-        if argument.startswith("--serialization-dir="):
-            return argument.split("=", 1)[1]
-    return None
+    return option_value(argv, "-s", "--serialization-dir") if argv[0] == "train" else None
 
 
 def remove_unstarted_training(serialization: str) -> None:
@@ -158,14 +144,5 @@ def run(argv: list[str]) -> None:
         sys.exit(1)
 
 
-def main(argv: Optional[list[str]] = None) -> None:
-    """`python -m srl_zoo.cli COMMAND ...`: the `srl-zoo` console script's path, in this package."""
-    argv = sys.argv[1:] if argv is None else argv
-    status = answer_without_loading(argv)
-    if status is not None:
-        sys.exit(status)
-    run(argv)
-
-
-if __name__ == "__main__":
+if __name__ == "__main__":  # `python -m srl_zoo.cli COMMAND ...` (e.g. under torchrun): the console script's path
     main()
