@@ -52,12 +52,12 @@ from allennlp.commands.subcommand import Subcommand
 
 from srl_zoo.api import load
 from srl_zoo.commands.verbosity import add_verbosity, plain_lines_above_the_bar
+from srl_zoo.data.formats.output_formats import OUTPUT_FORMATS
 from srl_zoo.labeling.chunks import INPUT_FORMATS
 from srl_zoo.labeling.corpus import check_output_free, checked_input_format, label_corpus
 from srl_zoo.labeling.progress import remove_progress
 from srl_zoo.labeling.shares import Share, merge_parts
 from srl_zoo.nn.precision import add_precision_argument
-from srl_zoo.predictors.srl_predictor import OUTPUT_FORMATS
 
 logger = logging.getLogger(__name__)
 
@@ -95,7 +95,7 @@ class SrlLabel(Subcommand):
             help="INPUT's format (default: by extension: .jsonl/.json jsonl; .gold_conll/.conll conll, its kind "
             "told from the file; else text)",
         )
-        subparser.add_argument("--output-format", choices=OUTPUT_FORMATS, default="json")
+        subparser.add_argument("--output-format", choices=list(OUTPUT_FORMATS), default="json")
         subparser.add_argument("--batch-size", type=int, default=64, help="sentences per model call")
         subparser.add_argument("--chunk-lines", type=int, default=256, help="input lines per saved step")
         subparser.add_argument(

@@ -12,6 +12,7 @@ from allennlp.common.checks import ConfigurationError
 
 from srl_zoo.api import Labeler
 from srl_zoo.data.format_detection import conll_format_of, detect_format
+from srl_zoo.data.formats.output_formats import OUTPUT_FORMATS
 from srl_zoo.labeling.chunks import CONLL_FORMATS, INPUT_FORMATS
 from srl_zoo.labeling.labeled_chunks import label_prepared
 from srl_zoo.labeling.part_writer import PartWriter
@@ -26,7 +27,6 @@ from srl_zoo.labeling.progress import (
     write_progress,
 )
 from srl_zoo.labeling.shares import Share, index_path, part_path
-from srl_zoo.predictors.srl_predictor import OUTPUT_FORMATS
 
 logger = logging.getLogger(__name__)
 
@@ -94,7 +94,7 @@ def checked_input_format(input_file: str, input_format: Optional[str], output_fo
     """The format `input_file` is read in (`text`, `jsonl` or a CoNLL format), checked against the file's
     first lines before any model loads; `ConfigurationError` (or `ConllFormatError`) saying what to pass."""
     if output_format not in OUTPUT_FORMATS:
-        raise ConfigurationError(f"output format must be one of {OUTPUT_FORMATS}, got {output_format!r}")
+        raise ConfigurationError(f"output format must be one of {tuple(OUTPUT_FORMATS)}, got {output_format!r}")
     named = input_format is None
     input_format = input_format or _format_by_name(input_file)
     if input_format not in INPUT_FORMATS:

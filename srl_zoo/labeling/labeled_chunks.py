@@ -8,9 +8,9 @@ from typing import Any, Union
 from allennlp.common.util import sanitize
 
 from srl_zoo.api import Labeler, with_char_offsets
+from srl_zoo.data.formats.output_formats import render
 from srl_zoo.labeling.chunks import BadLine, Request, bad_line
 from srl_zoo.labeling.prepared_chunks import PreparedChunk, SentenceKey
-from srl_zoo.labeling.rendering import render_record
 
 Outcome = Union[tuple[bytes, int], BadLine]  # (the line's output record, its sentences) or why it failed
 
@@ -75,9 +75,15 @@ def _label(labeler: Labeler, requests: list[tuple[int, Request]], output_format:
         for (i, _), output in zip(tokenized, labeler.label_tokenized([r for _, r in tokenized]), strict=False):
             by_request[i] = [output]
     return [
-        (line_number, render_record(line_number, by_request[i], output_format), len(by_request[i]))
+        (line_number, _record(line_number, by_request[i], output_format), len(by_request[i]))
         for i, (line_number, _) in enumerate(requests)
     ]
+
+
+def _record(line_number: int, sentences: list[dict[str, Any]], output_format: str) -> bytes:
+    """The UTF-8 record of one input line's labeled sentences (encoded here, so that a record that cannot
+    be written fails like any other labeling error of its line)."""
+    return render(sentences, output_format, line=line_number).encode("utf-8")
 
 
 def outcomes(prepared: PreparedChunk, labeled: Labeled, output_format: str, path: str) -> list[tuple[int, Outcome]]:
@@ -92,13 +98,13 @@ def outcomes(prepared: PreparedChunk, labeled: Labeled, output_format: str, path
                 with_char_offsets(sanitize(labeled.sentences[(number, place)]), offsets, text)
                 for place, (_, offsets) in enumerate(sentences)
             ]
-            outcomes[number] = (render_record(number, outputs, output_format), len(outputs))
+            outcomes[number] = (_record(number, outputs, output_format), len(outputs))
         except Exception as error:
             outcomes[number] = bad_line(error, path, number)
     for number in prepared.batched_tokens:
         if number not in outcomes:
             try:
-                outcomes[number] = (render_record(number, [sanitize(labeled.sentences[(number, 0)])], output_format), 1)
+                outcomes[number] = (_record(number, [sanitize(labeled.sentences[(number, 0)])], output_format), 1)
             except Exception as error:
                 outcomes[number] = bad_line(error, path, number)
     return sorted(outcomes.items())

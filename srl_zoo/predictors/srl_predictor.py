@@ -10,18 +10,12 @@ from allennlp.models import Model
 from allennlp.predictors.predictor import Predictor
 
 from srl_zoo.data.format_detection import AnyFormatReader
-from srl_zoo.data.formats import SrlSentence
-from srl_zoo.data.formats.conll2005 import conll2005_rows
-from srl_zoo.data.formats.conll2009 import conll2009_rows
 from srl_zoo.data.formats.encodable_text import check_encodable, check_encodable_tokens
-from srl_zoo.data.formats.frame_json import frame_from_output
-from srl_zoo.data.formats.io_utils import pad_columns
+from srl_zoo.data.formats.output_formats import output_format as find_output_format
+from srl_zoo.data.formats.output_formats import render
 from srl_zoo.nn.inference_speed import bfloat16_autocast
 from srl_zoo.nn.precision import chosen_precision, cpu_has_fast_bfloat16
 from srl_zoo.nn.tensor_batches import TensorDict, tensorize, to_device
-from srl_zoo.predictors.allennlp_models_format import allennlp_models_json
-
-OUTPUT_FORMATS = ("json", "allennlp_models", "conll2005", "conll2009")
 
 
 class SrlRequest(NamedTuple):
@@ -80,9 +74,7 @@ class SrlPredictor(Predictor):
     ) -> None:
         # a CoNLL file given to `allennlp predict --use-dataset-reader` is read in its own format
         super().__init__(model, AnyFormatReader(dataset_reader, model.vocab), frozen)
-        if output_format not in OUTPUT_FORMATS:
-            raise ValueError(f"output_format must be one of {OUTPUT_FORMATS}, got {output_format!r}")
-        self._output_format = output_format
+        self._output_format = find_output_format(output_format)
         self._nlp = spacy.blank(language)
         if mixed_precision is not None:
             precision = "bfloat16" if mixed_precision else "float32"
@@ -132,7 +124,7 @@ class SrlPredictor(Predictor):
     @property
     def output_format(self) -> str:
         """`json`, `allennlp_models`, `conll2005` or `conll2009` (see the class docstring)."""
-        return self._output_format
+        return self._output_format.name
 
     def parse_request(self, json_dict: JsonDict) -> "SrlRequest":
         """The checked request of one input; `ValueError` saying which field is wrong."""
@@ -207,9 +199,7 @@ class SrlPredictor(Predictor):
             instances = [self.make_instance(requests[i]) for i in todo]
             for i, output in zip(todo, self._forward(instances), strict=False):
                 results[i]["frames"] = output["frames"]
-        if self._output_format == "allennlp_models":
-            results = [allennlp_models_json(result) for result in results]
-        return sanitize(results)
+        return sanitize([self._output_format.reshape(result) for result in results])
 
     def predict_instance(self, instance: Instance) -> JsonDict:
         return self.predict_batch_instance([instance])[0]
@@ -218,33 +208,14 @@ class SrlPredictor(Predictor):
         for instance in instances:
             self._dataset_reader.apply_token_indexers(instance)
         results = [{"words": output["words"], "frames": output["frames"]} for output in self._forward(instances)]
-        if self._output_format == "allennlp_models":
-            results = [allennlp_models_json(result) for result in results]
-        return sanitize(results)
+        return sanitize([self._output_format.reshape(result) for result in results])
 
     def dump_line(self, outputs: JsonDict) -> str:
-        if self._output_format == "conll2005":
-            return "\n".join(conll2005_lines(outputs)) + "\n\n"
-        if self._output_format == "conll2009":
-            return "\n".join(conll2009_lines(outputs)) + "\n\n"
-        return super().dump_line(outputs)
+        if self._output_format.lines is None:  # a JSON format: `outputs` is reshaped already
+            return super().dump_line(outputs)
+        return render([outputs], self._output_format.name)
 
 
 def _is_index(value: Any) -> bool:
     """An int that is not a bool (JSON `true` is not token 1)."""
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def conll2009_lines(outputs: dict[str, Any]) -> list[str]:
-    """CoNLL-2009 lines (tab-separated) of one predicted sentence; lemmas are the words."""
-    words = outputs["words"]
-    frames = [frame_from_output(frame) for frame in outputs["frames"]]
-    return ["\t".join(row) for row in conll2009_rows(SrlSentence(tokens=words, frames=frames))]
-
-
-def conll2005_lines(outputs: dict[str, Any]) -> list[str]:
-    """CoNLL-2005 lines (word, target, props...) of one predicted sentence; the target is the word."""
-    words = outputs["words"]
-    frames = [frame_from_output(frame) for frame in outputs["frames"]]
-    rows = conll2005_rows(SrlSentence(tokens=words, frames=frames), props_only=True)
-    return pad_columns([[word] + row for word, row in zip(words, rows, strict=False)])

@@ -9,7 +9,7 @@ import srl_zoo
 from srl_zoo.commands.srl_label import label_corpus
 from srl_zoo.data.formats import read_conll2009
 from srl_zoo.data.formats.frame_json import frame_json
-from srl_zoo.predictors.srl_predictor import conll2009_lines
+from srl_zoo.data.formats.output_formats import conll2009_lines
 from tests.conftest import train_fixture_model
 
 pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`

@@ -4,7 +4,7 @@ import pytest
 from allennlp.models.archival import load_archive
 from allennlp.predictors import Predictor
 
-from srl_zoo.predictors.allennlp_models_format import allennlp_models_json, propbank_tag
+from srl_zoo.data.formats.allennlp_models_json import allennlp_models_json, propbank_tag
 
 pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
 
