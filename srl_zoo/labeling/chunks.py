@@ -7,9 +7,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Union
 
+from srl_zoo.data.formats.io_utils import numbered_raw_lines
 from srl_zoo.data.formats.sentence import ConllFormatError
 from srl_zoo.data.formats.sentence_blocks import parse_sentence_lines
-from srl_zoo.labeling.progress import numbered_raw_lines
 
 CONLL_FORMATS = ("conll2005", "conll2012", "conll2009")
 #: `conll` is any of the CoNLL formats, told from the file (`detect_format`)
@@ -49,8 +49,8 @@ def read_chunks(path: str, skip: int, size: int, first_number: int = 0, blocks: 
     block: list[tuple[int, bytes]] = []
     number = 0
     chunk_number = first_number
-    for number, raw in numbered_raw_lines(path):
-        digest.update(raw)
+    for number, raw, ending in numbered_raw_lines(path):
+        digest.update(raw + ending)
         if number <= skip:
             continue
         separator = not raw.strip() or (blocks and raw.startswith(_DOCUMENT_MARKERS))

@@ -6,13 +6,12 @@ import fcntl
 import hashlib
 import json
 import os
-from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from typing import IO, Any, Optional
 
 from allennlp.common.checks import ConfigurationError
 
-from srl_zoo.data.formats.io_utils import atomic_write, open_binary
+from srl_zoo.data.formats.io_utils import atomic_write, numbered_raw_lines
 
 PROGRESS_VERSION = 2
 
@@ -76,19 +75,13 @@ def write_progress(output_file: str, progress: Progress) -> None:
         json.dump(asdict(progress), handle)
 
 
-def numbered_raw_lines(path: str) -> Iterator[tuple[int, bytes]]:
-    """`(1-based number, raw bytes)` of every line of `path` (decompressed when it ends in `.gz`)."""
-    with open_binary(path) as handle:
-        yield from enumerate(handle, start=1)
-
-
 def prefix_sha256(path: str, lines: int) -> str:
     """The SHA-256 of the first `lines` raw lines of `path`."""
     digest = hashlib.sha256()
-    for number, raw in numbered_raw_lines(path):
+    for number, line, ending in numbered_raw_lines(path):
         if number > lines:
             break
-        digest.update(raw)
+        digest.update(line + ending)
     return digest.hexdigest()
 
 

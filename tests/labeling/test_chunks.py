@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from srl_zoo.commands.srl_label import label_corpus
+from srl_zoo.data.formats.io_utils import iter_lines
 from srl_zoo.labeling.chunks import BadLine, read_chunks
 from srl_zoo.labeling.progress import prefix_sha256
 from tests.conftest import fixture_path
@@ -80,3 +81,11 @@ def test_a_conll_file_is_labeled_at_its_predicates_whatever_its_format(labeler, 
     for sentence, expected in zip(labeled["conll2005"], gold, strict=False):
         assert sentence["words"] == expected.tokens
         assert [frame["predicate"]["index"] for frame in sentence["frames"]] == [f.index for f in expected.frames]
+
+
+def test_a_lone_carriage_return_ends_a_line_in_the_corpus_labeller_as_in_the_readers(tmp_path):
+    path = tmp_path / "old_mac.txt"
+    path.write_bytes(b"first line\rsecond line\r\nthird line\n")
+    assert [text for _, text in iter_lines(str(path))] == ["first line", "second line", "third line"]
+    (chunk,) = read_chunks(str(path), skip=0, size=10)
+    assert chunk.lines == [(1, "first line"), (2, "second line"), (3, "third line")]

@@ -34,18 +34,17 @@ def iter_lines(path: str) -> Iterator[tuple[int, str]]:
         raise ConllFormatError(path, None, "is a directory, expected a file")
     seen_content = False
     unterminated_line = None
-    with open_binary(path) as handle:
-        for number, raw, terminated in _numbered_raw_lines(handle, path):
-            unterminated_line = None if terminated or not raw.strip() else number
-            if number == 1 and raw.startswith(_BOM):
-                raw = raw[len(_BOM) :]
-            try:
-                text = raw.decode("utf-8")
-            except UnicodeDecodeError as error:
-                raise ConllFormatError(path, number, f"invalid UTF-8 at byte {error.start} of the line") from None
-            if text.strip():
-                seen_content = True
-            yield number, text
+    for number, raw, ending in numbered_raw_lines(path):
+        unterminated_line = None if ending or not raw.strip() else number
+        if number == 1 and raw.startswith(_BOM):
+            raw = raw[len(_BOM) :]
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise ConllFormatError(path, number, f"invalid UTF-8 at byte {error.start} of the line") from None
+        if text.strip():
+            seen_content = True
+        yield number, text
     if unterminated_line is not None:
         raise ConllFormatError(
             path,
@@ -62,20 +61,29 @@ def open_binary(path: str) -> IO[bytes]:
     return handle  # GzipFile is a binary IO, which typeshed does not say
 
 
-def _numbered_raw_lines(handle: IO[bytes], path: str) -> Iterator[tuple[int, bytes, bool]]:
-    """`(number, bytes, terminated)` of each line without its ending; `\n`, `\r\n` and a lone `\r`
-    (old Mac files) all end a line, and `terminated` is False only for a last line without one."""
+def numbered_raw_lines(path: str) -> Iterator[tuple[int, bytes, bytes]]:
+    """`(1-based number, line, ending)` of every line of `path` (decompressed when it ends in `.gz`): the
+    one way this package splits a file into lines. `\n`, `\r\n` and a lone `\r` (old Mac files) all end
+    a line; `ending` is the bytes that did (`b""` for a last line without one), so `line + ending` over
+    all lines is the file's bytes. A broken gzip stream is a `ConllFormatError` at the line it reached."""
     number = 0
-    try:
-        for raw in handle:
-            terminated = raw.endswith((b"\n", b"\r"))
-            pieces = raw.rstrip(b"\r\n").split(b"\r") if b"\r" in raw else [raw.rstrip(b"\n")]
-            for k, piece in enumerate(pieces):
-                number += 1
-                yield number, piece, terminated or k < len(pieces) - 1
-    # gzip.BadGzipFile is an OSError, a truncated stream an EOFError, a corrupt one a zlib.error
-    except (OSError, EOFError, zlib.error) as error:
-        raise ConllFormatError(path, number + 1, f"cannot decompress: {error}") from None
+    with open_binary(path) as handle:
+        try:
+            for raw in handle:
+                pieces = raw.split(b"\r")
+                if pieces[-1] in (b"", b"\n") and len(pieces) > 1:  # `...\r\n` or `...\r`: ends the last piece
+                    last = pieces.pop()
+                    pieces[-1] += b"\r" + last
+                for k, piece in enumerate(pieces):
+                    number += 1
+                    if k < len(pieces) - 1:
+                        yield number, piece, b"\r"
+                    else:
+                        line = piece.rstrip(b"\r\n")
+                        yield number, line, piece[len(line) :]
+        # gzip.BadGzipFile is an OSError, a truncated stream an EOFError, a corrupt one a zlib.error
+        except (OSError, EOFError, zlib.error) as error:
+            raise ConllFormatError(path, number + 1, f"cannot decompress: {error}") from None
 
 
 def iter_blocks(lines: Iterator[tuple[int, str]], separator: Optional[str] = None) -> Iterator[list[Line]]:

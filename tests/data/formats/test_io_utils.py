@@ -1,8 +1,12 @@
 import os
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from srl_zoo.data.formats.io_utils import atomic_write
+from srl_zoo.data.formats.io_utils import atomic_write, numbered_raw_lines
+
+ENDINGS = [b"\n", b"\r\n", b"\r", b""]
 
 
 def test_atomic_write_gives_the_file_the_usual_permissions(tmp_path):
@@ -27,3 +31,20 @@ def test_a_failed_write_keeps_the_old_file_and_leaves_no_temporary(tmp_path):
         raise RuntimeError("interrupted")
     assert target.read_text() == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["out.txt"]
+
+
+LINE_PIECES = st.lists(
+    st.tuples(st.binary(max_size=6).map(lambda b: b.replace(b"\r", b"").replace(b"\n", b"")), st.sampled_from(ENDINGS))
+)
+
+
+@given(LINE_PIECES)
+def test_raw_lines_split_at_every_line_end_and_give_back_the_bytes(tmp_path_factory, lines):
+    path = tmp_path_factory.mktemp("raw") / "input.txt"
+    data = b"".join(text + ending for text, ending in lines)
+    path.write_bytes(data)
+    read = list(numbered_raw_lines(str(path)))
+    # bytes.splitlines ends lines at "\n", "\r\n" and "\r", exactly those
+    expected = [(piece.rstrip(b"\r\n"), piece[len(piece.rstrip(b"\r\n")) :]) for piece in data.splitlines(True)]
+    assert [(text, ending) for _, text, ending in read] == expected
+    assert [number for number, _, _ in read] == list(range(1, len(read) + 1))
