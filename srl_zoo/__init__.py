@@ -16,10 +16,8 @@ from srl_zoo import (  # noqa: F401
     spacy_component,
     training,
 )
+from srl_zoo.allennlp_patches import apply_all
 from srl_zoo.api import Labeler, load  # noqa: F401
-from srl_zoo.config_defaults import define_optional_config_variables
 
-define_optional_config_variables()
-archives.install()  # archives are checked before extraction and weights read with weights_only=True
-registered_names.register_aliases()  # `srl` and allennlp-models' names where they cannot clash
-training.make_default()  # `allennlp train` writes checkpoints through a temporary file and a rename
+# the one place where srl_zoo changes allennlp: each change is named and explained in allennlp_patches
+apply_all()

@@ -1,9 +1,9 @@
 """Safe loading of model archives: every member is checked before anything is written, weights are
 read with `torch.load(weights_only=True)`, and a bad archive gives one `ArchiveError` naming the file.
 
-`install()` (run when srl_zoo is imported) puts these into AllenNLP's own loading path, so that
-`srl_zoo.load`, the srl_zoo commands and `allennlp predict/evaluate` with srl_zoo imported all
-extract archives this way.
+`srl_zoo.allennlp_patches` (applied when srl_zoo is imported) puts these into AllenNLP's own loading
+path, so that `srl_zoo.load`, the srl_zoo commands and `allennlp predict/evaluate` with srl_zoo imported
+all extract archives this way.
 """
 
 import contextlib
@@ -229,15 +229,26 @@ def _flagged_load(original: Callable) -> Callable:
     return load
 
 
-def install() -> None:
-    """Make AllenNLP extract archives with `safe_extracted_archive`, read weights with `load_weights`,
-    and flag models built by `Model.load` (`restoring_weights`)."""
+def use_safe_extraction() -> None:
+    """AllenNLP extracts archives with `safe_extracted_archive` (every member checked before anything is
+    written)."""
     from allennlp.models import archival
-    from allennlp.models.model import Model
-    from allennlp.nn import util
 
     archival.extracted_archive = safe_extracted_archive
+
+
+def use_weights_only_loading() -> None:
+    """AllenNLP reads saved weights with `load_weights` (`torch.load(weights_only=True)`); once only."""
+    from allennlp.nn import util
+
     if not getattr(util.read_state_dict, "srl_zoo_safe", False):
         util.read_state_dict = _safe_read_state_dict(util.read_state_dict)
+
+
+def flag_restoring_models() -> None:
+    """AllenNLP's `Model.load` sets `restoring_weights()` while it builds the model and gives the model
+    its archive's F1 per precision; once only."""
+    from allennlp.models.model import Model
+
     if not getattr(Model.load, "srl_zoo_flagged", False):
         Model.load = classmethod(_flagged_load(Model.load.__func__))  # type: ignore[method-assign]

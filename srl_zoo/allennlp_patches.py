@@ -1,0 +1,67 @@
+"""Everything srl_zoo changes in allennlp and in the process when it is imported, in one table: each
+change named, with why it is needed, applied in order by `apply_all()` at one place (the end of
+`srl_zoo/__init__.py`), each one idempotent. Nothing else in the package changes allennlp at import.
+
+allennlp 2.10.1 is pinned and no longer changes, so these are small, tested replacements of single
+functions or defaults, not forks: `tests/test_allennlp_patches.py` checks that each is in place after
+`import srl_zoo`, that applying them twice changes nothing, and that docs/architecture.md lists them.
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from srl_zoo import archives, registered_names, training
+from srl_zoo.config_defaults import define_optional_config_variables
+
+
+@dataclass(frozen=True)
+class Patch:
+    """One change: its `name` (as docs/architecture.md lists it), `why` it exists, and `apply`."""
+
+    name: str
+    why: str
+    apply: Callable[[], None]
+
+
+PATCHES: tuple[Patch, ...] = (
+    Patch(
+        "optional config variables",
+        "jsonnet has no optional external variables: every SRL_* variable the bundled configs read is set "
+        "to '' (its default) when unset, so `allennlp train CONFIG` runs as written",
+        define_optional_config_variables,
+    ),
+    Patch(
+        "safe archive extraction",
+        "allennlp's extracted_archive writes members without checking them (paths out of the folder, "
+        "links, devices): srl_zoo's checks every member first and names the file in one error",
+        archives.use_safe_extraction,
+    ),
+    Patch(
+        "weights-only state dicts",
+        "allennlp's read_state_dict unpickles anything; srl_zoo's reads with torch.load(weights_only=True)",
+        archives.use_weights_only_loading,
+    ),
+    Patch(
+        "restoring flag on Model.load",
+        "a part that reads training data when built (AMN's memory) skips it when saved weights follow; "
+        "the loaded model also gets its archive's F1 per precision (for precision=auto)",
+        archives.flag_restoring_models,
+    ),
+    Patch(
+        "old names as aliases",
+        "archives and configs that say `srl` keep working where allennlp-models does not own that name",
+        registered_names.register_aliases,
+    ),
+    Patch(
+        "atomic checkpoints by default",
+        "`allennlp train` writes checkpoints through a temporary file and a rename and resumes exactly "
+        "when a config names no checkpointer or trainer type",
+        training.make_default,
+    ),
+)
+
+
+def apply_all() -> None:
+    """Apply every patch, in the table's order."""
+    for patch in PATCHES:
+        patch.apply()

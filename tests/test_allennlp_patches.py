@@ -1,0 +1,43 @@
+"""What srl_zoo changes in allennlp at import: each named patch is in place after `import srl_zoo`,
+applying them again changes nothing (no double wrapping), and docs/architecture.md lists every one."""
+
+import os
+
+from allennlp.common import Registrable
+from allennlp.models import archival
+from allennlp.models.model import Model
+from allennlp.nn import util
+from allennlp.predictors import Predictor
+from allennlp.training import Checkpointer, Trainer
+
+import srl_zoo  # noqa: F401
+from srl_zoo import archives
+from srl_zoo.allennlp_patches import PATCHES, apply_all
+from srl_zoo.config_defaults import CONFIG_VARIABLES
+from tests.conftest import REPO_ROOT
+
+
+def test_every_patch_is_in_place_after_import():
+    assert archival.extracted_archive is archives.safe_extracted_archive
+    assert getattr(util.read_state_dict, "srl_zoo_safe", False)
+    assert getattr(Model.load, "srl_zoo_flagged", False)
+    assert Checkpointer.default_implementation == "srl_zoo_atomic"
+    assert Trainer.default_implementation == "srl_zoo_gradient_descent"
+    assert "srl" in Registrable._registry[Predictor]
+    assert all(name in os.environ for name in CONFIG_VARIABLES)
+
+
+def test_applying_the_patches_again_wraps_nothing_twice():
+    before = (util.read_state_dict, Model.load.__func__, archival.extracted_archive)
+    apply_all()
+    assert (util.read_state_dict, Model.load.__func__, archival.extracted_archive) == before
+
+
+def test_the_architecture_page_lists_every_patch_with_its_reason():
+    with open(os.path.join(REPO_ROOT, "docs", "architecture.md"), encoding="utf-8") as handle:
+        page = handle.read()
+    names = [patch.name for patch in PATCHES]
+    assert len(set(names)) == len(names)
+    for patch in PATCHES:
+        assert f"**{patch.name}**" in page, f"docs/architecture.md does not list the patch {patch.name!r}"
+        assert patch.why
