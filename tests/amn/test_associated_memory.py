@@ -5,10 +5,8 @@ caches the training neighbours, and says clearly when POS tags are missing."""
 
 import json
 import os
-import tarfile
 
 import pytest
-import torch
 from allennlp.common import Params
 from allennlp.common.testing import ModelTestCase
 from allennlp.data import Batch
@@ -18,6 +16,7 @@ from allennlp.predictors import Predictor
 
 from srl_zoo.amn.memory_bank import MemoryBank
 from srl_zoo.amn.selectors import EditDistanceSelector
+from tests.archive_rewriting import rewritten_archive
 from tests.conftest import FIXTURES, REPO_ROOT, train_fixture_model
 
 pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
@@ -135,24 +134,11 @@ def test_the_bank_is_read_when_the_model_is_built(monkeypatch):
 
 def _rename_in_archive(archive: str, target: str) -> str:
     """A copy of `archive` as an srl_zoo before the rename saved it: `memory` in config and weights."""
-    directory = os.path.join(os.path.dirname(target), "old")
-    with tarfile.open(archive) as tar:
-        tar.extractall(directory, filter="data")
-    config_path = os.path.join(directory, "config.json")
-    with open(config_path) as handle:
-        config = json.load(handle)
-    config["model"]["memory"] = config["model"].pop("frame_features")
-    with open(config_path, "w") as handle:
-        json.dump(config, handle)
-    weights_path = os.path.join(directory, "weights.th")
-    weights = torch.load(weights_path, weights_only=True)
-    renamed = {key.replace("frame_features.", "memory.", 1): value for key, value in weights.items()}
-    assert any(key.startswith("memory.") for key in renamed)
-    torch.save(renamed, weights_path)
-    with tarfile.open(target, "w:gz") as tar:
-        for name in os.listdir(directory):
-            tar.add(os.path.join(directory, name), arcname=name)
-    return target
+
+    def rename_memory(config: dict) -> None:
+        config["model"]["memory"] = config["model"].pop("frame_features")
+
+    return rewritten_archive(archive, target, rename_memory, lambda key: key.replace("frame_features.", "memory.", 1))
 
 
 def test_an_archive_saved_under_the_old_memory_name_predicts_the_same(memory_archive, monkeypatch, tmp_path):

@@ -3,10 +3,8 @@ function, best path, marginals, likelihood), any scorer with `output: crf` in th
 saves, loads, predicts the same in batches), and archives of the old `crf` wrapper scorer loading as it."""
 
 import itertools
-import json
 import math
 import os
-import tarfile
 
 import pytest
 import torch
@@ -16,6 +14,7 @@ from allennlp.models.archival import load_archive
 from allennlp.predictors import Predictor
 
 from srl_zoo.modules.frame_scorers import LinearChainCrf
+from tests.archive_rewriting import rewritten_archive
 from tests.conftest import FIXTURES, REPO_ROOT
 from tests.test_decoding import LABELS, valid
 
@@ -108,18 +107,10 @@ def as_wrapper_archive(archive: str, target: str) -> str:
     """A copy of `archive` as srl_zoo saved a CRF model before the CRF became an output layer: the config's
     frame scorer `{type: crf, scorer: ...}`, the inner scorer's weights under `frame_scorer.scorer.`, the
     CRF's under `frame_scorer.crf.`."""
-    directory = os.path.join(os.path.dirname(target), "old")
-    with tarfile.open(archive) as tar:
-        tar.extractall(directory, filter="data")
-    config_path = os.path.join(directory, "config.json")
-    with open(config_path) as handle:
-        config = json.load(handle)
-    inner = {key: value for key, value in config["model"]["frame_scorer"].items() if key != "output"}
-    config["model"]["frame_scorer"] = {"type": "crf", "scorer": inner}
-    with open(config_path, "w") as handle:
-        json.dump(config, handle)
-    weights_path = os.path.join(directory, "weights.th")
-    weights = torch.load(weights_path, weights_only=True)
+
+    def wrap_scorer(config: dict) -> None:
+        inner = {key: value for key, value in config["model"]["frame_scorer"].items() if key != "output"}
+        config["model"]["frame_scorer"] = {"type": "crf", "scorer": inner}
 
     def old_key(key: str) -> str:
         if key.startswith("frame_scorer.tag_output.crf."):
@@ -128,13 +119,7 @@ def as_wrapper_archive(archive: str, target: str) -> str:
             return "frame_scorer.scorer." + key[len("frame_scorer.") :]
         return key
 
-    renamed = {old_key(key): value for key, value in weights.items()}
-    assert "frame_scorer.crf.transitions" in renamed and any(k.startswith("frame_scorer.scorer.") for k in renamed)
-    torch.save(renamed, weights_path)
-    with tarfile.open(target, "w:gz") as tar:
-        for name in os.listdir(directory):
-            tar.add(os.path.join(directory, name), arcname=name)
-    return target
+    return rewritten_archive(archive, target, wrap_scorer, old_key)
 
 
 @pytest.mark.parametrize("inner", ["indicator", "bilinear"])
