@@ -65,6 +65,7 @@ def train_row(spec: Spec, row: Row, seed: int, output_dir: str) -> None:
         "train_data_path": train_data(spec, output_dir),
         "validation_data_path": spec.budget.dev,
         **(_tree_overrides(spec, row, output_dir) if row.peer is None else peer_data(spec, output_dir)),
+        **(_training_file_overrides(spec, row, output_dir) if row.peer is None else {}),
         **row.overrides,
     }
     train_model_from_file(row.config, serialization, overrides=json.dumps(overrides), recover=recover)
@@ -86,6 +87,29 @@ def _tree_overrides(spec: Spec, row: Row, output_dir: str) -> dict[str, Any]:
             handle.writelines(first_blocks(trees, spec.budget.train_sentences))
     files.pop(os.path.abspath(spec.budget.train))
     return {"dataset_reader.dependency_files": {**files, os.path.abspath(train_data(spec, output_dir)): subset}}
+
+
+def _training_file_overrides(spec: Spec, row: Row, output_dir: str) -> dict[str, str]:
+    """Every other place in the row's config that names its training file (AMN's memory reads the
+    training sentences) names the budget's training file too: `{dotted key: path}`."""
+    from allennlp.common import Params
+
+    config = Params.from_file(row.config).as_dict(quiet=True)
+    train = config.get("train_data_path")
+    if train is None or spec.budget.train_sentences is None:
+        return {}
+    budget_train = train_data(spec, output_dir)
+    found: dict[str, str] = {}
+
+    def visit(node: Any, path: list[str]) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                visit(value, [*path, key])
+        elif node == train and len(path) > 1:  # lists are not reached: allennlp overrides only name dict keys
+            found[".".join(path)] = budget_train
+
+    visit(config, [])
+    return found
 
 
 def first_blocks(path: str, count: int) -> list[str]:

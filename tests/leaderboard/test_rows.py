@@ -1,0 +1,27 @@
+"""How a row's config is fitted to the budget: wherever the config names its training file (AMN's
+memory reads it too), the budget's first-N-sentences file takes its place."""
+
+import json
+
+from srl_zoo.leaderboard.rows import _training_file_overrides
+from srl_zoo.leaderboard.spec import Budget, Row, Spec
+from tests.conftest import fixture_path
+
+TRAIN = fixture_path("conll2012", "sample.gold_conll")
+
+
+def test_every_mention_of_the_training_file_names_the_budget_s_file(tmp_path):
+    config = {
+        "train_data_path": TRAIN,
+        "validation_data_path": "dev.txt",
+        "model": {"frame_features": {"train_data_path": TRAIN, "other": "dev.txt"}, "layers": [TRAIN]},
+    }
+    (tmp_path / "config.json").write_text(json.dumps(config))
+    budget = Budget(epochs=1, train=TRAIN, dev=TRAIN, train_sentences=3)
+    spec = Spec("t", budget, [], [])
+    overrides = _training_file_overrides(spec, Row("r", str(tmp_path / "config.json")), str(tmp_path / "runs"))
+    subset = str(tmp_path / "runs" / "data" / "train-first-3.conll2012.txt")
+    assert overrides == {"model.frame_features.train_data_path": subset}
+    assert open(subset).read().count("#begin document") >= 1
+    whole = Spec("t", Budget(epochs=1, train=TRAIN, dev=TRAIN), [], [])
+    assert _training_file_overrides(whole, Row("r", str(tmp_path / "config.json")), str(tmp_path / "runs")) == {}
