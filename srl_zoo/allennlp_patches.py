@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from srl_zoo import archives, registered_names, training
 from srl_zoo.config_defaults import define_optional_config_variables
+from srl_zoo.pretrained.batched_wordpieces import use_batched_wordpieces
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,12 @@ PATCHES: tuple[Patch, ...] = (
         "`allennlp train` writes checkpoints through a temporary file and a rename and resumes exactly "
         "when a config names no checkpointer or trainer type",
         training.make_default,
+    ),
+    Patch(
+        "batched word pieces",
+        "allennlp's transformer tokenizer asks for each word's pieces in a Python loop, one tokenizer call "
+        "per word (11% of the shipped model's bfloat16 prediction time); one batched call gives the same pieces",
+        use_batched_wordpieces,
     ),
 )
 
