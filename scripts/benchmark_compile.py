@@ -1,0 +1,60 @@
+"""Prediction with the encoder under `torch.compile` against eager PyTorch, float32, one thread, in one
+run (a benchmark): the first N dev sentences at their gold predicates through the `srl_zoo` predictor,
+batches of similar length, eager and compiled measured alternately (best of 2), the compile time apart,
+and the outputs compared.
+
+    python scripts/benchmark_compile.py models/ewt-english.tar.gz data/ewt/conll2012/dev.gold_conll.gz
+"""
+
+import argparse
+import time
+
+import torch
+from allennlp.models.archival import load_archive
+from allennlp.predictors import Predictor
+
+import srl_zoo  # noqa: F401
+from srl_zoo.data.format_detection import detect_format
+from srl_zoo.data.formats import READERS
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("archive")
+    parser.add_argument("data")
+    parser.add_argument("--sentences", type=int, default=300)
+    parser.add_argument("--mode", default="default", help="torch.compile mode")
+    args = parser.parse_args()
+    torch.set_num_threads(1)
+    sentences = list(READERS[detect_format(args.data)](args.data))[: args.sentences]
+    requests = sorted(
+        ({"tokens": s.tokens, "predicates": [f.index for f in s.frames]} for s in sentences),
+        key=lambda r: len(r["tokens"]),
+    )
+    batches = [requests[i : i + 64] for i in range(0, len(requests), 64)]
+    tokens = sum(len(r["tokens"]) for r in requests)
+    eager = Predictor.from_archive(load_archive(args.archive), "srl_zoo", extra_args={"precision": "float32"})
+    compiled = Predictor.from_archive(load_archive(args.archive), "srl_zoo", extra_args={"precision": "float32"})
+    embedder = compiled._model.text_field_embedder._token_embedders["tokens"]._matched_embedder
+    embedder.transformer_model = torch.compile(embedder.transformer_model, mode=args.mode, dynamic=True)
+    started = time.perf_counter()
+    for batch in batches:  # compiles, once per shape family
+        compiled.predict_batch_json(batch)
+    compile_seconds = time.perf_counter() - started
+    best = {"eager": 0.0, "compiled": 0.0}
+    outputs = {}
+    for _ in range(2):
+        for name, predictor in (("eager", eager), ("compiled", compiled)):
+            started = time.perf_counter()
+            outputs[name] = [predictor.predict_batch_json(batch) for batch in batches]
+            best[name] = max(best[name], tokens / (time.perf_counter() - started))
+    tags = {name: [f["tags"] for batch in out for s in batch for f in s["frames"]] for name, out in outputs.items()}
+    agree = sum(a == b for a, b in zip(tags["eager"], tags["compiled"], strict=True)) / max(len(tags["eager"]), 1)
+    print(f"first pass (compiling): {compile_seconds:.0f} s")
+    for name, speed in best.items():
+        print(f"{name}: {speed:,.0f} tokens/s")
+    print(f"compiled/eager: {best['compiled'] / best['eager']:.2f}x; frames with the same tags: {100 * agree:.1f}%")
+
+
+if __name__ == "__main__":
+    main()
