@@ -21,6 +21,10 @@ local peer(name, config, group, idea) = {
     + 'other core: F1 does not depend on it, but the speeds are indicative only (`--rescore` measures finished '
     + 'rows again, without training, on an idle machine). bfloat16 is emulated on this CPU (no AVX-512), hence '
     + 'its low speed here.',
+    'Peers: allennlp-models 2.10.1 (`.cache/allennlp-models`, beside the venv) trained by the same command on '
+    + "copies of the budget's files whose POS column is `XX` (no syntax tree: EWT's `:)` breaks allennlp-models' "
+    + "tree reader), scored by srl_zoo's metric and srl-eval.pl at the gold predicates; they find no predicates "
+    + 'of their own, hence no end-to-end score. Their bfloat16 speed is autocast around the forward pass.',
   ],
   budget: {
     epochs: 6,
