@@ -13,14 +13,12 @@ import dataclasses
 import json
 import os
 import shutil
-import time
 from typing import Any
 
 from srl_zoo.data.formats import READERS, SrlFrame, SrlSentence, write_conll2005
 from srl_zoo.data.formats.io_utils import atomic_write, iter_lines
 from srl_zoo.data.formats.sentence import bio_to_spans
 from srl_zoo.leaderboard.spec import Row, Spec
-from srl_zoo.nn.peak_memory import peak_rss_mib
 
 POS_COLUMN = 4  # CoNLL-2012: document, part, index, word, POS, parse bit, ...
 
@@ -59,12 +57,11 @@ def score_peer_row(spec: Spec, row: Row, seed: int, directory: str) -> dict[str,
     peak memory; no end-to-end score (the peers label given predicates only)."""
     from allennlp.models.archival import load_archive
 
-    from srl_zoo.leaderboard.rows import RESULT, read_json, training_minutes
+    from srl_zoo.leaderboard.rows import archive_facts, write_result
     from srl_zoo.metrics import SrlSpanF1, run_srl_eval
 
     serialization = os.path.join(directory, "train")
-    archive_path = os.path.join(serialization, "model.tar.gz")
-    archive = load_archive(archive_path)
+    archive = load_archive(os.path.join(serialization, "model.tar.gz"))
     model, reader = archive.model, archive.validation_dataset_reader
     model.eval()
     gold = [sentence for sentence in READERS[spec.budget.format](spec.budget.dev) if sentence.frames]
@@ -81,22 +78,15 @@ def score_peer_row(spec: Spec, row: Row, seed: int, directory: str) -> dict[str,
     write_conll2005(gold, gold_props, props_only=True)
     write_conll2005(predicted_sentences, predicted_props, props_only=True)
     official = run_srl_eval(gold_props, predicted_props)
-    metrics = read_json(os.path.join(serialization, "metrics.json"))
     result: dict[str, Any] = {
         "row": row.name,
         "seed": seed,
         "dev_f1": {"srl_zoo": round(100 * scores["f1-measure-overall"], 2), "srl_eval": round(official.f1, 2)},
         "dev_f1_end_to_end": None,
-        "training_minutes": training_minutes(serialization),
-        "epochs": int(metrics["epoch"]) + 1,
-        "parameters": sum(p.numel() for p in model.parameters()),
-        "archive_mib": round(os.path.getsize(archive_path) / 2**20, 1),
+        **archive_facts(serialization, model),
     }
     result.update(_speed(model, reader, gold[: spec.budget.speed_sentences]))
-    result["peak_rss_mib"] = round(peak_rss_mib())
-    with atomic_write(os.path.join(directory, RESULT)) as handle:
-        json.dump(result, handle, indent=2)
-    return result
+    return write_result(directory, result)
 
 
 def _batches(sentences: list[SrlSentence], size: int) -> list[list[SrlSentence]]:
@@ -158,33 +148,14 @@ def _verb_marks(frame: SrlFrame, length: int) -> list[int]:
 
 def _speed(model, reader, sentences: list[SrlSentence]) -> dict[str, Any]:
     """Tokens/s labeling `sentences` at their gold predicates (instances built in the timing, batches of
-    64 sentences of similar length, one warm-up batch), float32 and bfloat16 autocast alternately, the
-    best of two each."""
+    64 sentences of similar length), float32 and bfloat16 autocast (`rows.best_speeds`)."""
+    from srl_zoo.leaderboard.rows import best_speeds
+
     ordered = sorted(sentences, key=len)
-    batches = _batches(ordered, 64)
     tokens = sum(len(sentence) for sentence in ordered)
-    best: dict[str, float] = {}
-    failed: dict[str, str] = {}
-    for _ in range(2):
-        for name in ("float32", "bfloat16"):
-            if name in failed:
-                continue
-            autocast = name == "bfloat16"
-            try:
-                _label(model, reader, batches[0], autocast)  # warm-up
-                started = time.perf_counter()
-                for batch in batches:
-                    _label(model, reader, batch, autocast)
-            except RuntimeError as error:
-                failed[name] = f"{type(error).__name__}: {str(error).splitlines()[0][:200]}"
-                continue
-            best[name] = max(best.get(name, 0.0), tokens / (time.perf_counter() - started))
-    result: dict[str, Any] = {f"tokens_per_s_{name}": round(best[name]) if name in best else None for name in best}
-    for name in ("float32", "bfloat16"):
-        result.setdefault(f"tokens_per_s_{name}", None)
-    if failed:
-        result["speed_failures"] = failed
-    return result
+    return best_speeds(
+        lambda name, batch: _label(model, reader, batch, name == "bfloat16"), _batches(ordered, 64), tokens
+    )
 
 
 def truncated_transformer(source: str, layers: int, target: str) -> None:

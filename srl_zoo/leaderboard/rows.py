@@ -8,6 +8,7 @@ import json
 import os
 import shutil
 import time
+from collections.abc import Callable
 from typing import Any, Optional
 
 from srl_zoo.data.formats import READERS, WRITERS, SrlSentence
@@ -178,12 +179,24 @@ def score_row(spec: Spec, row: Row, seed: int, output_dir: str) -> dict[str, Any
         predicted = srl_evaluate(model, reader, spec.budget.dev, os.path.join(directory, "dev-predicted-predicates"))
         result["dev_f1_end_to_end"] = _f1(predicted)
         model.set_predicate_source("gold")
-    metrics = read_json(os.path.join(serialization, "metrics.json"))
-    result["training_minutes"] = training_minutes(serialization)
-    result["epochs"] = int(metrics["epoch"]) + 1  # the last epoch trained, 0-based (also after a resume)
-    result["parameters"] = sum(p.numel() for p in model.parameters())
-    result["archive_mib"] = round(os.path.getsize(archive_path) / 2**20, 1)
+    result.update(archive_facts(serialization, model))
     result.update(prediction_speed(archive, spec))
+    return write_result(directory, result)
+
+
+def archive_facts(serialization: str, model) -> dict[str, Any]:
+    """Training minutes and epochs of the run in `serialization`, the model's parameters, its archive's MiB."""
+    metrics = read_json(os.path.join(serialization, "metrics.json"))
+    return {
+        "training_minutes": training_minutes(serialization),
+        "epochs": int(metrics["epoch"]) + 1,  # the last epoch trained, 0-based (also after a resume)
+        "parameters": sum(p.numel() for p in model.parameters()),
+        "archive_mib": round(os.path.getsize(os.path.join(serialization, "model.tar.gz")) / 2**20, 1),
+    }
+
+
+def write_result(directory: str, result: dict[str, Any]) -> dict[str, Any]:
+    """`result` with this process's peak memory, written as the row's `result.json` (the mark of a finished row)."""
     result["peak_rss_mib"] = round(peak_rss_mib())
     with atomic_write(os.path.join(directory, RESULT)) as handle:
         json.dump(result, handle, indent=2)
@@ -220,24 +233,30 @@ def prediction_speed(archive, spec: Spec) -> dict[str, Any]:
         name: Predictor.from_archive(archive, "srl_zoo", extra_args={"precision": name})
         for name in ("float32", "bfloat16")
     }
+    return best_speeds(lambda name, batch: predictors[name].predict_batch_json(batch), batches, tokens)
+
+
+def best_speeds(label: Callable[[str, Any], Any], batches: list[Any], tokens: int) -> dict[str, Any]:
+    """`tokens_per_s_float32` and `tokens_per_s_bfloat16`: `tokens` over the time `label(precision, batch)`
+    takes for every batch (after one warm-up batch), the two precisions measured alternately, the best of
+    two each; a precision the model cannot run in here is None, its error under `speed_failures`."""
+    names = ("float32", "bfloat16")
     best: dict[str, float] = {}
     failed: dict[str, str] = {}
     for _ in range(2):
-        for name, predictor in predictors.items():
+        for name in names:
             if name in failed:
                 continue
             try:
-                predictor.predict_batch_json(batches[0])  # warm-up
+                label(name, batches[0])  # warm-up
                 started = time.perf_counter()
                 for batch in batches:
-                    predictor.predict_batch_json(batch)
+                    label(name, batch)
             except RuntimeError as error:  # e.g. oneDNN has no bfloat16 LSTM on a CPU without AVX-512 BF16
                 failed[name] = f"{type(error).__name__}: {str(error).splitlines()[0][:200]}"
                 continue
             best[name] = max(best.get(name, 0.0), tokens / (time.perf_counter() - started))
-    result: dict[str, Any] = {
-        f"tokens_per_s_{name}": round(best[name]) if name in best else None for name in predictors
-    }
+    result: dict[str, Any] = {f"tokens_per_s_{name}": round(best[name]) if name in best else None for name in names}
     if failed:
         result["speed_failures"] = failed
     return result
