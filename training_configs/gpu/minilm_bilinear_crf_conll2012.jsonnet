@@ -7,14 +7,6 @@
 //   allennlp train training_configs/gpu/minilm_bilinear_crf_conll2012.jsonnet -s runs/gpu_minilm_crf \
 //       --include-package srl_zoo
 local gpu = import '../common/gpu.libsonnet';
-local base = (import '../minilm/minilm.libsonnet')('bilinear', {
-  mlp_dim: 256, num_epochs: 30, max_tokens: 2000, warmup_steps: 500, budget_minutes: 100000,
-});
-base + {
-  model: {
-    [key]: base.model[key]
-    for key in std.objectFields(base.model)
-    if !std.member(['frame_scorer', 'decoding', 'label_smoothing'], key)
-  } + { frame_scorer: base.model.frame_scorer + { output: 'crf' } },
-  trainer+: { patience: 5 },
-} + gpu
+(import '../minilm/minilm.libsonnet')('bilinear', {
+  mlp_dim: 256, num_epochs: 30, max_tokens: 2000, warmup_steps: 500, budget_minutes: 100000, output: 'crf',
+}) + { trainer+: { patience: 5 } } + gpu

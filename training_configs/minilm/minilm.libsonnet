@@ -36,6 +36,7 @@ function(head, overrides={}) (
     dropout: 0.1,
     mlp_dim: 256,  // the bilinear head's predicate and role MLPs
     position_bias: false,
+    output: 'softmax',  // or 'crf': a CRF output layer on the head's scores (Viterbi over learned transitions)
     transformer_layers: null,  // null: all of them
     budget_minutes: settings.budget_minutes(60),
   } + overrides;
@@ -117,9 +118,10 @@ function(head, overrides={}) (
       embedding_dropout: s.dropout,
       // predicates and senses for raw text; a sense only if the word had it in training (else 01)
       predicate_head: { type: 'tagger', restrict_senses: true },
-      decoding: 'viterbi',
+      // a CRF decodes with its own transitions: no decoding setting
+      [if s.output == 'softmax' then 'decoding']: 'viterbi',
       initializer: { regexes: [['predicate_embedding.weight', { type: 'normal', mean: 0.0, std: 1.0 }]] },
-    } + heads[head],
+    } + heads[head] + (if s.output == 'softmax' then {} else { frame_scorer+: { output: s.output } }),
     data_loader: { batch_sampler: { type: 'bucket', batch_size: std.floor(s.max_tokens / 16), sorting_keys: ['tokens'] } },
     validation_data_loader: { batch_sampler: { type: 'bucket', batch_size: 128, sorting_keys: ['tokens'] } },
     trainer: {

@@ -6,13 +6,7 @@
 // half-precision archive small. 8 epochs with linear warm-up and decay to zero (a schedule that ends,
 // rather than one cut short by the clock), about an hour on two CPU threads; SRL_BUDGET_MINUTES
 // (default 90) stops it earlier on a slower machine.
-local base = (import '../minilm/minilm.libsonnet')('bilinear', {
-  mlp_dim: 128, num_epochs: 8, transformer_layers: 3, budget_minutes: (import '../common/settings.libsonnet').budget_minutes(90),
-});
-base + {
-  model: {
-    [key]: base.model[key]
-    for key in std.objectFields(base.model)
-    if !std.member(['frame_scorer', 'decoding', 'label_smoothing'], key)
-  } + { frame_scorer: base.model.frame_scorer + { output: 'crf' } },
-}
+(import '../minilm/minilm.libsonnet')('bilinear', {
+  mlp_dim: 128, num_epochs: 8, transformer_layers: 3, output: 'crf',
+  budget_minutes: (import '../common/settings.libsonnet').budget_minutes(90),
+})
