@@ -54,6 +54,8 @@ def viterbi_decode(
     scores = log_probs.detach().float()  # decoding needs no gradient (and out= buffers allow none)
     batch, length, size = scores.shape
     device = scores.device
+    if batch == 0:
+        return torch.zeros(batch, length, dtype=torch.long, device=device)
     transitions = torch.where(allowed.to(device), 0.0, FORBIDDEN).unsqueeze(0)  # (1, from, to)
     if transition_scores is not None:
         transitions = transitions + transition_scores.detach().float().to(device)
@@ -66,16 +68,14 @@ def viterbi_decode(
     # Every buffer is allocated once: per-step temporaries interleaved with kept backpointers fragment
     # the CPU heap (500 steps over 100 rows once held 2 GB), and small backpointers keep long rows cheap.
     backpointers = torch.zeros(batch, length, size, dtype=_index_dtype(size), device=device)
-    sparse = _sparse_predecessors(allowed.to(device)) if transition_scores is None else None
-    candidates = scores.new_empty(batch, size, size if sparse is None else sparse[1].size(1))
-    step_best = scores.new_empty(batch, size)
-    step_from = torch.empty(batch, size, dtype=torch.long, device=device)
+    sparse = _sparse_predecessors(allowed.to(device))
+    step = (
+        _DenseStep(transitions[0], batch, scores)
+        if sparse is None
+        else _SparseStep(sparse, None if transition_scores is None else transitions[0], batch, scores)
+    )
     for t in range(1, length):
-        if sparse is None:  # every (from, to) pair: (batch, from, to)
-            torch.add(best.unsqueeze(2), transitions, out=candidates)
-            torch.max(candidates, dim=1, out=(step_best, step_from))
-        else:
-            _sparse_step(best, sparse, candidates, step_best, step_from)
+        step_best, step_from = step(best)
         real = mask[:, t].unsqueeze(1)
         step_best += scores[:, t]
         best = torch.where(real, step_best, best)
@@ -115,28 +115,82 @@ def _sparse_predecessors(allowed: torch.Tensor) -> Optional[SparsePredecessors]:
     return open_tags, predecessors.to(allowed.device)
 
 
-def _sparse_step(
-    best: torch.Tensor,
-    sparse: SparsePredecessors,
-    candidates: torch.Tensor,
-    step_best: torch.Tensor,
-    step_from: torch.Tensor,
-) -> None:
-    """One Viterbi step over the allowed predecessors only: an open tag takes the row's best tag, a
-    restricted one the best of its few predecessors (O(num_labels) per row instead of O(num_labels²)).
+class _DenseStep:
+    """One Viterbi step over every (from, to) tag pair: O(num_labels²) per row.
 
     # Parameters
 
-    best : `(batch, num_labels)` best scores so far.
-    candidates : `(batch, num_labels, k)` buffer; `step_best`, `step_from` : `(batch, num_labels)` outputs.
+    transitions : `(num_labels, num_labels)` [from, to] scores, `FORBIDDEN` where not allowed.
+    batch : rows; like : a tensor of the scores' dtype and device (for the buffers).
     """
-    open_tags, predecessors = sparse
-    torch.index_select(best, 1, predecessors.flatten(), out=candidates.view(best.size(0), -1))
-    torch.max(candidates, dim=2, out=(step_best, step_from))
-    chosen = predecessors.expand(best.size(0), -1, -1).gather(2, step_from.unsqueeze(2)).squeeze(2)
-    overall_best, overall_from = best.max(dim=1, keepdim=True)
-    step_best.copy_(torch.where(open_tags, overall_best, step_best))
-    step_from.copy_(torch.where(open_tags, overall_from, chosen))
+
+    def __init__(self, transitions: torch.Tensor, batch: int, like: torch.Tensor) -> None:
+        size = transitions.size(0)
+        self.transitions = transitions.unsqueeze(0)
+        self.candidates = like.new_empty(batch, size, size)
+        self.step_best = like.new_empty(batch, size)
+        self.step_from = torch.empty(batch, size, dtype=torch.long, device=like.device)
+
+    def __call__(self, best: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        """`best (batch, num_labels)` -> each tag's best score through its best predecessor, and that predecessor."""
+        torch.add(best.unsqueeze(2), self.transitions, out=self.candidates)
+        torch.max(self.candidates, dim=1, out=(self.step_best, self.step_from))
+        return self.step_best, self.step_from
+
+
+class _SparseStep:
+    """One Viterbi step over the allowed predecessors only: a restricted tag (BIO: `I-X`) scores its few
+    predecessors; an open tag scores every tag when transitions carry scores (a CRF), and otherwise simply
+    takes the row's best tag. Under BIO constraints that is O(num_labels) per row without transition scores
+    and about half of every pair with them.
+
+    # Parameters
+
+    sparse : `(open (num_labels,) bool, predecessors (num_labels, k))` from `_sparse_predecessors`.
+    transitions : `(num_labels, num_labels)` [from, to] scores, or None when every allowed transition scores 0.
+    batch : rows; like : a tensor of the scores' dtype and device (for the buffers).
+    """
+
+    def __init__(
+        self, sparse: SparsePredecessors, transitions: Optional[torch.Tensor], batch: int, like: torch.Tensor
+    ) -> None:
+        open_tags, predecessors = sparse
+        size, width = predecessors.shape
+        self.open_tags, self.predecessors = open_tags, predecessors
+        self.flat_predecessors = predecessors.flatten()
+        self.open_indices = open_tags.nonzero().flatten()
+        self.candidates = like.new_empty(batch, size, width)
+        self.step_best = like.new_empty(batch, size)
+        self.step_from = torch.empty(batch, size, dtype=torch.long, device=like.device)
+        self.predecessor_scores: Optional[torch.Tensor] = None
+        self.open_transitions: Optional[torch.Tensor] = None
+        if transitions is not None:
+            tags = torch.arange(size, device=like.device).unsqueeze(1)
+            self.predecessor_scores = transitions[predecessors, tags]  # (num_labels, k)
+            self.open_transitions = transitions[:, self.open_indices].unsqueeze(0)  # (1, from, open)
+            self.open_candidates = like.new_empty(batch, size, self.open_indices.numel())
+            self.open_best = like.new_empty(batch, self.open_indices.numel())
+            self.open_from = torch.empty(batch, self.open_indices.numel(), dtype=torch.long, device=like.device)
+
+    def __call__(self, best: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        """`best (batch, num_labels)` -> each tag's best score through its best predecessor, and that predecessor."""
+        batch = best.size(0)
+        torch.index_select(best, 1, self.flat_predecessors, out=self.candidates.view(batch, -1))
+        if self.predecessor_scores is not None:
+            self.candidates += self.predecessor_scores
+        torch.max(self.candidates, dim=2, out=(self.step_best, self.step_from))
+        chosen = self.predecessors.expand(batch, -1, -1).gather(2, self.step_from.unsqueeze(2)).squeeze(2)
+        if self.open_transitions is None:
+            overall_best, overall_from = best.max(dim=1, keepdim=True)
+            self.step_best.copy_(torch.where(self.open_tags, overall_best, self.step_best))
+            self.step_from.copy_(torch.where(self.open_tags, overall_from, chosen))
+            return self.step_best, self.step_from
+        torch.add(best.unsqueeze(2), self.open_transitions, out=self.open_candidates)
+        torch.max(self.open_candidates, dim=1, out=(self.open_best, self.open_from))
+        self.step_from.copy_(chosen)
+        self.step_best.index_copy_(1, self.open_indices, self.open_best)
+        self.step_from.index_copy_(1, self.open_indices, self.open_from)
+        return self.step_best, self.step_from
 
 
 def _index_dtype(size: int) -> torch.dtype:

@@ -87,15 +87,49 @@ def test_dependency_decoding_is_the_argmax_over_tags_that_stand_alone():
             assert int(decoded[b, t]) == max(alone, key=lambda i: float(log_probs[b, t, i]))
 
 
+WIDE_LABELS = ["O"] + [f"{p}-A{k}" for k in range(12) for p in "BI"] + ["B-V", "I-V", "I-R"]  # I-R: no B-R
+
+
+@pytest.mark.parametrize("with_transition_scores", [False, True])
 @pytest.mark.parametrize("seed", range(10))
-def test_sparse_bio_steps_equal_scoring_every_tag_pair(seed):
-    # Under plain BIO constraints Viterbi scores only each tag's allowed predecessors; with a
-    # transition score (CRF) it scores every pair. A zero transition score must change nothing.
-    labels = ["O"] + [f"{p}-A{k}" for k in range(12) for p in "BI"] + ["B-V", "I-V", "I-R"]  # I-R: no B-R
-    scores, _, mask = random_rows(seed, 6, 40, len(labels))
-    allowed, start = bio_constraints(labels)
-    every_pair = viterbi_decode(scores, mask, allowed, start, transition_scores=torch.zeros(len(labels), len(labels)))
-    assert torch.equal(viterbi_decode(scores, mask, allowed, start), every_pair)
+def test_a_sparse_step_equals_scoring_every_tag_pair(seed, with_transition_scores):
+    # Under BIO constraints a step scores each restricted tag's allowed predecessors only (and, without
+    # transition scores, gives an open tag the row's best): the same scores and predecessors as every pair.
+    from srl_zoo.decoding import FORBIDDEN, _DenseStep, _sparse_predecessors, _SparseStep
+
+    generator = torch.Generator().manual_seed(seed)
+    allowed, _ = bio_constraints(WIDE_LABELS)
+    size = len(WIDE_LABELS)
+    scores = torch.randn(size, size, generator=generator) if with_transition_scores else torch.zeros(size, size)
+    transitions = torch.where(allowed, scores, FORBIDDEN)
+    best = torch.randn(6, size, generator=generator)
+    sparse = _sparse_predecessors(allowed)
+    assert sparse is not None
+    dense_best, dense_from = _DenseStep(transitions, 6, best)(best)
+    sparse_best, sparse_from = _SparseStep(sparse, transitions if with_transition_scores else None, 6, best)(best)
+    assert torch.allclose(sparse_best, dense_best) and torch.equal(sparse_from, dense_from)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_viterbi_with_transition_scores_equals_brute_force(seed):
+    # a CRF's decoding: emissions plus learned transition and first-tag scores, under BIO constraints
+    generator = torch.Generator().manual_seed(seed)
+    scores, lengths, mask = random_rows(seed, 4, 5, len(LABELS))
+    transition_scores = torch.randn(len(LABELS), len(LABELS), generator=generator)
+    start_scores = torch.randn(len(LABELS), generator=generator)
+    allowed, start = bio_constraints(LABELS)
+    decoded = viterbi_decode(scores, mask, allowed, start, transition_scores, start_scores)
+
+    def total(row, ids):
+        emitted = sum(float(scores[row, t, i]) for t, i in enumerate(ids))
+        moved = sum(float(transition_scores[a, b]) for a, b in itertools.pairwise(ids))
+        return emitted + moved + float(start_scores[ids[0]])
+
+    for row in range(4):
+        length = int(lengths[row])
+        candidates = itertools.product(range(len(LABELS)), repeat=length)
+        expected = max((ids for ids in candidates if valid([LABELS[i] for i in ids])), key=lambda ids: total(row, ids))
+        assert decoded[row, :length].tolist() == list(expected)
 
 
 def test_sparse_predecessors_only_for_few_predecessors():
