@@ -1,8 +1,8 @@
 """Word pieces of every word of a sentence in one tokenizer call: allennlp's mismatched indexer asks the
 Hugging Face tokenizer once per word (`encode_plus` in a Python loop), which took 11% of the shipped
-model's bfloat16 prediction time; one batched call (each word still its own sequence, so the pieces are
-the same) does the work in the tokenizer's Rust code. Installed over allennlp's
-`PretrainedTransformerTokenizer._intra_word_tokenize` by `srl_zoo.allennlp_patches`."""
+model's bfloat16 prediction time; one call on the sentence's words as one pre-split sequence (each word
+still split on its own, so the pieces are the same) does the work in the tokenizer's Rust code. Installed
+over allennlp's `PretrainedTransformerTokenizer._intra_word_tokenize` by `srl_zoo.allennlp_patches`."""
 
 from typing import Optional
 
@@ -20,18 +20,35 @@ def batched_intra_word_tokenize(self, string_tokens: list[str]) -> tuple[list[To
     """
     if not string_tokens:
         return [], []
-    ids_per_word = self.tokenizer(
-        string_tokens, add_special_tokens=False, return_attention_mask=False, return_token_type_ids=False
-    )["input_ids"]
-    all_ids = [piece for ids in ids_per_word for piece in ids]
+    if self.tokenizer.is_fast:
+        all_ids, word_of_piece = _pieces_of_pretokenized_words(self.tokenizer, string_tokens)
+    else:
+        ids_per_word = self.tokenizer(
+            string_tokens, add_special_tokens=False, return_attention_mask=False, return_token_type_ids=False
+        )["input_ids"]
+        all_ids = [piece for ids in ids_per_word for piece in ids]
+        word_of_piece = [word for word, ids in enumerate(ids_per_word) for _ in ids]
     texts = self.tokenizer.convert_ids_to_tokens(all_ids)
     tokens = [Token(text=text, text_id=piece) for piece, text in zip(all_ids, texts, strict=True)]
-    offsets: list[Optional[tuple[int, int]]] = []
-    start = 0
-    for ids in ids_per_word:
-        offsets.append((start, start + len(ids) - 1) if ids else None)
-        start += len(ids)
+    offsets: list[Optional[tuple[int, int]]] = [None] * len(string_tokens)
+    for position, word in enumerate(word_of_piece):
+        first = offsets[word]
+        offsets[word] = (position, position) if first is None else (first[0], position)
     return tokens, offsets
+
+
+def _pieces_of_pretokenized_words(tokenizer, words: list[str]) -> tuple[list[int], list[int]]:
+    """The pieces of `words` as one pre-split sequence (a fast tokenizer still splits each word on its own,
+    without spawning its thread pool for one sequence per word): piece ids and the word of each piece."""
+    encoding = tokenizer(
+        words,
+        is_split_into_words=True,
+        add_special_tokens=False,
+        return_attention_mask=False,
+        return_token_type_ids=False,
+    )
+    word_ids = encoding.word_ids()
+    return list(encoding["input_ids"]), [word for word in word_ids if word is not None]
 
 
 batched_intra_word_tokenize.srl_zoo_batched = True  # type: ignore[attr-defined]

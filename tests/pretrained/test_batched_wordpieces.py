@@ -16,9 +16,10 @@ allennlp_intra_word_tokenize = batched_intra_word_tokenize.replaced  # type: ign
 WORDS = ["the", "company", "sold", "its", "shares", "run", "##ning", "##s", "un", "##like", "."]
 
 
-@pytest.fixture(scope="module")
-def tokenizer(tmp_path_factory):
-    """allennlp's tokenizer over a tiny uncased BERT vocabulary: words, pieces and single characters."""
+@pytest.fixture(scope="module", params=["fast", "slow"])
+def tokenizer(tmp_path_factory, request):
+    """allennlp's tokenizer over a tiny uncased BERT vocabulary: words, pieces and single characters; the
+    Rust (fast) tokenizer, whose words are split as one pre-split sequence, or the Python one, word by word."""
     from transformers import BertTokenizerFast
 
     directory = tmp_path_factory.mktemp("bert")
@@ -26,7 +27,9 @@ def tokenizer(tmp_path_factory):
     vocabulary = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", *WORDS, *characters, *("##" + c for c in characters)]
     (directory / "vocab.txt").write_text("\n".join(dict.fromkeys(vocabulary)) + "\n")
     BertTokenizerFast(str(directory / "vocab.txt"), do_lower_case=True).save_pretrained(str(directory))
-    return PretrainedTransformerTokenizer(str(directory))
+    tokenizer = PretrainedTransformerTokenizer(str(directory), tokenizer_kwargs={"use_fast": request.param == "fast"})
+    assert tokenizer.tokenizer.is_fast == (request.param == "fast")
+    return tokenizer
 
 
 def split(function, tokenizer, words):
