@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from srl_zoo import archives, registered_names, training
 from srl_zoo.config_defaults import define_optional_config_variables
 from srl_zoo.pretrained.batched_wordpieces import use_batched_wordpieces
+from srl_zoo.pretrained.fused_attention import use_fused_attention
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,13 @@ PATCHES: tuple[Patch, ...] = (
         "allennlp's transformer tokenizer asks for each word's pieces in a Python loop, one tokenizer call "
         "per word (11% of the shipped model's bfloat16 prediction time); one batched call gives the same pieces",
         use_batched_wordpieces,
+    ),
+    Patch(
+        "fused BERT attention",
+        "transformers 4.25.1 computes BERT's self-attention in five steps that each write a (batch, heads, "
+        "length, length) tensor; torch's scaled_dot_product_attention computes the same in one fused kernel "
+        "(cross-attention, cached keys, head masks and returned weights keep transformers' own code)",
+        use_fused_attention,
     ),
 )
 

@@ -1,0 +1,86 @@
+"""Prediction with and without each speed-up of the prediction path, measured alternately in one run on one
+thread (a benchmark): BERT's self-attention fused (`scaled_dot_product_attention`, srl_zoo's patch) against
+transformers' own, and the CRF's Viterbi over allowed tag pairs only against every pair. The first N dev
+sentences at their gold predicates through the `srl_zoo` predictor, batches of similar length, best of
+`--rounds`; the tags of every setting are compared with those of the setting with no speed-up.
+
+    python scripts/benchmark_prediction_path.py models/ewt-english.tar.gz data/ewt/conll2012/dev.gold_conll.gz
+"""
+
+import argparse
+import contextlib
+import time
+from collections.abc import Iterator
+
+import torch
+from allennlp.models.archival import load_archive
+from allennlp.predictors import Predictor
+from transformers.models.bert.modeling_bert import BertSelfAttention
+
+import srl_zoo  # noqa: F401  (applies the patches)
+from srl_zoo import decoding
+from srl_zoo.data.format_detection import detect_format
+from srl_zoo.data.formats import READERS
+from srl_zoo.pretrained.fused_attention import fused_self_attention_forward
+
+
+@contextlib.contextmanager
+def setting(fused_attention: bool, sparse_viterbi: bool) -> Iterator[None]:
+    """Turn each speed-up on or off for the block."""
+    forward, predecessors = BertSelfAttention.forward, decoding._sparse_predecessors
+    if not fused_attention:
+        BertSelfAttention.forward = fused_self_attention_forward.replaced  # type: ignore[attr-defined]
+    if not sparse_viterbi:
+        decoding._sparse_predecessors = lambda allowed: None  # every (from, to) pair
+    try:
+        yield
+    finally:
+        BertSelfAttention.forward, decoding._sparse_predecessors = forward, predecessors
+
+
+SETTINGS = {
+    "neither": (False, False),
+    "fused attention": (True, False),
+    "sparse CRF Viterbi": (False, True),
+    "both (the default)": (True, True),
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("archive")
+    parser.add_argument("data")
+    parser.add_argument("--sentences", type=int, default=500)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--precision", default="float32", choices=("float32", "bfloat16"))
+    args = parser.parse_args()
+    torch.set_num_threads(1)
+    sentences = list(READERS[detect_format(args.data)](args.data))[: args.sentences]
+    requests = sorted(
+        ({"tokens": s.tokens, "predicates": [f.index for f in s.frames]} for s in sentences),
+        key=lambda r: len(r["tokens"]),
+    )
+    batches = [requests[i : i + 64] for i in range(0, len(requests), 64)]
+    tokens = sum(len(r["tokens"]) for r in requests)
+    predictor = Predictor.from_archive(load_archive(args.archive), "srl_zoo", extra_args={"precision": args.precision})
+    predictor.predict_batch_json(batches[0])  # warm-up
+    best = dict.fromkeys(SETTINGS, 0.0)
+    tags: dict[str, list] = {}
+    for _ in range(args.rounds):
+        for name, switches in SETTINGS.items():
+            with setting(*switches):
+                started = time.perf_counter()
+                outputs = [predictor.predict_batch_json(batch) for batch in batches]
+                best[name] = max(best[name], tokens / (time.perf_counter() - started))
+            tags[name] = [frame["tags"] for batch in outputs for sentence in batch for frame in sentence["frames"]]
+    print(f"{len(requests)} sentences, {tokens} tokens, {args.precision}, one thread, best of {args.rounds}")
+    for name, speed in best.items():
+        same = sum(a == b for a, b in zip(tags[name], tags["neither"], strict=True)) / max(len(tags["neither"]), 1)
+        print(
+            f"{name}: {speed:,.0f} tokens/s ({speed / best['neither']:.2f}x); "
+            f"frames tagged as with neither: {100 * same:.2f}%"
+        )
+
+
+if __name__ == "__main__":
+    main()
