@@ -1,5 +1,6 @@
 """Prediction with and without each speed-up of the prediction path, measured alternately in one run on one
-thread (a benchmark): BERT's self-attention fused (`scaled_dot_product_attention`, srl_zoo's patch) against
+thread (a benchmark): a sentence's word pieces from one pre-split sequence against one sequence per word (both
+in one tokenizer call), BERT's self-attention fused (`scaled_dot_product_attention`, srl_zoo's patch) against
 transformers' own, and the CRF's Viterbi over allowed tag pairs only against every pair. The first N dev
 sentences at their gold predicates through the `srl_zoo` predictor, batches of similar length, best of
 `--rounds`; the tags of every setting are compared with those of the setting with no speed-up.
@@ -21,13 +22,17 @@ import srl_zoo  # noqa: F401  (applies the patches)
 from srl_zoo import decoding
 from srl_zoo.data.format_detection import detect_format
 from srl_zoo.data.formats import READERS
+from srl_zoo.pretrained import batched_wordpieces
 from srl_zoo.pretrained.fused_attention import fused_self_attention_forward
 
 
 @contextlib.contextmanager
-def setting(fused_attention: bool, sparse_viterbi: bool) -> Iterator[None]:
+def setting(presplit_words: bool, fused_attention: bool, sparse_viterbi: bool) -> Iterator[None]:
     """Turn each speed-up on or off for the block."""
     forward, predecessors = BertSelfAttention.forward, decoding._sparse_predecessors
+    split = batched_wordpieces._pieces_of_pretokenized_words
+    if not presplit_words:
+        batched_wordpieces._pieces_of_pretokenized_words = batched_wordpieces._pieces_word_by_word
     if not fused_attention:
         BertSelfAttention.forward = fused_self_attention_forward.replaced  # type: ignore[attr-defined]
     if not sparse_viterbi:
@@ -36,13 +41,15 @@ def setting(fused_attention: bool, sparse_viterbi: bool) -> Iterator[None]:
         yield
     finally:
         BertSelfAttention.forward, decoding._sparse_predecessors = forward, predecessors
+        batched_wordpieces._pieces_of_pretokenized_words = split
 
 
 SETTINGS = {
-    "neither": (False, False),
-    "fused attention": (True, False),
-    "sparse CRF Viterbi": (False, True),
-    "both (the default)": (True, True),
+    "none": (False, False, False),
+    "pre-split word pieces": (True, False, False),
+    "fused attention": (False, True, False),
+    "sparse CRF Viterbi": (False, False, True),
+    "all three (the default)": (True, True, True),
 }
 
 
@@ -75,10 +82,10 @@ def main() -> None:
             tags[name] = [frame["tags"] for batch in outputs for sentence in batch for frame in sentence["frames"]]
     print(f"{len(requests)} sentences, {tokens} tokens, {args.precision}, one thread, best of {args.rounds}")
     for name, speed in best.items():
-        same = sum(a == b for a, b in zip(tags[name], tags["neither"], strict=True)) / max(len(tags["neither"]), 1)
+        same = sum(a == b for a, b in zip(tags[name], tags["none"], strict=True)) / max(len(tags["none"]), 1)
         print(
-            f"{name}: {speed:,.0f} tokens/s ({speed / best['neither']:.2f}x); "
-            f"frames tagged as with neither: {100 * same:.2f}%"
+            f"{name}: {speed:,.0f} tokens/s ({speed / best['none']:.2f}x); "
+            f"frames tagged as with none: {100 * same:.2f}%"
         )
 
 

@@ -20,14 +20,8 @@ def batched_intra_word_tokenize(self, string_tokens: list[str]) -> tuple[list[To
     """
     if not string_tokens:
         return [], []
-    if self.tokenizer.is_fast:
-        all_ids, word_of_piece = _pieces_of_pretokenized_words(self.tokenizer, string_tokens)
-    else:
-        ids_per_word = self.tokenizer(
-            string_tokens, add_special_tokens=False, return_attention_mask=False, return_token_type_ids=False
-        )["input_ids"]
-        all_ids = [piece for ids in ids_per_word for piece in ids]
-        word_of_piece = [word for word, ids in enumerate(ids_per_word) for _ in ids]
+    split = _pieces_of_pretokenized_words if self.tokenizer.is_fast else _pieces_word_by_word
+    all_ids, word_of_piece = split(self.tokenizer, string_tokens)
     texts = self.tokenizer.convert_ids_to_tokens(all_ids)
     tokens = [Token(text=text, text_id=piece) for piece, text in zip(all_ids, texts, strict=True)]
     offsets: list[Optional[tuple[int, int]]] = [None] * len(string_tokens)
@@ -35,6 +29,17 @@ def batched_intra_word_tokenize(self, string_tokens: list[str]) -> tuple[list[To
         first = offsets[word]
         offsets[word] = (position, position) if first is None else (first[0], position)
     return tokens, offsets
+
+
+def _pieces_word_by_word(tokenizer, words: list[str]) -> tuple[list[int], list[int]]:
+    """The pieces of `words`, each word its own sequence in one batched call (any tokenizer): piece ids and
+    the word of each piece."""
+    ids_per_word = tokenizer(words, add_special_tokens=False, return_attention_mask=False, return_token_type_ids=False)[
+        "input_ids"
+    ]
+    return [piece for ids in ids_per_word for piece in ids], [
+        word for word, ids in enumerate(ids_per_word) for _ in ids
+    ]
 
 
 def _pieces_of_pretokenized_words(tokenizer, words: list[str]) -> tuple[list[int], list[int]]:
