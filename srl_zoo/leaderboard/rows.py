@@ -213,9 +213,9 @@ def _f1(result: dict[str, Any]) -> dict[str, Any]:
 
 
 def prediction_speed(archive, spec: Spec) -> dict[str, Any]:
-    """Tokens/s predicting the first `speed_sentences` dev sentences at their gold predicates (batches of
-    similar length, one warm-up batch), float32 and bfloat16 measured alternately, the best of two each;
-    a precision the model cannot run in here is None, its error under `speed_failures`."""
+    """Tokens/s predicting the first `speed_sentences` dev sentences at their gold predicates and POS tags
+    (batches of similar length, one warm-up batch), float32 and bfloat16 measured alternately, the best of two
+    each; a precision the model cannot run in here is None, its error under `speed_failures`."""
     from allennlp.predictors import Predictor
 
     sentences: list[SrlSentence] = []
@@ -223,8 +223,10 @@ def prediction_speed(archive, spec: Spec) -> dict[str, Any]:
         if len(sentences) == spec.budget.speed_sentences:
             break
         sentences.append(sentence)
+    # the file's POS tags go with each request: AMN's memory finds its neighbours by them (other rows ignore them)
     requests: list[dict[str, Any]] = [
-        {"tokens": s.tokens, "predicates": [f.index for f in s.frames]} for s in sentences
+        {"tokens": s.tokens, "predicates": [f.index for f in s.frames], **({"pos": s.pos} if s.pos else {})}
+        for s in sentences
     ]
     requests.sort(key=lambda request: len(request["tokens"]))
     batches = [requests[i : i + 64] for i in range(0, len(requests), 64)]

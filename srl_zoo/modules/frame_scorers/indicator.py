@@ -191,6 +191,6 @@ class IndicatorFrameScorer(FrameScorer):
             if outputs is None:
                 outputs = [layer.new_zeros(rows, length, layer.size(-1)) for layer in layers]
             for output, layer in zip(outputs, layers, strict=False):
-                output[chunk, :longest] = layer
+                output[chunk, :longest] = layer.to(output.dtype)  # autocast may differ by chunk
             start += size
         return outputs  # type: ignore[return-value]
