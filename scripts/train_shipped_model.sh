@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Reproduce a shipped English model and its report (README, "The shipped English model"):
 #   bash scripts/train_shipped_model.sh [RUN_DIR] [minilm|glove]     (defaults: runs/shipped, minilm)
-# minilm (models/ewt-english.tar.gz, 8 epochs, about an hour on this 2-core CPU): the first 3 layers of MiniLM
+# minilm (models/ewt-english.tar.gz, 16 epochs, about 35-50 minutes on this 2-core CPU): the first 3 layers of MiniLM
 #   (`make minilm`) fine-tuned under the bilinear scorer with a CRF output and the predicate-and-sense head, two threads;
 # glove (models/ewt-english-glove.tar.gz, about 65 minutes): the selective-connection recipe over GloVe 6B
 #   50-d words (`make glove`), one thread.
