@@ -26,3 +26,26 @@ def test_every_mention_of_the_training_file_names_the_budget_s_file(tmp_path):
     assert len(list(READERS["conll2012"](subset))) == 3
     whole = Spec("t", Budget(epochs=1, train=TRAIN, dev=TRAIN), [], [])
     assert _training_file_overrides(whole, Row("r", str(tmp_path / "config.json")), str(tmp_path / "runs")) == {}
+
+
+def test_the_speed_requests_carry_each_sentence_s_pos_tags(monkeypatch):
+    # AMN's memory finds its neighbours by POS: without the file's tags its row could not be measured
+    from allennlp.predictors import Predictor
+
+    from srl_zoo.leaderboard.rows import prediction_speed
+
+    seen: list[dict] = []
+
+    class Recorder:
+        def predict_batch_json(self, batch):
+            seen.extend(batch)
+            return []
+
+    monkeypatch.setattr(Predictor, "from_archive", staticmethod(lambda archive, name, extra_args: Recorder()))
+    spec = Spec("t", Budget(epochs=1, train=TRAIN, dev=TRAIN, speed_sentences=4), [], [])
+    speeds = prediction_speed(None, spec)
+    assert speeds["tokens_per_s_float32"] > 0 and speeds["tokens_per_s_bfloat16"] > 0
+    sentences = list(READERS["conll2012"](TRAIN))[:4]
+    expected = {tuple(s.tokens): s.pos for s in sentences}
+    assert seen and all(request["pos"] == expected[tuple(request["tokens"])] for request in seen)
+    assert all(request["pos"] for request in seen)
