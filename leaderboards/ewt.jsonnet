@@ -17,10 +17,11 @@ local peer(name, config, group, idea) = {
 {
   title: 'srl_zoo leaderboard: EWT dev, one budget',
   notes: [
-    'The rows so far were trained and scored on 2026-11-25 while the machine also ran the test suite on its '
-    + 'other core: F1 does not depend on it, but the speeds are indicative only (`--rescore` measures finished '
-    + 'rows again, without training, on an idle machine). bfloat16 is emulated on this CPU (no AVX-512), hence '
-    + 'its low speed here.',
+    'The rows so far were trained and scored on 2026-11-25 while the machine also ran the test suite, a second '
+    + "row or the shipped model's training on its other core: F1 does not depend on it, but the speeds are "
+    + 'indicative only (`--rescore` measures finished rows again, without training, on an idle machine). '
+    + 'bfloat16 is emulated on this CPU (no AVX-512), hence its low speed here. The speed requests carry the '
+    + "dev file's POS tags (AMN's memory finds its neighbours by them; the other rows ignore them).",
     'Peers: allennlp-models 2.10.1 (`.cache/allennlp-models`, beside the venv) trained by the same command on '
     + "copies of the budget's files whose POS column is `XX` (no syntax tree: EWT's `:)` breaks allennlp-models' "
     + "tree reader), scored by srl_zoo's metric and srl-eval.pl at the gold predicates; they find no predicates "
@@ -42,6 +43,7 @@ local peer(name, config, group, idea) = {
     row('bilinear + CRF', 'minilm_l3_bilinear_crf', l3, 'a CRF output layer on the bilinear scores', seeds=two_seeds),
     row('DeepAtt', 'minilm_l3_deepatt', l3, '2 DeepAtt layers (FFN) per (sentence, predicate) row'),
     row('selective connection', 'minilm_l3_sc', l3, '2 selective-connection layers per (sentence, predicate) row', seeds=two_seeds),
+    row('selective connection + CRF', 'minilm_l3_sc_crf', l3, 'the two best ideas together: selective-connection layers under a CRF output'),
     row('LISA', 'minilm_l3_lisa', l3, '2 LISA layers, syntax-supervised head and joint POS, under the bilinear scorer'),
     row('bilinear, 6 layers', 'minilm_l6_bilinear', 'MiniLM, all 6 layers', 'the whole encoder', seeds=two_seeds),
     row('bilinear, argmax', 'minilm_l3_bilinear', l3, 'greedy decoding instead of Viterbi', { 'model.decoding': 'argmax' }),
