@@ -14,8 +14,7 @@ from allennlp.models.archival import load_archive
 from allennlp.predictors import Predictor
 
 import srl_zoo  # noqa: F401
-from srl_zoo.data.format_detection import detect_format
-from srl_zoo.data.formats import READERS
+from srl_zoo.data.gold_requests import gold_predicate_batches
 
 
 def main() -> None:
@@ -26,13 +25,7 @@ def main() -> None:
     parser.add_argument("--mode", default="default", help="torch.compile mode")
     args = parser.parse_args()
     torch.set_num_threads(1)
-    sentences = list(READERS[detect_format(args.data)](args.data))[: args.sentences]
-    requests = sorted(
-        ({"tokens": s.tokens, "predicates": [f.index for f in s.frames]} for s in sentences),
-        key=lambda r: len(r["tokens"]),
-    )
-    batches = [requests[i : i + 64] for i in range(0, len(requests), 64)]
-    tokens = sum(len(r["tokens"]) for r in requests)
+    batches, tokens = gold_predicate_batches(args.data, sentences=args.sentences)
     eager = Predictor.from_archive(load_archive(args.archive), "srl_zoo", extra_args={"precision": "float32"})
     compiled = Predictor.from_archive(load_archive(args.archive), "srl_zoo", extra_args={"precision": "float32"})
     embedder = compiled._model.text_field_embedder._token_embedders["tokens"]._matched_embedder

@@ -26,8 +26,7 @@ from allennlp.models.archival import load_archive
 from allennlp.predictors import Predictor
 
 import srl_zoo  # noqa: F401  (applies the patches)
-from srl_zoo.data.format_detection import detect_format
-from srl_zoo.data.formats import READERS
+from srl_zoo.data.gold_requests import gold_predicate_batches
 
 
 class OnnxRuntimeEncoder(torch.nn.Module):
@@ -78,13 +77,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
     torch.set_num_threads(1)
-    sentences = list(READERS[detect_format(args.data)](args.data))[: args.sentences]
-    requests = sorted(
-        ({"tokens": s.tokens, "predicates": [f.index for f in s.frames]} for s in sentences),
-        key=lambda r: len(r["tokens"]),
-    )
-    batches = [requests[i : i + 64] for i in range(0, len(requests), 64)]
-    tokens = sum(len(r["tokens"]) for r in requests)
+    batches, tokens = gold_predicate_batches(args.data, sentences=args.sentences)
     predictors = {
         name: Predictor.from_archive(load_archive(args.archive), "srl_zoo", extra_args={"precision": "float32"})
         for name in ("eager PyTorch", "ONNX Runtime encoder")
@@ -109,7 +102,7 @@ def main() -> None:
             outputs = [predictor.predict_batch_json(batch) for batch in batches]
             best[name] = max(best[name], tokens / (time.perf_counter() - started))
             tags[name] = [frame["tags"] for batch in outputs for sentence in batch for frame in sentence["frames"]]
-    print(f"{len(requests)} sentences, {tokens} tokens, float32, one thread, best of {args.rounds}")
+    print(f"{sum(map(len, batches))} sentences, {tokens} tokens, float32, one thread, best of {args.rounds}")
     reference = tags["eager PyTorch"]
     for name, speed in best.items():
         same = sum(a == b for a, b in zip(tags[name], reference, strict=True)) / max(len(reference), 1)

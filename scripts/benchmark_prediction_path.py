@@ -20,8 +20,7 @@ from transformers.models.bert.modeling_bert import BertSelfAttention
 
 import srl_zoo  # noqa: F401  (applies the patches)
 from srl_zoo import decoding
-from srl_zoo.data.format_detection import detect_format
-from srl_zoo.data.formats import READERS
+from srl_zoo.data.gold_requests import gold_predicate_batches
 from srl_zoo.pretrained import batched_wordpieces
 from srl_zoo.pretrained.fused_attention import fused_self_attention_forward
 
@@ -62,13 +61,7 @@ def main() -> None:
     parser.add_argument("--precision", default="float32", choices=("float32", "bfloat16"))
     args = parser.parse_args()
     torch.set_num_threads(1)
-    sentences = list(READERS[detect_format(args.data)](args.data))[: args.sentences]
-    requests = sorted(
-        ({"tokens": s.tokens, "predicates": [f.index for f in s.frames]} for s in sentences),
-        key=lambda r: len(r["tokens"]),
-    )
-    batches = [requests[i : i + 64] for i in range(0, len(requests), 64)]
-    tokens = sum(len(r["tokens"]) for r in requests)
+    batches, tokens = gold_predicate_batches(args.data, sentences=args.sentences)
     predictor = Predictor.from_archive(load_archive(args.archive), "srl_zoo", extra_args={"precision": args.precision})
     predictor.predict_batch_json(batches[0])  # warm-up
     best = dict.fromkeys(SETTINGS, 0.0)
@@ -80,7 +73,7 @@ def main() -> None:
                 outputs = [predictor.predict_batch_json(batch) for batch in batches]
                 best[name] = max(best[name], tokens / (time.perf_counter() - started))
             tags[name] = [frame["tags"] for batch in outputs for sentence in batch for frame in sentence["frames"]]
-    print(f"{len(requests)} sentences, {tokens} tokens, {args.precision}, one thread, best of {args.rounds}")
+    print(f"{sum(map(len, batches))} sentences, {tokens} tokens, {args.precision}, one thread, best of {args.rounds}")
     for name, speed in best.items():
         same = sum(a == b for a, b in zip(tags[name], tags["none"], strict=True)) / max(len(tags["none"]), 1)
         print(

@@ -13,6 +13,7 @@ from typing import Any, Optional
 
 from srl_zoo.data.formats import READERS, WRITERS, SrlSentence
 from srl_zoo.data.formats.io_utils import atomic_write, iter_lines
+from srl_zoo.data.gold_requests import gold_predicate_batches
 from srl_zoo.leaderboard.peers import peer_data, score_peer_row
 from srl_zoo.leaderboard.spec import Row, Spec
 from srl_zoo.nn.peak_memory import peak_rss_mib
@@ -218,19 +219,7 @@ def prediction_speed(archive, spec: Spec) -> dict[str, Any]:
     each; a precision the model cannot run in here is None, its error under `speed_failures`."""
     from allennlp.predictors import Predictor
 
-    sentences: list[SrlSentence] = []
-    for sentence in READERS[spec.budget.format](spec.budget.dev):
-        if len(sentences) == spec.budget.speed_sentences:
-            break
-        sentences.append(sentence)
-    # the file's POS tags go with each request: AMN's memory finds its neighbours by them (other rows ignore them)
-    requests: list[dict[str, Any]] = [
-        {"tokens": s.tokens, "predicates": [f.index for f in s.frames], **({"pos": s.pos} if s.pos else {})}
-        for s in sentences
-    ]
-    requests.sort(key=lambda request: len(request["tokens"]))
-    batches = [requests[i : i + 64] for i in range(0, len(requests), 64)]
-    tokens = sum(len(request["tokens"]) for request in requests)
+    batches, tokens = gold_predicate_batches(spec.budget.dev, spec.budget.format, spec.budget.speed_sentences)
     predictors = {
         name: Predictor.from_archive(archive, "srl_zoo", extra_args={"precision": name})
         for name in ("float32", "bfloat16")
