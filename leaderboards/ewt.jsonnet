@@ -43,7 +43,7 @@ local peer(name, config, group, idea) = {
     row('bilinear + CRF', 'minilm_l3_bilinear_crf', l3, 'a CRF output layer on the bilinear scores', seeds=two_seeds),
     row('DeepAtt', 'minilm_l3_deepatt', l3, '2 DeepAtt layers (FFN) per (sentence, predicate) row'),
     row('selective connection', 'minilm_l3_sc', l3, '2 selective-connection layers per (sentence, predicate) row', seeds=two_seeds),
-    row('selective connection + CRF', 'minilm_l3_sc_crf', l3, 'the two best ideas together: selective-connection layers under a CRF output'),
+    row('selective connection + CRF', 'minilm_l3_sc_crf', l3, 'the two best ideas together: selective-connection layers under a CRF output', seeds=two_seeds),
     row('LISA', 'minilm_l3_lisa', l3, '2 LISA layers, syntax-supervised head and joint POS, under the bilinear scorer'),
     row('bilinear, 6 layers', 'minilm_l6_bilinear', 'MiniLM, all 6 layers', 'the whole encoder', seeds=two_seeds),
     row('bilinear, argmax', 'minilm_l3_bilinear', l3, 'greedy decoding instead of Viterbi', { 'model.decoding': 'argmax' }),
