@@ -56,7 +56,7 @@ def viterbi_decode(
     device = scores.device
     if batch == 0:
         return torch.zeros(batch, length, dtype=torch.long, device=device)
-    transitions = torch.where(allowed.to(device), 0.0, FORBIDDEN).unsqueeze(0)  # (1, from, to)
+    transitions = torch.where(allowed.to(device), 0.0, FORBIDDEN)  # (from, to)
     if transition_scores is not None:
         transitions = transitions + transition_scores.detach().float().to(device)
     first = torch.where(start.to(device), 0.0, FORBIDDEN)
@@ -70,9 +70,9 @@ def viterbi_decode(
     backpointers = torch.zeros(batch, length, size, dtype=_index_dtype(size), device=device)
     sparse = _sparse_predecessors(allowed.to(device))
     step = (
-        _DenseStep(transitions[0], batch, scores)
+        _DenseStep(transitions, batch, scores)
         if sparse is None
-        else _SparseStep(sparse, None if transition_scores is None else transitions[0], batch, scores)
+        else _SparseStep(sparse, None if transition_scores is None else transitions, batch, scores)
     )
     for t in range(1, length):
         step_best, step_from = step(best)
