@@ -12,6 +12,7 @@ import time
 import torch
 from allennlp.models.archival import load_archive
 from allennlp.predictors import Predictor
+from alternating_runs import best_of_alternating_runs, print_against
 
 import srl_zoo  # noqa: F401
 from srl_zoo.data.gold_requests import gold_predicate_batches
@@ -34,19 +35,10 @@ def main() -> None:
     for batch in batches:  # compiles, once per shape family
         compiled.predict_batch_json(batch)
     compile_seconds = time.perf_counter() - started
-    best = {"eager": 0.0, "compiled": 0.0}
-    outputs = {}
-    for _ in range(2):
-        for name, predictor in (("eager", eager), ("compiled", compiled)):
-            started = time.perf_counter()
-            outputs[name] = [predictor.predict_batch_json(batch) for batch in batches]
-            best[name] = max(best[name], tokens / (time.perf_counter() - started))
-    tags = {name: [f["tags"] for batch in out for s in batch for f in s["frames"]] for name, out in outputs.items()}
-    agree = sum(a == b for a, b in zip(tags["eager"], tags["compiled"], strict=True)) / max(len(tags["eager"]), 1)
+    runs = {"eager": eager.predict_batch_json, "compiled": compiled.predict_batch_json}
+    best, tags = best_of_alternating_runs(runs, batches, tokens, rounds=2)
     print(f"first pass (compiling): {compile_seconds:.0f} s")
-    for name, speed in best.items():
-        print(f"{name}: {speed:,.0f} tokens/s")
-    print(f"compiled/eager: {best['compiled'] / best['eager']:.2f}x; frames with the same tags: {100 * agree:.1f}%")
+    print_against("eager", best, tags)
 
 
 if __name__ == "__main__":

@@ -17,13 +17,13 @@ stay in PyTorch), and the tags of both are compared.
 import argparse
 import os
 import tempfile
-import time
 from types import SimpleNamespace
 
 import onnxruntime
 import torch
 from allennlp.models.archival import load_archive
 from allennlp.predictors import Predictor
+from alternating_runs import best_of_alternating_runs, print_against
 
 import srl_zoo  # noqa: F401  (applies the patches)
 from srl_zoo.data.gold_requests import gold_predicate_batches
@@ -94,20 +94,10 @@ def main() -> None:
     matched.transformer_model = OnnxRuntimeEncoder(session)
     for predictor in predictors.values():
         predictor.predict_batch_json(batches[0])  # warm-up
-    best = dict.fromkeys(predictors, 0.0)
-    tags: dict[str, list] = {}
-    for _ in range(args.rounds):
-        for name, predictor in predictors.items():
-            started = time.perf_counter()
-            outputs = [predictor.predict_batch_json(batch) for batch in batches]
-            best[name] = max(best[name], tokens / (time.perf_counter() - started))
-            tags[name] = [frame["tags"] for batch in outputs for sentence in batch for frame in sentence["frames"]]
+    runs = {name: predictor.predict_batch_json for name, predictor in predictors.items()}
+    best, tags = best_of_alternating_runs(runs, batches, tokens, args.rounds)
     print(f"{sum(map(len, batches))} sentences, {tokens} tokens, float32, one thread, best of {args.rounds}")
-    reference = tags["eager PyTorch"]
-    for name, speed in best.items():
-        same = sum(a == b for a, b in zip(tags[name], reference, strict=True)) / max(len(reference), 1)
-        ratio = speed / best["eager PyTorch"]
-        print(f"{name}: {speed:,.0f} tokens/s ({ratio:.2f}x); frames tagged alike: {100 * same:.2f}%")
+    print_against("eager PyTorch", best, tags)
 
 
 if __name__ == "__main__":

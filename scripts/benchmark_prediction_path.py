@@ -10,12 +10,12 @@ sentences at their gold predicates through the `srl_zoo` predictor, batches of s
 
 import argparse
 import contextlib
-import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import torch
 from allennlp.models.archival import load_archive
 from allennlp.predictors import Predictor
+from alternating_runs import best_of_alternating_runs, print_against
 from transformers.models.bert.modeling_bert import BertSelfAttention
 
 import srl_zoo  # noqa: F401  (applies the patches)
@@ -64,22 +64,18 @@ def main() -> None:
     batches, tokens = gold_predicate_batches(args.data, sentences=args.sentences)
     predictor = Predictor.from_archive(load_archive(args.archive), "srl_zoo", extra_args={"precision": args.precision})
     predictor.predict_batch_json(batches[0])  # warm-up
-    best = dict.fromkeys(SETTINGS, 0.0)
-    tags: dict[str, list] = {}
-    for _ in range(args.rounds):
-        for name, switches in SETTINGS.items():
+
+    def run_in(switches: tuple[bool, bool, bool]) -> Callable[[list], list]:
+        def label(batch: list) -> list:
             with setting(*switches):
-                started = time.perf_counter()
-                outputs = [predictor.predict_batch_json(batch) for batch in batches]
-                best[name] = max(best[name], tokens / (time.perf_counter() - started))
-            tags[name] = [frame["tags"] for batch in outputs for sentence in batch for frame in sentence["frames"]]
+                return predictor.predict_batch_json(batch)
+
+        return label
+
+    runs = {name: run_in(switches) for name, switches in SETTINGS.items()}
+    best, tags = best_of_alternating_runs(runs, batches, tokens, args.rounds)
     print(f"{sum(map(len, batches))} sentences, {tokens} tokens, {args.precision}, one thread, best of {args.rounds}")
-    for name, speed in best.items():
-        same = sum(a == b for a, b in zip(tags[name], tags["none"], strict=True)) / max(len(tags["none"]), 1)
-        print(
-            f"{name}: {speed:,.0f} tokens/s ({speed / best['none']:.2f}x); "
-            f"frames tagged as with none: {100 * same:.2f}%"
-        )
+    print_against("none", best, tags)
 
 
 if __name__ == "__main__":
