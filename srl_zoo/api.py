@@ -297,8 +297,9 @@ def load(
     cuda_device : -1 for the CPU, else the GPU's index.
     batch_size : sentences per model call.
     overrides : allennlp config overrides (a JSON string), e.g. a smaller inference chunk.
-    precision : `"auto"` (default: bfloat16 autocast on a GPU or a CPU with AVX-512 BF16/AMX, float32
-        elsewhere), `"float32"` or `"bfloat16"`; `labeler.predictor.precision` says which is used.
+    precision : `"auto"` (default: bfloat16 autocast on a GPU or a CPU with AVX-512 BF16/AMX where it
+        measures faster, float32 elsewhere), `"float32"` or `"bfloat16"`; `labeler.predictor.precision` says
+        which is used.
     predictor_args : passed to the `srl` predictor (e.g. `output_format`).
     """
     archive = load_archive(archive_file, cuda_device=cuda_device, overrides=overrides)

@@ -57,7 +57,7 @@ class SrlPredictor(Predictor):
         column per predicate; columns the model does not predict are `_`), for dependency SRL models.
     language : spaCy language code of the blank tokenizer.
     precision : `"auto"` (default): bfloat16 autocast on a GPU or a CPU with AVX-512 BF16/AMX (where
-        it is fast; the shipped model's F1 is the same), float32 elsewhere; or `"float32"`,
+        a probe measures it faster; the shipped model's F1 is the same), float32 elsewhere; or `"float32"`,
         `"bfloat16"`. Decoding and the output probabilities stay float32.
     mixed_precision : the older switch: `True` is `precision="bfloat16"`, `False` `"float32"`.
     """

@@ -1,6 +1,6 @@
-"""`--precision`: auto takes bfloat16 only where the hardware computes it natively and the archive
-records that it keeps the F1; every entry point (predictor, Python API, spaCy, commands) takes the same
-three names."""
+"""`--precision`: auto takes bfloat16 only where the hardware computes it natively (and faster, measured)
+and the archive records that it keeps the F1; every entry point (predictor, Python API, spaCy, commands)
+takes the same three names."""
 
 import io
 import json
@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 import spacy
+import torch
 from allennlp.models.archival import load_archive
 from allennlp.predictors import Predictor
 
@@ -31,7 +32,7 @@ def test_bfloat16_keeps_f1_within_a_tenth():
 
 @pytest.mark.parametrize("fast", [True, False])
 def test_auto_follows_the_cpu_and_the_record_and_explicit_names_are_kept(monkeypatch, fast):
-    monkeypatch.setattr(precision_module, "cpu_has_fast_bfloat16", lambda: fast)
+    monkeypatch.setattr(precision_module, "cpu_bfloat16_is_faster", lambda: fast)
     assert chosen_precision("auto", -1, KEEPS) == ("bfloat16" if fast else "float32")
     assert chosen_precision("auto", -1, LOSES) == "float32" and chosen_precision("auto") == "float32"
     assert chosen_precision("float32", -1, KEEPS) == "float32" and chosen_precision("bfloat16") == "bfloat16"
@@ -64,9 +65,31 @@ def test_the_cpu_flags_are_read_from_proc_cpuinfo():
     assert precision_module.cpu_has_fast_bfloat16() == expected
 
 
+@pytest.mark.parametrize(("bfloat16_share", "expected"), [(0.5, True), (0.8, True), (0.9, False), (1.6, False)])
+def test_a_cpu_with_the_flags_takes_bfloat16_only_where_the_probe_measures_it_faster(
+    monkeypatch, bfloat16_share, expected
+):
+    monkeypatch.setattr(precision_module, "cpu_has_fast_bfloat16", lambda: True)
+    monkeypatch.setattr(precision_module, "_linear_seconds", lambda dtype: bfloat16_share if dtype else 1.0)
+    assert precision_module.cpu_bfloat16_is_faster.__wrapped__() is expected
+
+
+def test_a_cpu_without_the_flags_is_not_probed(monkeypatch):
+    def probe(dtype):
+        raise AssertionError("probed a CPU without native bfloat16")
+
+    monkeypatch.setattr(precision_module, "cpu_has_fast_bfloat16", lambda: False)
+    monkeypatch.setattr(precision_module, "_linear_seconds", probe)
+    assert precision_module.cpu_bfloat16_is_faster.__wrapped__() is False
+
+
+def test_the_probe_times_a_linear_layer_in_both_precisions():
+    assert 0 < precision_module._linear_seconds(None) < 5 and 0 < precision_module._linear_seconds(torch.bfloat16) < 5
+
+
 @pytest.mark.parametrize("fast", [True, False])
 def test_every_entry_point_resolves_auto_the_same_way(predicate_model_archive, monkeypatch, tmp_path, fast):
-    monkeypatch.setattr(precision_module, "cpu_has_fast_bfloat16", lambda: fast)
+    monkeypatch.setattr(precision_module, "cpu_bfloat16_is_faster", lambda: fast)
     measured = with_record(predicate_model_archive, os.path.join(tmp_path, "measured.tar.gz"), KEEPS)
     for archive, expected in ((measured, "bfloat16" if fast else "float32"), (predicate_model_archive, "float32")):
         predictor = Predictor.from_archive(load_archive(archive), "srl_zoo")
