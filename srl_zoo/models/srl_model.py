@@ -169,7 +169,7 @@ class SrlModel(Model):
         features = None
         if self.frame_features is not None:
             features = self.frame_features(
-                FrameFeatureInputs(embedded, mask, predicate_indices, metadata, predicted_pos)
+                FrameFeatureInputs(embedded, mask, predicate_indices, metadata, predicted_pos, tokens)
             )  # (batch, num_frames, seq_len, feature_dim)
         gold_tags = None if uses_predicted else frames.get("tags")
         scored = score_frame_groups(

@@ -4,6 +4,7 @@ from srl_zoo.modules.attention import MultiHeadSelfAttention
 from srl_zoo.modules.deep_att import DeepAttEncoder
 from srl_zoo.modules.frame_scorers import BilinearFrameScorer, EncodedSentences, FrameScorer, IndicatorFrameScorer
 from srl_zoo.modules.lisa import LisaEncoder
+from srl_zoo.modules.marked_predicate_transformer import MarkedPredicateTransformer
 from srl_zoo.modules.positional_encoding import timing_signal
 from srl_zoo.modules.residual import PostNormResidual
 from srl_zoo.modules.selective_connection import SelectiveConnection, SelectiveConnectionEncoder

@@ -7,6 +7,7 @@ from typing import Any, Optional
 
 import torch
 from allennlp.common import Registrable
+from allennlp.data import TextFieldTensors
 from allennlp.modules import TextFieldEmbedder
 from torch import nn
 
@@ -20,6 +21,7 @@ class FrameFeatureInputs:
     predicate_indices : `(batch, num_frames)`, -1 for padding (gold or predicted predicates).
     metadata : per sentence its `words` (and `pos`, ... when given), or `None`.
     predicted_pos : `(batch, seq_len)` ids in the `pos` namespace from a POS-tagging head, if any.
+    tokens : the batch's `tokens` field as the indexers made it (e.g. word pieces and their offsets).
     """
 
     embedded: torch.Tensor
@@ -27,6 +29,7 @@ class FrameFeatureInputs:
     predicate_indices: torch.Tensor
     metadata: Optional[Sequence[dict[str, Any]]] = None
     predicted_pos: Optional[torch.Tensor] = None
+    tokens: Optional[TextFieldTensors] = None
 
 
 class FrameFeatures(nn.Module, Registrable):
@@ -35,7 +38,9 @@ class FrameFeatures(nn.Module, Registrable):
     width (`frame_feature_dim`). Built by the Model with `vocab` and `word_dim` (the embedder's width);
     `prepare` is called once when the model is built.
 
-    Implementations: `"associated_memory"` (AMN, `srl_zoo/amn/associated_memory.py`).
+    Implementations: `"associated_memory"` (AMN, `srl_zoo/amn/associated_memory.py`) and
+    `"marked_predicate_transformer"` (the predicate marked in the transformer's input, as `srl_bert`,
+    `srl_zoo/modules/marked_predicate_transformer.py`).
     """
 
     default_implementation = "associated_memory"

@@ -43,7 +43,7 @@ def label_elsewhere(archive, tmp_path, monkeypatch):
     return srl_zoo.load(archive)("The dog barked. She smiled.")
 
 
-@pytest.mark.parametrize("config", ["thin", "bilinear", "deepatt", "bilinear_frozen"])
+@pytest.mark.parametrize("config", ["thin", "bilinear", "deepatt", "bilinear_frozen", "marked"])
 def test_a_head_trains_and_its_archive_predicts_without_the_encoder_directory(
     config, fake_wheel, tmp_path, monkeypatch
 ):

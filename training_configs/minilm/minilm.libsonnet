@@ -9,6 +9,10 @@
 //   deepatt   an indicator scorer with 2 DeepAtt layers (d=200, FFN) per (sentence, predicate) row
 //   sc        an indicator scorer with 2 selective-connection layers (d=200, BiLSTM input layer,
 //             a loss on every layer's output) per (sentence, predicate) row
+//   marked    the predicate marked in the transformer's input (token-type id 1 on its word pieces, as
+//             allennlp-models' srl_bert): the transformer runs again per (sentence, predicate) row, and
+//             an indicator scorer tags each word from [its sentence vector; a 32-d predicate embedding;
+//             its vector from the marked row] with one linear layer
 //   lisa      the bilinear scorer over 2 LISA layers (d=200) run once per sentence: layer 1's output
 //             feeds a joint POS/predicate head and a dependency parser trained on EWT's gold UD trees
 //             (SRL_TRAIN_TREES/SRL_DEV_TREES; default the bundled ones), whose parse is one attention
@@ -78,6 +82,14 @@ function(head, overrides={}) (
         },
       },
       per_layer_loss: true,
+    },
+    marked: {
+      frame_features: { type: 'marked_predicate_transformer', dropout: s.dropout },
+      frame_scorer: {
+        type: 'indicator',
+        predicate_embedding_dim: 32,
+        encoder: { type: 'pass_through', input_dim: 2 * s.word_dim + 32 },
+      },
     },
     lisa: {
       frame_scorer: {
