@@ -1,0 +1,95 @@
+"""srl_zoo's default prediction (no flags: `precision="auto"`) against allennlp-models' BiLSTM `srl` peer, measured
+alternately in one run on one thread (a benchmark): the first N sentences of a gold file at their gold predicates,
+sorted by length and cut into batches of 64, best of `--rounds` each. srl_zoo goes through its predictor (word
+pieces, the model, decoding, readable frames); the peer through the leaderboard's labeling of a peer archive (one
+instance per predicate, as allennlp-models' predictor makes them, and its Viterbi decoding). srl_zoo in float32 is
+measured beside, to show what `auto` chose.
+
+    PYTHONPATH=.cache/allennlp-models python scripts/benchmark_against_peer.py models/ewt-english.tar.gz \
+        runs/leaderboard/peer-allennlp-models-srl-bilstm-13370/train/model.tar.gz data/ewt/conll2012/dev.gold_conll.gz
+
+The peer's archive is the leaderboard's row (`python scripts/leaderboard.py leaderboards/ewt.jsonnet`); its speed
+does not depend on how long it trained (the same layers and decoding whatever the weights).
+"""
+
+import argparse
+import time
+from collections.abc import Callable
+from typing import Any
+
+import torch
+from allennlp.models.archival import load_archive
+from allennlp.predictors import Predictor
+
+import srl_zoo  # noqa: F401  (registers the predictor, applies the patches)
+from srl_zoo.data.format_detection import detect_format
+from srl_zoo.data.formats import READERS, SrlSentence
+from srl_zoo.leaderboard.peers import _label
+
+
+def first_sentences(path: str, count: int, batch_size: int = 64) -> tuple[list[list[SrlSentence]], int]:
+    """The first `count` sentences of `path`, sorted by length, in batches of `batch_size`; and their tokens."""
+    sentences: list[SrlSentence] = []
+    for sentence in READERS[detect_format(path)](path):
+        if len(sentences) == count:
+            break
+        sentences.append(sentence)
+    sentences.sort(key=len)
+    batches = [sentences[start : start + batch_size] for start in range(0, len(sentences), batch_size)]
+    return batches, sum(len(sentence) for sentence in sentences)
+
+
+def as_requests(batch: list[SrlSentence]) -> list[dict[str, Any]]:
+    """srl_zoo's predictor requests for `batch`: the words and the gold predicates."""
+    return [{"tokens": s.tokens, "predicates": [frame.index for frame in s.frames]} for s in batch]
+
+
+def best_speeds(runs: dict[str, Callable[[Any], Any]], batches: list, tokens: int, rounds: int) -> dict[str, float]:
+    """Each run's best tokens/s over `rounds` passes over `batches`, the runs alternating within a round."""
+    best = dict.fromkeys(runs, 0.0)
+    for _ in range(rounds):
+        for name, label in runs.items():
+            label(batches[0])  # warm-up
+            started = time.perf_counter()
+            for batch in batches:
+                label(batch)
+            best[name] = max(best[name], tokens / (time.perf_counter() - started))
+    return best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("model", help="srl_zoo archive (models/ewt-english.tar.gz)")
+    parser.add_argument("peer", help="allennlp-models `srl` archive")
+    parser.add_argument("data", help="gold file (CoNLL-2005/2012/2009)")
+    parser.add_argument("--sentences", type=int, default=500)
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args()
+    torch.set_num_threads(1)
+
+    import allennlp_models.structured_prediction  # noqa: F401  (the peer's model and reader)
+
+    batches, tokens = first_sentences(args.data, args.sentences)
+    default = Predictor.from_archive(load_archive(args.model), "srl_zoo")
+    float32 = Predictor.from_archive(load_archive(args.model), "srl_zoo", extra_args={"precision": "float32"})
+    peer = load_archive(args.peer)
+    peer.model.eval()
+    runs = {
+        "peer (allennlp-models srl, its default: float32)": lambda b: _label(
+            peer.model, peer.validation_dataset_reader, b
+        ),
+        "srl_zoo, default (no flags)": lambda b: default.predict_batch_json(as_requests(b)),
+        "srl_zoo, float32": lambda b: float32.predict_batch_json(as_requests(b)),
+    }
+    best = best_speeds(runs, batches, tokens, args.rounds)
+    print(
+        f"{tokens:,} tokens in {len(batches)} batches, one thread; srl_zoo's default chose {default.precision} "
+        f"(F1 recorded in the archive: {default._model.f1_per_precision})"
+    )
+    reference = next(iter(best))
+    for name, speed in best.items():
+        print(f"{name}: {speed:,.0f} tokens/s ({speed / best[reference]:.2f}x the peer)")
+
+
+if __name__ == "__main__":
+    main()
