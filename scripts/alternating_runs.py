@@ -9,11 +9,21 @@ from typing import Any
 Batch = list[dict[str, Any]]
 
 
+def frame_tags(outputs: list) -> list:
+    """The BIO tags of every frame in srl_zoo predictor outputs (one list of sentences per batch)."""
+    return [frame["tags"] for batch in outputs for sentence in batch for frame in sentence["frames"]]
+
+
 def best_of_alternating_runs(
-    runs: dict[str, Callable[[Batch], list]], batches: list[Batch], tokens: int, rounds: int
+    runs: dict[str, Callable[[Batch], list]],
+    batches: list[Batch],
+    tokens: int,
+    rounds: int,
+    tags_of: Callable[[list], list] = frame_tags,
 ) -> tuple[dict[str, float], dict[str, list]]:
     """Each setting's best tokens/s over `rounds` passes over `batches` (settings alternate within a round),
-    and the tags of every frame it labelled in its last pass. `runs[name](batch)` labels one batch."""
+    and `tags_of` its outputs of the last pass (by default the tags of every frame it labelled).
+    `runs[name](batch)` labels one batch."""
     best = dict.fromkeys(runs, 0.0)
     tags: dict[str, list] = {}
     for _ in range(rounds):
@@ -21,7 +31,7 @@ def best_of_alternating_runs(
             started = time.perf_counter()
             outputs = [label(batch) for batch in batches]
             best[name] = max(best[name], tokens / (time.perf_counter() - started))
-            tags[name] = [frame["tags"] for batch in outputs for sentence in batch for frame in sentence["frames"]]
+            tags[name] = tags_of(outputs)
     return best, tags
 
 

@@ -1,25 +1,26 @@
 """srl_zoo's default prediction (no flags: `precision="auto"`) against allennlp-models' BiLSTM `srl` peer, measured
 alternately in one run on one thread (a benchmark): the first N sentences of a gold file at their gold predicates,
-sorted by length and cut into batches of 64, best of `--rounds` each. srl_zoo goes through its predictor (word
-pieces, the model, decoding, readable frames); the peer through the leaderboard's labeling of a peer archive (one
-instance per predicate, as allennlp-models' predictor makes them, and its Viterbi decoding). srl_zoo in float32 is
-measured beside, to show what `auto` chose.
+sorted by length and cut into batches of 64, best of `--rounds` each (the first round warms up). srl_zoo goes
+through its predictor (word pieces, the model, decoding, readable frames); the peer through the leaderboard's
+labeling of a peer archive (one instance per predicate, as allennlp-models' predictor makes them, and its Viterbi
+decoding). srl_zoo in float32 is measured beside, to show what `auto` chose.
 
     PYTHONPATH=.cache/allennlp-models python scripts/benchmark_against_peer.py models/ewt-english.tar.gz \
-        runs/leaderboard/peer-allennlp-models-srl-bilstm-13370/train/model.tar.gz data/ewt/conll2012/dev.gold_conll.gz
+        runs/leaderboard/rows/peer__allennlp-models_srl__BiLSTM_/seed-13370/train/model.tar.gz \
+        data/ewt/conll2012/dev.gold_conll.gz
 
-The peer's archive is the leaderboard's row (`python scripts/leaderboard.py leaderboards/ewt.jsonnet`); its speed
-does not depend on how long it trained (the same layers and decoding whatever the weights).
+The peer's archive is the leaderboard's row (`python scripts/leaderboard.py leaderboards/ewt.jsonnet`), or any
+`srl` archive of allennlp-models' BiLSTM: its speed does not depend on how long it trained (the same layers and
+decoding whatever the weights).
 """
 
 import argparse
-import time
-from collections.abc import Callable
 from typing import Any
 
 import torch
 from allennlp.models.archival import load_archive
 from allennlp.predictors import Predictor
+from alternating_runs import best_of_alternating_runs
 
 import srl_zoo  # noqa: F401  (registers the predictor, applies the patches)
 from srl_zoo.data.format_detection import detect_format
@@ -42,19 +43,6 @@ def first_sentences(path: str, count: int, batch_size: int = 64) -> tuple[list[l
 def as_requests(batch: list[SrlSentence]) -> list[dict[str, Any]]:
     """srl_zoo's predictor requests for `batch`: the words and the gold predicates."""
     return [{"tokens": s.tokens, "predicates": [frame.index for frame in s.frames]} for s in batch]
-
-
-def best_speeds(runs: dict[str, Callable[[Any], Any]], batches: list, tokens: int, rounds: int) -> dict[str, float]:
-    """Each run's best tokens/s over `rounds` passes over `batches`, the runs alternating within a round."""
-    best = dict.fromkeys(runs, 0.0)
-    for _ in range(rounds):
-        for name, label in runs.items():
-            label(batches[0])  # warm-up
-            started = time.perf_counter()
-            for batch in batches:
-                label(batch)
-            best[name] = max(best[name], tokens / (time.perf_counter() - started))
-    return best
 
 
 def main() -> None:
@@ -81,7 +69,7 @@ def main() -> None:
         "srl_zoo, default (no flags)": lambda b: default.predict_batch_json(as_requests(b)),
         "srl_zoo, float32": lambda b: float32.predict_batch_json(as_requests(b)),
     }
-    best = best_speeds(runs, batches, tokens, args.rounds)
+    best, _ = best_of_alternating_runs(runs, batches, tokens, args.rounds, tags_of=lambda outputs: [])
     print(
         f"{tokens:,} tokens in {len(batches)} batches, one thread; srl_zoo's default chose {default.precision} "
         f"(F1 recorded in the archive: {default._model.f1_per_precision})"
