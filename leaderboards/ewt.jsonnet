@@ -17,11 +17,14 @@ local peer(name, config, group, idea) = {
 {
   title: 'srl_zoo leaderboard: EWT dev, one budget',
   notes: [
-    'The rows so far were trained and scored on 2026-11-25 while the machine also ran the test suite, a second '
-    + "row or the shipped model's training on its other core: F1 does not depend on it, but the speeds are "
-    + 'indicative only (`--rescore` measures finished rows again, without training, on an idle machine). '
-    + 'bfloat16 is emulated on this CPU (no AVX-512), hence its low speed here. The speed requests carry the '
-    + "dev file's POS tags (AMN's memory finds its neighbours by them; the other rows ignore them).",
+    'Every row was trained and scored on a 2-core machine of the same kind while it also ran the test suite, '
+    + "another row or the shipped model's training on its other core: F1 does not depend on it, but the speeds "
+    + 'are indicative only (`--rescore` measures finished rows again, without training). The rows scored on '
+    + '2026-11-25 before the processor was recorded ran mostly on an AMD EPYC without AVX-512, where bfloat16 is '
+    + 'emulated (hence bf16 speeds far below float32); later rows name their processor under the table. On the '
+    + 'Xeon with AVX-512 BF16 but no AMX of the last rows, bfloat16 matrix products are slower than float32 ones '
+    + "too (`--precision auto` measures this and keeps float32 there). The speed requests carry the dev file's POS "
+    + "tags (AMN's memory finds its neighbours by them; the other rows ignore them).",
     'Peers: allennlp-models 2.10.1 (`.cache/allennlp-models`, beside the venv) trained by the same command on '
     + "copies of the budget's files whose POS column is `XX` (no syntax tree: EWT's `:)` breaks allennlp-models' "
     + "tree reader), scored by srl_zoo's metric and srl-eval.pl at the gold predicates; they find no predicates "

@@ -14,6 +14,7 @@ from typing import Any, Optional
 from srl_zoo.data.formats import READERS, WRITERS, SrlSentence
 from srl_zoo.data.formats.io_utils import atomic_write, iter_lines
 from srl_zoo.data.gold_requests import gold_predicate_batches
+from srl_zoo.leaderboard.machine import processor_name
 from srl_zoo.leaderboard.peers import peer_data, score_peer_row
 from srl_zoo.leaderboard.spec import Row, Spec
 from srl_zoo.nn.peak_memory import peak_rss_mib
@@ -197,8 +198,10 @@ def archive_facts(serialization: str, model) -> dict[str, Any]:
 
 
 def write_result(directory: str, result: dict[str, Any]) -> dict[str, Any]:
-    """`result` with this process's peak memory, written as the row's `result.json` (the mark of a finished row)."""
+    """`result` with this process's peak memory and processor, written as the row's `result.json` (the mark
+    of a finished row)."""
     result["peak_rss_mib"] = round(peak_rss_mib())
+    result["processor"] = processor_name()  # speeds depend on it
     with atomic_write(os.path.join(directory, RESULT)) as handle:
         json.dump(result, handle, indent=2)
     return result

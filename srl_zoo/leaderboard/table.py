@@ -4,11 +4,11 @@ line per paper's claim under it, a JSON file with every figure, and a plot of de
 import dataclasses
 import json
 import os
-import platform
 import statistics
 from typing import Any, Optional
 
 from srl_zoo.data.formats.io_utils import atomic_write
+from srl_zoo.leaderboard.machine import processor_name
 from srl_zoo.leaderboard.spec import Spec
 
 
@@ -32,6 +32,7 @@ def summarize(spec: Spec, results: list[dict[str, Any]]) -> dict[str, Any]:
                 entry[key] = round(statistics.mean(values), 1) if values else None
             for key in ("epochs", "parameters", "archive_mib"):
                 entry[key] = seeds[0][key]
+            entry["processors"] = sorted({result["processor"] for result in seeds if result.get("processor")})
         rows.append(entry)
     by_name = {entry["name"]: entry for entry in rows}
     claims = []
@@ -50,20 +51,15 @@ def summarize(spec: Spec, results: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-def processor_name() -> str:
-    """The CPU's model name (from /proc/cpuinfo) and whether it has native bfloat16."""
-    name = platform.processor() or platform.machine()
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as handle:
-            info = handle.read()
-    except OSError:
-        return name
-    for line in info.splitlines():
-        if line.startswith("model name"):
-            name = line.split(":", 1)[1].strip()
-            break
-    native = " avx512_bf16" in info or " amx_bf16" in info
-    return f"{name} ({'with' if native else 'without'} native bfloat16)"
+def measured_on(rows: list[dict[str, Any]]) -> list[str]:
+    """One line per processor with the finished rows measured on it (rows scored before the processor was
+    recorded last)."""
+    by_processor: dict[str, list[str]] = {}
+    for row in rows:
+        if "dev_f1" in row:
+            for processor in row.get("processors") or ["not recorded (scored before the processor was)"]:
+                by_processor.setdefault(processor, []).append(f"`{row['name']}`")
+    return [f"- {processor}: {', '.join(names)}" for processor, names in by_processor.items()]
 
 
 def dev_f1(result: dict[str, Any]) -> float:
@@ -86,8 +82,9 @@ def markdown(summary: dict[str, Any], plot_name: Optional[str]) -> str:
         "Made by `python scripts/leaderboard.py` (do not edit by hand: rerun it). **One budget for every row:** "
         f"{budget['epochs']} epochs on {data} `{budget['train']}`, scored on `{budget['dev']}` "
         f"({budget['format']}), seeds {', '.join(map(str, budget['seeds']))} (more where a row lists them), "
-        f"{budget['threads']} torch thread(s) for training and for the speed, on {summary['machine']['processor']} "
-        f"({summary['machine']['cpus']} CPUs).",
+        f"{budget['threads']} torch thread(s) for training and for the speed (the processor of each row's speed "
+        f"is listed under the table; this table was written on {summary['machine']['processor']}, "
+        f"{summary['machine']['cpus']} CPUs).",
         *[f"\n{note}" for note in summary.get("notes", [])],
         "",
         "Dev F1: srl-eval.pl with gold predicates (srl_zoo's metric gives the same), the mean over the row's "
@@ -122,6 +119,7 @@ def markdown(summary: dict[str, Any], plot_name: Optional[str]) -> str:
     ]
     if failures:
         lines += ["", "A — in a speed column:", *failures]
+    lines += ["", "Speeds measured on:", *measured_on(summary["rows"])]
     if waiting:
         lines += ["", f"Not run yet ({len(waiting)}): {', '.join(waiting)}."]
     if summary["claims"]:

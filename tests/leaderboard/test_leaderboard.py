@@ -10,6 +10,7 @@ import sys
 
 import pytest
 
+from srl_zoo.leaderboard.machine import processor_name
 from srl_zoo.leaderboard.spec import SpecError, load_spec
 from tests.conftest import REPO_ROOT
 
@@ -97,10 +98,12 @@ def test_two_rows_end_to_end_and_a_rerun_trains_nothing(tmp_path, monkeypatch):
         assert result["dev_f1_end_to_end"] is not None
         assert result["tokens_per_s_float32"] > 0 and result["tokens_per_s_bfloat16"] > 0
         assert result["peak_rss_mib"] > 100 and result["parameters"] > 1000
+        assert result["processor"] == processor_name() and row["processors"] == [processor_name()]
         table = cells[row["name"]]
         assert table[3] == f"{row['dev_f1']:,.2f}" and table[4] == f"{row['dev_f1_end_to_end']:,.2f}"
         assert table[7] == f"{row['tokens_per_s_float32']:,.0f}" and table[9] == f"{row['peak_rss_mib']:,.0f}"
         assert table[10] == f"{row['parameters'] / 1e6:.1f}" and table[11] == f"{row['archive_mib']:,.1f}"
+    assert f"Speeds measured on:\n- {processor_name()}: `ffn predicates`, `ffn argmax`\n" in markdown
     (claim,) = summary["claims"]
     by_name = {row["name"]: row for row in summary["rows"]}
     assert claim["measured_gain"] == round(by_name["ffn predicates"]["dev_f1"] - by_name["ffn argmax"]["dev_f1"], 2)
