@@ -98,6 +98,8 @@ class MarkedPredicateTransformer(FrameFeatures):
         tokens = inputs.tokens[self.indexer]
         batch, frames = inputs.predicate_indices.shape
         sentence, frame = (inputs.predicate_indices >= 0).nonzero(as_tuple=True)
+        if sentence.numel() == 0:  # no predicate in the batch: nothing to encode
+            return inputs.embedded.new_zeros(batch, frames, inputs.mask.size(1), self.word_dim)
         rows = {name: tensor[sentence] for name, tensor in tokens.items() if name != "type_ids"}
         matched = self._transformer._matched_embedder
         folding = None

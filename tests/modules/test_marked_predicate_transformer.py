@@ -97,6 +97,11 @@ def test_each_frame_is_encoded_with_its_own_predicate_and_learns_the_token_types
     assert bert.embeddings.token_type_embeddings.weight.grad[1].abs().sum() > 0
 
 
+def test_a_batch_without_predicates_gets_zeros(tiny_bert):
+    _, _, features = features_of(tiny_bert, SENTENCES[1], [-1])
+    assert features.shape == (1, 1, 2, 8) and not features.any()
+
+
 def test_an_embedder_without_a_transformer_is_refused():
     embedder = BasicTextFieldEmbedder({"tokens": Embedding(embedding_dim=4, num_embeddings=10)})
     with pytest.raises(ConfigurationError, match="needs a `pretrained_transformer_mismatched` embedder"):
