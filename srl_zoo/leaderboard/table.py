@@ -32,7 +32,6 @@ def summarize(spec: Spec, results: list[dict[str, Any]]) -> dict[str, Any]:
                 entry[key] = round(statistics.mean(values), 1) if values else None
             for key in ("epochs", "parameters", "archive_mib"):
                 entry[key] = seeds[0][key]
-            entry["processors"] = sorted({result["processor"] for result in seeds if result.get("processor")})
         rows.append(entry)
     by_name = {entry["name"]: entry for entry in rows}
     claims = []
@@ -52,13 +51,17 @@ def summarize(spec: Spec, results: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def measured_on(rows: list[dict[str, Any]]) -> list[str]:
-    """One line per processor with the finished rows measured on it (rows scored before the processor was
-    recorded last)."""
+    """One line per processor with the finished rows (and their seeds) measured on it; results scored before
+    the processor was recorded are listed as such."""
     by_processor: dict[str, list[str]] = {}
     for row in rows:
-        if "dev_f1" in row:
-            for processor in row.get("processors") or ["not recorded (scored before the processor was)"]:
-                by_processor.setdefault(processor, []).append(f"`{row['name']}`")
+        seeds: dict[str, list[str]] = {}
+        for result in row["results"]:
+            processor = result.get("processor") or "not recorded (scored before the processor was)"
+            seeds.setdefault(processor, []).append(str(result["seed"]))
+        for processor, names in seeds.items():
+            which = "" if len(names) == len(row["results"]) else f" (seed {', '.join(names)})"
+            by_processor.setdefault(processor, []).append(f"`{row['name']}`{which}")
     return [f"- {processor}: {', '.join(names)}" for processor, names in by_processor.items()]
 
 
@@ -112,9 +115,10 @@ def markdown(summary: dict[str, Any], plot_name: Optional[str]) -> str:
             f"| {row['parameters'] / 1e6:.1f} | {_cell(row['archive_mib'])} |"
         )
     failures = [
-        f"- `{row['name']}` cannot predict in {precision} here: {error}"
+        f"- `{row['name']}` (seed {result['seed']}) could not predict in {precision} on "
+        f"{result.get('processor', 'its machine')}: {error}"
         for row in summary["rows"]
-        for result in row["results"][:1]
+        for result in row["results"]
         for precision, error in result.get("speed_failures", {}).items()
     ]
     if failures:

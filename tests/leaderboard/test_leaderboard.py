@@ -98,7 +98,7 @@ def test_two_rows_end_to_end_and_a_rerun_trains_nothing(tmp_path, monkeypatch):
         assert result["dev_f1_end_to_end"] is not None
         assert result["tokens_per_s_float32"] > 0 and result["tokens_per_s_bfloat16"] > 0
         assert result["peak_rss_mib"] > 100 and result["parameters"] > 1000
-        assert result["processor"] == processor_name() and row["processors"] == [processor_name()]
+        assert result["processor"] == processor_name()
         table = cells[row["name"]]
         assert table[3] == f"{row['dev_f1']:,.2f}" and table[4] == f"{row['dev_f1_end_to_end']:,.2f}"
         assert table[7] == f"{row['tokens_per_s_float32']:,.0f}" and table[9] == f"{row['peak_rss_mib']:,.0f}"
@@ -182,4 +182,26 @@ def test_a_precision_the_model_cannot_run_is_a_dash_with_its_reason():
     }
     table = markdown(summarize(spec, [result]), None)
     assert "| g | lstm |  | 50.00 | — | 1.0 | 1 | 1,500 | — | 900 | 2.0 | 8.0 |" in table
-    assert "- `lstm` cannot predict in bfloat16 here: RuntimeError: could not create a primitive descriptor" in table
+    assert (
+        "- `lstm` (seed 13370) could not predict in bfloat16 on its machine: RuntimeError: could not create a "
+        "primitive descriptor" in table
+    )
+    assert "Speeds measured on:\n- not recorded (scored before the processor was): `lstm`\n" in table
+
+
+def test_the_processor_of_each_seed_is_listed_under_the_table():
+    from srl_zoo.leaderboard.spec import Budget, Row, Spec
+    from srl_zoo.leaderboard.table import markdown, summarize
+
+    spec = Spec(
+        "t", Budget(epochs=1, train="train", dev="dev"), [Row("a", "c", group="g", seeds=[1, 2]), Row("b", "c")], []
+    )
+    result = {"dev_f1": {"srl_zoo": 50.0, "srl_eval": 50.0}, "dev_f1_end_to_end": None, "training_minutes": 1.0}
+    result |= {"epochs": 1, "parameters": 10, "archive_mib": 1.0, "peak_rss_mib": 9, "tokens_per_s_float32": 15}
+    results = [
+        {**result, "row": "a", "seed": 1},
+        {**result, "row": "a", "seed": 2, "processor": "CPU X"},
+        {**result, "row": "b", "seed": 13370, "processor": "CPU X"},
+    ]
+    table = markdown(summarize(spec, results), None)
+    assert "- not recorded (scored before the processor was): `a` (seed 1)\n- CPU X: `a` (seed 2), `b`\n" in table
