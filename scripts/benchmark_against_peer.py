@@ -15,7 +15,6 @@ decoding whatever the weights).
 """
 
 import argparse
-from typing import Any
 
 import torch
 from allennlp.models.archival import load_archive
@@ -23,26 +22,8 @@ from allennlp.predictors import Predictor
 from alternating_runs import best_of_alternating_runs
 
 import srl_zoo  # noqa: F401  (registers the predictor, applies the patches)
-from srl_zoo.data.format_detection import detect_format
-from srl_zoo.data.formats import READERS, SrlSentence
+from srl_zoo.data.gold_requests import as_request, gold_sentence_batches
 from srl_zoo.leaderboard.peers import _label
-
-
-def first_sentences(path: str, count: int, batch_size: int = 64) -> tuple[list[list[SrlSentence]], int]:
-    """The first `count` sentences of `path`, sorted by length, in batches of `batch_size`; and their tokens."""
-    sentences: list[SrlSentence] = []
-    for sentence in READERS[detect_format(path)](path):
-        if len(sentences) == count:
-            break
-        sentences.append(sentence)
-    sentences.sort(key=len)
-    batches = [sentences[start : start + batch_size] for start in range(0, len(sentences), batch_size)]
-    return batches, sum(len(sentence) for sentence in sentences)
-
-
-def as_requests(batch: list[SrlSentence]) -> list[dict[str, Any]]:
-    """srl_zoo's predictor requests for `batch`: the words and the gold predicates."""
-    return [{"tokens": s.tokens, "predicates": [frame.index for frame in s.frames]} for s in batch]
 
 
 def main() -> None:
@@ -57,7 +38,7 @@ def main() -> None:
 
     import allennlp_models.structured_prediction  # noqa: F401  (the peer's model and reader)
 
-    batches, tokens = first_sentences(args.data, args.sentences)
+    batches, tokens = gold_sentence_batches(args.data, sentences=args.sentences)
     default = Predictor.from_archive(load_archive(args.model), "srl_zoo")
     float32 = Predictor.from_archive(load_archive(args.model), "srl_zoo", extra_args={"precision": "float32"})
     peer = load_archive(args.peer)
@@ -66,8 +47,8 @@ def main() -> None:
         "peer (allennlp-models srl, its default: float32)": lambda b: _label(
             peer.model, peer.validation_dataset_reader, b
         ),
-        "srl_zoo, default (no flags)": lambda b: default.predict_batch_json(as_requests(b)),
-        "srl_zoo, float32": lambda b: float32.predict_batch_json(as_requests(b)),
+        "srl_zoo, default (no flags)": lambda b: default.predict_batch_json([as_request(s) for s in b]),
+        "srl_zoo, float32": lambda b: float32.predict_batch_json([as_request(s) for s in b]),
     }
     best, _ = best_of_alternating_runs(runs, batches, tokens, args.rounds, tags_of=lambda outputs: [])
     print(
