@@ -11,6 +11,7 @@ from allennlp.models.archival import load_archive
 from allennlp.predictors import Predictor
 
 from tests.conftest import FIXTURES, REPO_ROOT
+from tests.tiny_bert import write_tiny_bert
 
 pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
 
@@ -22,9 +23,6 @@ HIDDEN = 16
 def tiny_bert(tmp_path_factory):
     """A 2-layer BERT (hidden 16, 512 positions) whose word-piece vocabulary is the fixture's words plus
     single characters, so that any word can be split."""
-    from transformers import BertConfig, BertModel, BertTokenizerFast
-
-    directory = tmp_path_factory.mktemp("tiny_bert")
     words = set()
     with open(os.path.join(FIXTURES, "conll2012", "sample.gold_conll"), encoding="utf-8") as data:
         for line in data:
@@ -32,25 +30,9 @@ def tiny_bert(tmp_path_factory):
             if len(fields) > 3 and not line.startswith("#"):
                 words.add(fields[3])
     characters = sorted({c for word in words for c in word} | set("abcdefghijklmnopqrstuvwxyz"))
-    vocab = (
-        ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
-        + sorted(words)[:300]
-        + characters
-        + [f"##{c}" for c in characters]
-    )
-    vocab = list(dict.fromkeys(vocab))
-    (directory / "vocab.txt").write_text("\n".join(vocab) + "\n", encoding="utf-8")
-    BertTokenizerFast(vocab_file=str(directory / "vocab.txt"), do_lower_case=False).save_pretrained(str(directory))
-    config = BertConfig(
-        vocab_size=len(vocab),
-        hidden_size=HIDDEN,
-        num_hidden_layers=2,
-        num_attention_heads=2,
-        intermediate_size=32,
-        max_position_embeddings=512,
-    )
-    BertModel(config).save_pretrained(str(directory))
-    return str(directory)
+    pieces = sorted(words)[:300] + characters + [f"##{c}" for c in characters]
+    directory = str(tmp_path_factory.mktemp("tiny_bert"))
+    return write_tiny_bert(directory, pieces, hidden=HIDDEN, layers=2, lowercase=False)
 
 
 @pytest.mark.parametrize("name", CONFIGS)

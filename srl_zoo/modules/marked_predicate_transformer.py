@@ -13,10 +13,11 @@ from allennlp.modules.token_embedders import PretrainedTransformerMismatchedEmbe
 from torch import nn
 
 from srl_zoo.modules.frame_features import FrameFeatureInputs, FrameFeatures
+from srl_zoo.modules.word_piece_folding import Folding, folding_of, unfolded_positions
 
 
 def predicate_type_ids(
-    offsets: torch.Tensor, predicates: torch.Tensor, num_wordpieces: int, folding: Optional[tuple[int, int, int]] = None
+    offsets: torch.Tensor, predicates: torch.Tensor, num_wordpieces: int, folding: Optional[Folding] = None
 ) -> torch.Tensor:
     """Token-type ids marking each row's predicate: 1 on the word pieces of its predicate word, 0 elsewhere.
 
@@ -34,13 +35,7 @@ def predicate_type_ids(
     `(rows, num_wordpieces)` long.
     """
     span = offsets[torch.arange(offsets.size(0), device=offsets.device), predicates]  # (rows, 2)
-    positions = torch.arange(num_wordpieces, device=offsets.device)
-    unfolded, special = positions, torch.zeros_like(positions, dtype=torch.bool)
-    if folding is not None:
-        length, start, end = folding
-        within = positions % length
-        unfolded = positions - (positions // length) * (start + end)
-        special = (within < start) | (within >= length - end)
+    unfolded, special = unfolded_positions(num_wordpieces, folding, offsets.device)
     return ((unfolded >= span[:, :1]) & (unfolded <= span[:, 1:]) & ~special).long()
 
 
@@ -101,12 +96,11 @@ class MarkedPredicateTransformer(FrameFeatures):
         if sentence.numel() == 0:  # no predicate in the batch: nothing to encode
             return inputs.embedded.new_zeros(batch, frames, inputs.mask.size(1), self.word_dim)
         rows = {name: tensor[sentence] for name, tensor in tokens.items() if name != "type_ids"}
-        matched = self._transformer._matched_embedder
-        folding = None
-        if matched._max_length is not None:
-            folding = (matched._max_length, matched._num_added_start_tokens, matched._num_added_end_tokens)
         rows["type_ids"] = predicate_type_ids(
-            rows["offsets"], inputs.predicate_indices[sentence, frame], rows["token_ids"].size(1), folding
+            rows["offsets"],
+            inputs.predicate_indices[sentence, frame],
+            rows["token_ids"].size(1),
+            folding_of(self._transformer),
         )
         vectors = self.dropout(self._transformer(**rows))  # (rows, seq_len, word_dim)
         features = vectors.new_zeros(batch, frames, vectors.size(1), self.word_dim)

@@ -12,6 +12,7 @@ from allennlp.modules.token_embedders import Embedding, PretrainedTransformerMis
 
 from srl_zoo.modules.frame_features import FrameFeatureInputs
 from srl_zoo.modules.marked_predicate_transformer import MarkedPredicateTransformer, predicate_type_ids
+from tests.tiny_bert import write_tiny_bert
 
 SENTENCES = [
     ["the", "unbelievable", "dog", "barked", "at", "strangers", "yesterday"],
@@ -23,20 +24,9 @@ SENTENCES = [
 @pytest.fixture(scope="module")
 def tiny_bert(tmp_path_factory):
     """A 1-layer BERT (hidden 8) whose vocabulary splits most words into several pieces."""
-    from transformers import BertConfig, BertModel, BertTokenizerFast
-
-    directory = tmp_path_factory.mktemp("tiny_bert_types")
     letters = "abcdefghijklmnopqrstuvwxyz"
-    vocab = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "the", "dog", "is", "a", "un", "##be", "##lie"]
-    vocab += list(letters) + [f"##{c}" for c in letters]
-    (directory / "vocab.txt").write_text("\n".join(vocab) + "\n", encoding="utf-8")
-    BertTokenizerFast(vocab_file=str(directory / "vocab.txt")).save_pretrained(str(directory))
-    config = BertConfig(
-        vocab_size=len(vocab), hidden_size=8, num_hidden_layers=1, num_attention_heads=2, intermediate_size=16
-    )
-    torch.manual_seed(0)
-    BertModel(config).save_pretrained(str(directory))
-    return str(directory)
+    pieces = ["the", "dog", "is", "a", "un", "##be", "##lie"] + list(letters) + [f"##{c}" for c in letters]
+    return write_tiny_bert(str(tmp_path_factory.mktemp("tiny_bert_types")), pieces)
 
 
 def word_pieces(directory: str, word: str) -> list[int]:

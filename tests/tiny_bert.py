@@ -1,0 +1,26 @@
+"""A test helper: a tiny, randomly initialised BERT with its fast tokenizer, written to a directory (nothing is
+downloaded), for the parts that run a transformer."""
+
+import torch
+
+SPECIAL = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
+
+
+def write_tiny_bert(
+    directory: str, pieces: list[str], hidden: int = 8, layers: int = 1, lowercase: bool = True, positions: int = 512
+) -> str:
+    """A BERT over the special tokens + `pieces` (duplicates dropped), `hidden` wide and `layers` deep, with
+    two token types, saved with its tokenizer to `directory`; returns `directory`."""
+    from transformers import BertConfig, BertModel, BertTokenizerFast
+
+    vocabulary = list(dict.fromkeys(SPECIAL + pieces))
+    with open(f"{directory}/vocab.txt", "w", encoding="utf-8") as handle:
+        handle.write("\n".join(vocabulary) + "\n")
+    BertTokenizerFast(vocab_file=f"{directory}/vocab.txt", do_lower_case=lowercase).save_pretrained(directory)
+    config = BertConfig(
+        vocab_size=len(vocabulary), hidden_size=hidden, num_hidden_layers=layers, num_attention_heads=2,
+        intermediate_size=2 * hidden, max_position_embeddings=positions,
+    )  # fmt: skip
+    torch.manual_seed(0)
+    BertModel(config).save_pretrained(directory)
+    return directory
