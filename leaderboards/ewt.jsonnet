@@ -49,6 +49,7 @@ local peer(name, config, group, idea) = {
     // the best row, a third seed: is its lead over bilinear + CRF beyond seed noise?
     row('selective connection + CRF', 'minilm_l3_sc_crf', l3, 'the two best ideas together: selective-connection layers under a CRF output', seeds=two_seeds + [13372]),
     row('LISA', 'minilm_l3_lisa', l3, '2 LISA layers, syntax-supervised head and joint POS, under the bilinear scorer'),
+    row('thin + AMN memory', 'minilm_l3_amn', l3, "`thin` with AMN's associated memory beside the words: 4 training neighbours by POS edit distance, words as the transformer's word-piece input embeddings"),
     row('predicate marked', 'minilm_l3_marked', l3, "srl_bert's idea in srl_zoo's Model: the transformer run again per (sentence, predicate) row with token-type id 1 on the predicate, one linear layer"),
     row('bilinear, 6 layers', 'minilm_l6_bilinear', 'MiniLM, all 6 layers', 'the whole encoder', seeds=two_seeds),
     row('bilinear, argmax', 'minilm_l3_bilinear', l3, 'greedy decoding instead of Viterbi', { 'model.decoding': 'argmax' }),
@@ -69,6 +70,13 @@ local peer(name, config, group, idea) = {
       reported: '+0.5 F1: 88.3 with the memory (POS edit distance) against 87.8 for the base (CoNLL-2009 English dev, their selector ablation)',
       on: 'AMN',
       off: 'AMN base (no memory)',
+    },
+    {
+      paper: 'Guan et al. 2019 (AMN)',
+      idea: 'the same memory on the shipped encoder, beside the words of the BiLSTM-per-predicate head',
+      reported: '+0.5 F1 (as above)',
+      on: 'thin + AMN memory',
+      off: 'thin',
     },
     {
       paper: 'Strubell et al. 2018 (LISA)',

@@ -2,7 +2,7 @@
 read from the most similar labeled training sentences."""
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Optional
 
 import torch
@@ -11,6 +11,7 @@ from allennlp.modules import Seq2SeqEncoder, TextFieldEmbedder
 from torch import nn
 
 from srl_zoo.amn.memory_bank import MemoryBank, MemoryQuery
+from srl_zoo.amn.memory_words import MemoryWords, ModelWordEmbedding, memory_words_of
 from srl_zoo.amn.merges import merge_memory, merged_dim
 from srl_zoo.amn.neighbour_cache import fingerprint, read_cache, training_neighbours, write_cache
 from srl_zoo.amn.selectors import EditDistanceSelector, NeighbourSelector, WordVectors
@@ -21,14 +22,15 @@ from srl_zoo.nn.json_tensor import json_to_tensor, tensor_to_json
 logger = logging.getLogger(__name__)
 
 POS_SOURCES = ("auto", "data", "tagger")
-EmbedIds = Callable[[torch.Tensor], torch.Tensor]  # token ids (..., len) -> word embeddings (..., len, dim)
 
 
 @FrameFeatures.register("associated_memory")
 class AssociatedMemory(FrameFeatures):
     """For every (sentence, predicate) of a batch, the `num_neighbours` nearest labeled (sentence,
     predicate) pairs of the training data (the memory bank, chosen by a `NeighbourSelector`) are
-    encoded with a shared `encoder` (words + a predicate-flag embedding), like the target; each target
+    encoded with a shared `encoder` (words + a predicate-flag embedding), like the target (words: the
+    model's single-id embedding, or with a transformer its word-piece input embeddings averaged per word,
+    `srl_zoo/amn/memory_words.py`); each target
     token attends (dot product, neighbour padding masked) over each neighbour's tokens, and the
     attention weights average `label_dim`-d embeddings of the neighbour's gold tags; the neighbours'
     vectors are merged (`average`, `concat`, `weighted`, `flat`). The Model hands the result to the
@@ -117,23 +119,18 @@ class AssociatedMemory(FrameFeatures):
         self.register_buffer("bank_word_vectors", torch.zeros(0))
         self._neighbours: dict[str, list[int]] = {}
         self._training_neighbours_ready = False
-        self._embed_ids: Optional[EmbedIds] = None
+        self._words: Optional[MemoryWords] = None
 
     def get_output_dim(self) -> int:
         return self.output_dim
 
     def prepare(self, embedder: TextFieldEmbedder, predicts_pos: bool) -> None:
-        """Check that the embedder is a single-id `tokens` embedding (remembered words are embedded by
-        their ids) and that `pos_source: tagger` has a tagger; read the bank unless weights will bring it."""
-        token_embedders = getattr(embedder, "_token_embedders", {})
-        if set(token_embedders) != {"tokens"} or not hasattr(token_embedders["tokens"], "weight"):
-            raise ValueError(
-                "the associated memory needs a text_field_embedder with exactly one single-id 'tokens' embedding "
-                f"(found: {sorted(token_embedders)})"
-            )
+        """Choose how words become vectors (`memory_words_of`: the model's single-id `tokens` embedding, or
+        its transformer's word-piece input embeddings), check that `pos_source: tagger` has a tagger, and
+        read the bank unless weights will bring it."""
+        self._words = memory_words_of(embedder, self.vocab, self.lowercase_tokens)
         if self.pos_source == "tagger" and not predicts_pos:
             raise ValueError("the memory's pos_source 'tagger' needs a POS-tagging head (joint_pos_predicate)")
-        self._embed_ids = lambda ids: embedder({"tokens": {"tokens": ids}})
         if not restoring_weights():
             self._ensure_bank()
 
@@ -151,8 +148,12 @@ class AssociatedMemory(FrameFeatures):
         vectors = None
         if self.selector.needs_word_vectors:
             with torch.no_grad():
-                ids = torch.arange(self.vocab.get_vocab_size("tokens"), device=self.flag_embedding.weight.device)
-                vectors = self._embed_ids(ids.unsqueeze(0)).squeeze(0).float().cpu()  # type: ignore[misc]
+                vectors = self._prepared_words().vocabulary_vectors()
+            if vectors is None:
+                raise ValueError(
+                    f"the {type(self.selector).__name__} selector reads word vectors of the 'tokens' vocabulary, "
+                    "which a transformer embedder has not: use the edit_distance or random selector"
+                )
         self._install(bank, vectors)
         logger.info("associated memory: %d predicates of %d sentences", len(bank), len(bank.words))
 
@@ -162,10 +163,8 @@ class AssociatedMemory(FrameFeatures):
         device = self.flag_embedding.weight.device
         self.register_buffer("bank_state", json_to_tensor(bank.to_state()).to(device))
         self.register_buffer("bank_word_vectors", vectors.to(device) if vectors is not None else torch.zeros(0))
-        longest = max(len(w) for w in bank.words)
-        token_ids = torch.zeros(len(bank.words), longest, dtype=torch.long)
-        for s, words in enumerate(bank.words):
-            token_ids[s, : len(words)] = torch.tensor(self._token_ids(words))
+        token_ids = self._prepared_words().index(bank.words)
+        longest = token_ids.size(1)
         tag_ids = torch.zeros(len(bank), longest, dtype=torch.long)
         for e, tags in enumerate(bank.tags):
             tag_ids[e, : len(tags)] = torch.tensor([self.vocab.get_token_index(t, self.label_namespace) for t in tags])
@@ -176,18 +175,18 @@ class AssociatedMemory(FrameFeatures):
         self.register_buffer("_bank_sentence", torch.tensor(bank.sentence_of, device=device), persistent=False)
         self.register_buffer("_bank_predicate", torch.tensor(bank.predicates, device=device), persistent=False)
         self.register_buffer("_bank_tags", tag_ids.to(device), persistent=False)  # (entries, longest)
+        words = self._prepared_words()
         word_vectors = None
-        if vectors is not None:
-            word_vectors = WordVectors(vectors, lambda w: self.vocab.get_token_index(self._normal(w), "tokens"))
+        if vectors is not None and isinstance(words, ModelWordEmbedding):
+            word_vectors = WordVectors(vectors, words.word_id)
         self.selector.build(bank, word_vectors)
         self._neighbours = {}
         self._training_neighbours_ready = False
 
-    def _normal(self, word: str) -> str:
-        return word.lower() if self.lowercase_tokens else word
-
-    def _token_ids(self, words: Sequence[str]) -> list[int]:
-        return [self.vocab.get_token_index(self._normal(w), "tokens") for w in words]
+    def _prepared_words(self) -> MemoryWords:
+        if self._words is None:
+            raise ValueError("the associated memory was not prepared by its model (FrameFeatures.prepare)")
+        return self._words
 
     def _load_from_state_dict(self, state_dict, prefix, *args, **kwargs):  # type: ignore[no-untyped-def]
         """Install the bank of a saved model (its buffers' sizes are those of the saved bank)."""
@@ -261,11 +260,10 @@ class AssociatedMemory(FrameFeatures):
     def forward(self, inputs: FrameFeatureInputs) -> torch.Tensor:
         """`(batch, num_frames, seq_len, output_dim)` (zeros for padded frames); `inputs.metadata` must give
         each sentence's `words` (and `pos` when the selector reads POS)."""
-        if self._embed_ids is None:
-            raise ValueError("the associated memory was not prepared by its model (FrameFeatures.prepare)")
+        words = self._prepared_words()
         if inputs.metadata is None:
             raise ValueError("the associated memory needs the batch's metadata (words, POS)")
-        embed_ids, metadata, predicted_pos = self._embed_ids, inputs.metadata, inputs.predicted_pos
+        metadata, predicted_pos = inputs.metadata, inputs.predicted_pos
         embedded, mask, predicate_indices = inputs.embedded, inputs.mask, inputs.predicate_indices
         self._ensure_bank()
         if self.training:
@@ -285,7 +283,8 @@ class AssociatedMemory(FrameFeatures):
         positions = torch.arange(mask.size(1), device=mask.device)
         row_predicate = predicate_indices[row_sentence, row_frame]  # (rows,)
         row_mask = mask[row_sentence]  # (rows, seq_len)
-        target = self._encode(embedded[row_sentence], positions == row_predicate.unsqueeze(1), row_mask)
+        flagged = positions == row_predicate.unsqueeze(1)  # (rows, seq_len)
+        target = self._encode(words.embed_targets(inputs)[row_sentence], flagged, row_mask)
 
         # each distinct neighbour of the batch encoded once
         table = torch.tensor(
@@ -296,9 +295,9 @@ class AssociatedMemory(FrameFeatures):
         sentences = self._bank_sentence[entries]
         length = int(self._bank_lengths[sentences].max())
         neighbour_mask = torch.arange(length, device=mask.device) < self._bank_lengths[sentences].unsqueeze(1)
-        words = embed_ids(self._bank_tokens[sentences, :length])  # (distinct, n_len, word_dim)
+        vectors = words.embed_ids(self._bank_tokens[sentences, :length])  # (distinct, n_len, word_dim)
         flags = torch.arange(length, device=mask.device) == self._bank_predicate[entries].unsqueeze(1)
-        encoded = self._encode(words, flags, neighbour_mask)  # (distinct, n_len, hidden)
+        encoded = self._encode(vectors, flags, neighbour_mask)  # (distinct, n_len, hidden)
         labels = self.label_embedding(self._bank_tags[entries, :length])  # (distinct, n_len, label_dim)
 
         row_neighbour_mask = neighbour_mask[inverse] & present.unsqueeze(-1)  # (rows, m, n_len)

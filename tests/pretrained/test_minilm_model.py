@@ -112,3 +112,26 @@ def test_the_gpu_recipe_fine_tunes_a_local_encoder_in_bfloat16_with_length_bucke
         assert "Forward passes run under torch.bfloat16 autocast on cpu" in log.read()
     output = label_elsewhere(str(tmp_path / "run" / "model.tar.gz"), tmp_path, monkeypatch)
     assert [sentence["words"] for sentence in output][0] == ["The", "dog", "barked", "."]
+
+
+def test_the_amn_head_remembers_its_training_sentences(fake_wheel, tmp_path, monkeypatch):
+    """AMN's memory on the MiniLM recipe (words: the transformer's word-piece input embeddings): it trains, its
+    archive brings the remembered sentences and labels a sentence given with its POS where neither the encoder
+    directory nor the training file is read, and raw text, which has no POS, is a clear error."""
+    from srl_zoo.amn.memory_bank import MemoryBank
+
+    archive, encoder = train_head("amn", fake_wheel, tmp_path, monkeypatch)
+    shutil.rmtree(encoder)
+    monkeypatch.setenv("SRL_TRAIN_DATA", str(tmp_path / "gone.gold_conll"))
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    labeler = srl_zoo.load(archive)
+    memory = labeler.predictor._model.frame_features
+    sample = os.path.join(FIXTURES, "conll2012", "sample.gold_conll")
+    assert len(memory.bank) == len(MemoryBank.read(sample, {"type": "conll2012"}))
+    words, pos = ["The", "company", "sold", "its", "shares", "."], ["DT", "NN", "VBD", "PRP$", "NNS", "."]
+    output = labeler.predictor.predict_json({"tokens": words, "pos": pos, "predicates": [2]})
+    assert output["frames"][0]["predicate"]["index"] == 2 and len(output["frames"][0]["tags"]) == 6
+    with pytest.raises(ValueError, match="needs POS tags"):
+        labeler("The dog barked.")

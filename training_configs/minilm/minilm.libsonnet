@@ -13,6 +13,11 @@
 //             allennlp-models' srl_bert): the transformer runs again per (sentence, predicate) row, and
 //             an indicator scorer tags each word from [its sentence vector; a 32-d predicate embedding;
 //             its vector from the marked row] with one linear layer
+//   amn       the thin head with AMN's associated memory (Guan et al. 2019) beside the words: the 4 training
+//             (sentence, predicate) pairs nearest by POS edit distance, their words (the transformer's
+//             word-piece input embeddings averaged per word, no context) and the target's through a
+//             shared BiLSTM of 64 per direction, their gold tags (64-d) averaged by attention; needs POS
+//             with every sentence to label (the CoNLL files have them; raw text has none)
 //   lisa      the bilinear scorer over 2 LISA layers (d=200) run once per sentence: layer 1's output
 //             feeds a joint POS/predicate head and a dependency parser trained on EWT's gold UD trees
 //             (SRL_TRAIN_TREES/SRL_DEV_TREES; default the bundled ones), whose parse is one attention
@@ -82,6 +87,23 @@ function(head, overrides={}) (
         },
       },
       per_layer_loss: true,
+    },
+    amn: {
+      frame_features: {
+        type: 'associated_memory',
+        encoder: { type: 'lstm', input_size: s.word_dim + 16, hidden_size: 64, bidirectional: true },
+        flag_dim: 16,
+        label_dim: 64,
+        num_neighbours: 4,
+        selector: { type: 'edit_distance' },
+        train_data_path: data.train('conll2012'),
+        reader: data.reader('conll2012'),
+      },
+      frame_scorer: {
+        type: 'indicator',
+        predicate_embedding_dim: 32,
+        encoder: { type: 'lstm', input_size: s.word_dim + 32 + 64, hidden_size: 128, bidirectional: true },
+      },
     },
     marked: {
       frame_features: { type: 'marked_predicate_transformer', dropout: s.dropout },
