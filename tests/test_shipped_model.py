@@ -1,6 +1,6 @@
-"""The shipped English model (MiniLM under the bilinear scorer) on raw text: it finds the verbs of short
-sentences, including verbs that never occur in the EWT training data, and names only senses its
-training data paired with the word."""
+"""The shipped English model (MiniLM under selective connection with a CRF output) on raw text: it finds the
+verbs of short sentences, including verbs that never occur in the EWT training data, and names only senses
+its training data paired with the word."""
 
 import gzip
 import json
@@ -110,9 +110,9 @@ def test_the_model_card_shows_the_dev_scores_of_the_committed_report():
 
 
 @pytest.mark.parametrize("name", ["ewt-english", "ewt-english-glove"])
-def test_the_shipped_archives_predict_what_they_did_before_the_shorthand_became_an_upgrade(name):
+def test_the_shipped_archives_predict_what_they_did_when_recorded(name):
     """Both shipped archives (the GloVe one written with the model's `encoder` and `predicate_identification`
-    shorthand) load through `upgrade_model_shorthand` and label exactly as the earlier code did."""
+    shorthand, loading through `upgrade_model_shorthand`) label exactly as they did when recorded."""
     path = os.path.join(REPO_ROOT, "fixtures", "archives", "shipped_model_outputs.json")
     with open(path, encoding="utf-8") as handle:
         expected = json.load(handle)
