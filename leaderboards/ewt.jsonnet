@@ -42,14 +42,14 @@ local peer(name, config, group, idea) = {
   },
   rows: [
     row('bilinear', 'minilm_l3_bilinear', l3, "LISA's one-pass bilinear scorer (the head of the models shipped before)"),
-    row('thin', 'minilm_l3_thin', l3, 'a BiLSTM layer per (sentence, predicate) row'),
+    row('thin', 'minilm_l3_thin', l3, 'a BiLSTM layer per (sentence, predicate) row', seeds=two_seeds),
     row('bilinear + CRF', 'minilm_l3_bilinear_crf', l3, 'a CRF output layer on the bilinear scores', seeds=two_seeds),
     row('DeepAtt', 'minilm_l3_deepatt', l3, '2 DeepAtt layers (FFN) per (sentence, predicate) row'),
     row('selective connection', 'minilm_l3_sc', l3, '2 selective-connection layers per (sentence, predicate) row', seeds=two_seeds),
     // the best row, a third seed: is its lead over bilinear + CRF beyond seed noise?
     row('selective connection + CRF', 'minilm_l3_sc_crf', l3, 'the two best ideas together: selective-connection layers under a CRF output (the shipped recipe)', seeds=two_seeds + [13372]),
     row('LISA', 'minilm_l3_lisa', l3, '2 LISA layers, syntax-supervised head and joint POS, under the bilinear scorer'),
-    row('thin + AMN memory', 'minilm_l3_amn', l3, "`thin` with AMN's associated memory beside the words: 4 training neighbours by POS edit distance, words as the transformer's word-piece input embeddings"),
+    row('thin + AMN memory', 'minilm_l3_amn', l3, "`thin` with AMN's associated memory beside the words: 4 training neighbours by POS edit distance, words as the transformer's word-piece input embeddings", seeds=two_seeds),
     row('predicate marked', 'minilm_l3_marked', l3, "srl_bert's idea in srl_zoo's Model: the transformer run again per (sentence, predicate) row with token-type id 1 on the predicate, one linear layer"),
     row('bilinear, 6 layers', 'minilm_l6_bilinear', 'MiniLM, all 6 layers', 'the whole encoder', seeds=two_seeds),
     row('bilinear, argmax', 'minilm_l3_bilinear', l3, 'greedy decoding instead of Viterbi', { 'model.decoding': 'argmax' }),
