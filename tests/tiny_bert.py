@@ -4,6 +4,9 @@ downloaded), for the parts that run a transformer."""
 import torch
 
 SPECIAL = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+#: a few words and every lowercase letter with and without `##`: most words split into several pieces
+SPLITTING_PIECES = ["the", "dog", "is", "a", "un", "##be", "##lie"] + list(_LETTERS) + [f"##{c}" for c in _LETTERS]
 
 
 def write_tiny_bert(

@@ -3,7 +3,7 @@ labeled and for the remembered ones alike: the model's own single-id word embedd
 or a transformer's word-piece input embeddings averaged over each word's pieces (transformer models: the
 same static vectors for both sides, since remembered sentences are not run through the transformer)."""
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Optional
 
 import torch
@@ -59,10 +59,7 @@ class ModelWordEmbedding(MemoryWords):
         return self.vocab.get_token_index(word.lower() if self.lowercase else word, "tokens")
 
     def index(self, sentences: Sequence[Sequence[str]]) -> torch.Tensor:
-        ids = torch.zeros(len(sentences), max(len(words) for words in sentences), dtype=torch.long)
-        for s, words in enumerate(sentences):
-            ids[s, : len(words)] = torch.tensor([self.word_id(w) for w in words])
-        return ids
+        return _padded_ids(sentences, self.word_id)
 
     def embed_ids(self, ids: torch.Tensor) -> torch.Tensor:
         return self.embedder({"tokens": {"tokens": ids}})
@@ -106,10 +103,7 @@ class TransformerPieceEmbedding(MemoryWords):
             word_pieces = word_pieces[:MAX_PIECES_PER_WORD] or [tokenizer.unk_token_id]
             table[i, : len(word_pieces)] = torch.tensor(word_pieces)
         self._pieces = table
-        ids = torch.zeros(len(sentences), max(len(words) for words in sentences), dtype=torch.long)
-        for s, words in enumerate(sentences):
-            ids[s, : len(words)] = torch.tensor([types[w] for w in words])
-        return ids
+        return _padded_ids(sentences, types.__getitem__)
 
     def embed_ids(self, ids: torch.Tensor) -> torch.Tensor:
         if self._pieces is None:
@@ -152,6 +146,14 @@ def memory_words_of(embedder: TextFieldEmbedder, vocab: Vocabulary, lowercase: b
         "the associated memory needs a text_field_embedder with exactly one single-id 'tokens' embedding or one "
         f"pretrained_transformer_mismatched embedder (found: {sorted(token_embedders)})"
     )
+
+
+def _padded_ids(sentences: Sequence[Sequence[str]], id_of: Callable[[str], int]) -> torch.Tensor:
+    """`(sentences, longest)` ids `id_of(word)` of each sentence's words, 0 past each sentence's end."""
+    ids = torch.zeros(len(sentences), max(len(words) for words in sentences), dtype=torch.long)
+    for s, words in enumerate(sentences):
+        ids[s, : len(words)] = torch.tensor([id_of(w) for w in words])
+    return ids
 
 
 def _rows_at(values: torch.Tensor, index: torch.Tensor) -> torch.Tensor:

@@ -12,9 +12,8 @@ from allennlp.modules.token_embedders import Embedding, PretrainedTransformerMis
 
 from srl_zoo.amn.memory_words import MAX_PIECES_PER_WORD, ModelWordEmbedding, TransformerPieceEmbedding, memory_words_of
 from srl_zoo.modules.frame_features import FrameFeatureInputs
-from tests.tiny_bert import write_tiny_bert
+from tests.tiny_bert import SPLITTING_PIECES, write_tiny_bert
 
-LETTERS = "abcdefghijklmnopqrstuvwxyz"
 SENTENCES = [
     ["The", "unbelievable", "dog", "barked", "at", "strangers", "yesterday"],
     ["cats", "sleep"],
@@ -25,8 +24,7 @@ SENTENCES = [
 @pytest.fixture(scope="module")
 def tiny_bert(tmp_path_factory):
     """Most words split into several pieces; `%` is not in the vocabulary ([UNK])."""
-    pieces = ["the", "dog", "is", "a", "un", "##be", "##lie"] + list(LETTERS) + [f"##{c}" for c in LETTERS]
-    return write_tiny_bert(str(tmp_path_factory.mktemp("tiny_bert_memory")), pieces)
+    return write_tiny_bert(str(tmp_path_factory.mktemp("tiny_bert_memory")), SPLITTING_PIECES)
 
 
 def brute_force(tiny_bert, embedding: torch.nn.Embedding, word: str) -> torch.Tensor:
@@ -38,7 +36,8 @@ def brute_force(tiny_bert, embedding: torch.nn.Embedding, word: str) -> torch.Te
 
 
 def prepared(tiny_bert, max_length=None):
-    """The memory's words on a tiny-BERT embedder, and the batch of SENTENCES as the indexer makes it."""
+    """The memory's words on a tiny-BERT embedder, and the batch of SENTENCES as the indexer makes it, as the
+    Model hands it to a feature source."""
     indexer = PretrainedTransformerMismatchedIndexer(tiny_bert, max_length=max_length)
     transformer = PretrainedTransformerMismatchedEmbedder(tiny_bert, max_length=max_length)
     words = memory_words_of(BasicTextFieldEmbedder({"tokens": transformer}), Vocabulary(), lowercase=False)
@@ -49,15 +48,14 @@ def prepared(tiny_bert, max_length=None):
     }
     padded = [indexer.as_padded_tensor_dict(i, lengths) for i in indexed]
     tokens = {"tokens": {name: torch.stack([p[name] for p in padded]) for name in padded[0]}}
-    return words, tokens
+    mask = tokens["tokens"]["mask"]
+    return words, FrameFeatureInputs(torch.zeros(*mask.shape, 8), mask, torch.zeros(len(SENTENCES), 1), tokens=tokens)
 
 
 @pytest.mark.parametrize("max_length", [None, 6])
 def test_a_batch_word_is_the_mean_of_its_pieces(tiny_bert, max_length):
-    words, tokens = prepared(tiny_bert, max_length)
+    words, inputs = prepared(tiny_bert, max_length)
     assert isinstance(words, TransformerPieceEmbedding)
-    mask = tokens["tokens"]["mask"]
-    inputs = FrameFeatureInputs(torch.zeros(*mask.shape, 8), mask, torch.zeros(len(SENTENCES), 1), tokens=tokens)
     with torch.no_grad():
         vectors = words.embed_targets(inputs)
         for s, sentence in enumerate(SENTENCES):
@@ -66,11 +64,9 @@ def test_a_batch_word_is_the_mean_of_its_pieces(tiny_bert, max_length):
 
 
 def test_a_remembered_word_has_the_same_vector(tiny_bert):
-    words, tokens = prepared(tiny_bert)
+    words, inputs = prepared(tiny_bert)
     ids = words.index(SENTENCES)
     assert ids.shape == (3, 9) and ids[1, 2:].eq(0).all()
-    mask = tokens["tokens"]["mask"]
-    inputs = FrameFeatureInputs(torch.zeros(*mask.shape, 8), mask, torch.zeros(len(SENTENCES), 1), tokens=tokens)
     with torch.no_grad():
         remembered, batch = words.embed_ids(ids), words.embed_targets(inputs)
     for s, sentence in enumerate(SENTENCES):

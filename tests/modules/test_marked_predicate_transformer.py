@@ -12,7 +12,7 @@ from allennlp.modules.token_embedders import Embedding, PretrainedTransformerMis
 
 from srl_zoo.modules.frame_features import FrameFeatureInputs
 from srl_zoo.modules.marked_predicate_transformer import MarkedPredicateTransformer, predicate_type_ids
-from tests.tiny_bert import write_tiny_bert
+from tests.tiny_bert import SPLITTING_PIECES, write_tiny_bert
 
 SENTENCES = [
     ["the", "unbelievable", "dog", "barked", "at", "strangers", "yesterday"],
@@ -24,9 +24,7 @@ SENTENCES = [
 @pytest.fixture(scope="module")
 def tiny_bert(tmp_path_factory):
     """A 1-layer BERT (hidden 8) whose vocabulary splits most words into several pieces."""
-    letters = "abcdefghijklmnopqrstuvwxyz"
-    pieces = ["the", "dog", "is", "a", "un", "##be", "##lie"] + list(letters) + [f"##{c}" for c in letters]
-    return write_tiny_bert(str(tmp_path_factory.mktemp("tiny_bert_types")), pieces)
+    return write_tiny_bert(str(tmp_path_factory.mktemp("tiny_bert_types")), SPLITTING_PIECES)
 
 
 def word_pieces(directory: str, word: str) -> list[int]:

@@ -88,7 +88,7 @@ function(head, overrides={}) (
       },
       per_layer_loss: true,
     },
-    amn: {
+    amn: self.thin + {
       frame_features: {
         type: 'associated_memory',
         encoder: { type: 'lstm', input_size: s.word_dim + 16, hidden_size: 64, bidirectional: true },
@@ -99,11 +99,7 @@ function(head, overrides={}) (
         train_data_path: data.train('conll2012'),
         reader: data.reader('conll2012'),
       },
-      frame_scorer: {
-        type: 'indicator',
-        predicate_embedding_dim: 32,
-        encoder: { type: 'lstm', input_size: s.word_dim + 32 + 64, hidden_size: 128, bidirectional: true },
-      },
+      frame_scorer+: { encoder+: { input_size+: 64 } },  // thin's words and predicate embedding + the memory's 64
     },
     marked: {
       frame_features: { type: 'marked_predicate_transformer', dropout: s.dropout },
