@@ -14,6 +14,7 @@ from srl_zoo import archives, registered_names, training
 from srl_zoo.config_defaults import define_optional_config_variables
 from srl_zoo.pretrained.batched_wordpieces import use_batched_wordpieces
 from srl_zoo.pretrained.fused_attention import use_fused_attention
+from srl_zoo.pretrained.special_tokens import use_special_tokens_fallback
 
 
 @dataclass(frozen=True)
@@ -72,6 +73,13 @@ PATCHES: tuple[Patch, ...] = (
         "length, length) tensor; torch's scaled_dot_product_attention computes the same in one fused kernel "
         "(cross-attention, cached keys, head masks and returned weights keep transformers' own code)",
         use_fused_attention,
+    ),
+    Patch(
+        "special tokens around folded segments",
+        "allennlp's transformer indexer adds [CLS]/[SEP] around each segment of a long sentence with the "
+        "tokenizer's build_inputs_with_special_tokens, which transformers 5 (the GPU image's) removed; where "
+        "it is missing, the indexer's tokenizer gets one that adds the start and end tokens allennlp found",
+        use_special_tokens_fallback,
     ),
 )
 

@@ -88,9 +88,16 @@ class SrlComponent:
         return docs
 
 
-@Language.factory("srl_zoo", default_config={"archive": "", "cuda_device": -1, "batch_size": 64, "precision": "auto"})
 def make_srl_component(
     nlp: Language, name: str, archive: str, cuda_device: int, batch_size: int, precision: str
 ) -> SrlComponent:
     """spaCy factory of `SrlComponent` (`nlp.add_pipe("srl_zoo", config={"archive": ...})`)."""
     return SrlComponent(archive, cuda_device, batch_size, precision)
+
+
+# a stand-in package named `spacy` without factories (allennlp's stub on a GPU image, where the real spaCy
+# is not installed) leaves the component unregistered instead of failing `import srl_zoo`
+if hasattr(Language, "factory"):
+    Language.factory(
+        "srl_zoo", default_config={"archive": "", "cuda_device": -1, "batch_size": 64, "precision": "auto"}
+    )(make_srl_component)

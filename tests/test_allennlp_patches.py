@@ -4,6 +4,7 @@ applying them again changes nothing (no double wrapping), and docs/architecture.
 import os
 
 from allennlp.common import Registrable
+from allennlp.data.token_indexers import PretrainedTransformerIndexer
 from allennlp.models import archival
 from allennlp.models.model import Model
 from allennlp.nn import util
@@ -25,12 +26,24 @@ def test_every_patch_is_in_place_after_import():
     assert Trainer.default_implementation == "srl_zoo_gradient_descent"
     assert "srl" in Registrable._registry[Predictor]
     assert all(name in os.environ for name in CONFIG_VARIABLES)
+    assert getattr(PretrainedTransformerIndexer.__init__, "srl_zoo_special_tokens", False)
 
 
 def test_applying_the_patches_again_wraps_nothing_twice():
-    before = (util.read_state_dict, Model.load.__func__, archival.extracted_archive)
+    before = (
+        util.read_state_dict,
+        Model.load.__func__,
+        archival.extracted_archive,
+        PretrainedTransformerIndexer.__init__,
+    )
     apply_all()
-    assert (util.read_state_dict, Model.load.__func__, archival.extracted_archive) == before
+    after = (
+        util.read_state_dict,
+        Model.load.__func__,
+        archival.extracted_archive,
+        PretrainedTransformerIndexer.__init__,
+    )
+    assert after == before
 
 
 def test_the_architecture_page_lists_every_patch_with_its_reason():

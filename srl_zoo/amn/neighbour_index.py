@@ -18,8 +18,6 @@ from dataclasses import dataclass
 from typing import Optional
 
 import numpy as np
-from rapidfuzz.distance import Levenshtein
-from rapidfuzz.process import cdist
 
 from srl_zoo.data.formats import SrlSentence
 from srl_zoo.data.formats.io_utils import atomic_write
@@ -123,6 +121,10 @@ class NeighbourIndex:
         ...) and a query stops once its m-th best distance is at most the gap (every candidate
         further out is at least the gap away). Distances, exclusions and the running top-m are
         computed for all active queries of a length at once."""
+        # imported here, where it is used: importing srl_zoo (to label text) does not need rapidfuzz
+        from rapidfuzz.distance import Levenshtein
+        from rapidfuzz.process import cdist
+
         best_distance = np.full((len(queries), m), EXCLUDED, dtype=np.int64)
         best_index = np.full((len(queries), m), NO_NEIGHBOUR, dtype=np.int64)
         excluded_keys = np.array([key if key is not None else "" for key in excluded])

@@ -1,5 +1,6 @@
 """The `srl` Predictor: raw text or tokens in, frames with roles and spans out (JSON or CoNLL-2005)."""
 
+import functools
 from typing import Any, NamedTuple, Optional
 
 import spacy
@@ -75,7 +76,7 @@ class SrlPredictor(Predictor):
         # a CoNLL file given to `allennlp predict --use-dataset-reader` is read in its own format
         super().__init__(model, AnyFormatReader(dataset_reader, model.vocab), frozen)
         self._output_format = find_output_format(output_format)
-        self._nlp = spacy.blank(language)
+        self._language = language
         if mixed_precision is not None:
             precision = "bfloat16" if mixed_precision else "float32"
         # `auto` takes bfloat16 only where the archive recorded that it keeps the F1
@@ -107,6 +108,11 @@ class SrlPredictor(Predictor):
             {"words": words, "frames": frames}
             for words, frames in zip(outputs["words"], outputs["frames"], strict=False)
         ]
+
+    @functools.cached_property
+    def _nlp(self) -> "spacy.language.Language":
+        """spaCy's blank pipeline, made for the first raw text: pre-tokenized input needs no spaCy."""
+        return spacy.blank(self._language)
 
     def tokenize(self, text: str) -> list[str]:
         """Split raw text into words with spaCy's rule-based tokenizer."""

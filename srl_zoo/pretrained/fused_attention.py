@@ -64,8 +64,14 @@ fused_self_attention_forward.srl_zoo_fused = True  # type: ignore[attr-defined]
 
 
 def use_fused_attention() -> None:
-    """Make transformers' BERT self-attention use the fused kernel (once only)."""
+    """Make transformers' BERT self-attention use the fused kernel (once only); transformers 5 (the GPU
+    image's) already calls torch's `scaled_dot_product_attention` with a forward of its own signature, and is
+    left as it is."""
+    import transformers
     from transformers.models.bert.modeling_bert import BertSelfAttention
+
+    if int(transformers.__version__.split(".")[0]) >= 5:
+        return
 
     current = BertSelfAttention.forward
     if not getattr(current, "srl_zoo_fused", False):

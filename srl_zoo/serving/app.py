@@ -1,21 +1,18 @@
 """The ASGI application of `srl-zoo serve` (Starlette): the page, `/health`, `/api/label`, `/metrics`.
 
 Every refusal is a JSON object `{"error": "..."}` with a 4xx or 5xx status; the service keeps serving.
+
+Starlette is imported where the application is built: only `srl-zoo serve` needs it, and importing every
+module of srl_zoo (`--include-package srl_zoo`) works where it is not installed (a GPU image).
 """
+
+from __future__ import annotations
 
 import contextlib
 import os
 import time
 from collections.abc import AsyncIterator
-from typing import Any
-
-from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
-from starlette.exceptions import HTTPException
-from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
-from starlette.routing import Mount, Route
-from starlette.staticfiles import StaticFiles
+from typing import TYPE_CHECKING, Any
 
 from srl_zoo.api import Labeler
 from srl_zoo.serving.batcher import Batcher, Overloaded
@@ -26,6 +23,11 @@ from srl_zoo.serving.requests import RequestError, parse_body, sentence_items, s
 STATIC = os.path.join(os.path.dirname(__file__), "static")
 #: seconds a client told 503 should wait before trying again
 RETRY_AFTER_SECONDS = 1
+
+if TYPE_CHECKING:
+    from starlette.applications import Starlette
+    from starlette.requests import Request
+    from starlette.responses import Response
 
 
 def role_names(labeler: Labeler) -> list[str]:
@@ -44,6 +46,13 @@ def create_app(labeler: Labeler, model_name: str, limits: ServiceLimits = Servic
     model_name : what `/health` calls the model (e.g. the archive's file name).
     limits : the request, queue and batch bounds.
     """
+    from starlette.applications import Starlette
+    from starlette.concurrency import run_in_threadpool
+    from starlette.exceptions import HTTPException
+    from starlette.responses import FileResponse, JSONResponse, PlainTextResponse
+    from starlette.routing import Mount, Route
+    from starlette.staticfiles import StaticFiles
+
     metrics = ServiceMetrics()
     batcher = Batcher(labeler, limits, metrics)
     health: dict[str, Any] = {"status": "ok", "model": model_name, "labels": role_names(labeler)}

@@ -166,3 +166,15 @@ def test_mixed_precision_gives_well_formed_and_mostly_equal_results(archive):
         for x, y in zip(fa["tags"], fb["tags"], strict=False)
     )
     assert same >= 0.8 * sum(len(f["tags"]) for f in a["frames"])
+
+
+def test_pre_tokenized_input_needs_no_spacy_pipeline(archive, monkeypatch):
+    def no_spacy(language):
+        raise OSError("spaCy is not installed here (a stand-in package)")
+
+    monkeypatch.setattr("srl_zoo.predictors.srl_predictor.spacy.blank", no_spacy)
+    predictor = Predictor.from_archive(load_archive(archive))
+    result = predictor.predict_json({"tokens": ["President", "Bush", "nominated", "two"], "predicates": [2]})
+    assert_well_formed(result, ["President", "Bush", "nominated", "two"])
+    with pytest.raises(OSError, match="stand-in"):
+        predictor.predict_json({"sentence": "Raw text needs the tokenizer."})

@@ -1,0 +1,34 @@
+"""Importing srl_zoo where optional parts are missing, as on a GPU image with allennlp's stand-in `spacy`
+package (no pipeline factories), no rapidfuzz and no Starlette: the package and every submodule still import (as
+`--include-package srl_zoo` does), and only the parts that need them are left out."""
+
+import subprocess
+import sys
+
+IMPORT_WITH_A_STAND_IN_SPACY = """
+import sys
+from spacy.language import Language
+del Language.factory             # a stand-in spacy: no pipeline factories
+sys.modules["rapidfuzz"] = None  # not installed: importing it raises ImportError
+sys.modules["starlette"] = None  # nor the web service's framework
+from allennlp.common.util import import_module_and_submodules
+import_module_and_submodules("srl_zoo")
+from srl_zoo.amn.neighbour_index import NeighbourIndex
+print("imported", NeighbourIndex.__name__)
+"""
+
+
+def run_python(code: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+
+
+def test_every_module_imports_with_a_stand_in_spacy_and_without_rapidfuzz_or_starlette():
+    result = run_python(IMPORT_WITH_A_STAND_IN_SPACY)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "imported NeighbourIndex" in result.stdout
+
+
+def test_the_spacy_factory_is_registered_when_spacy_is_real():
+    result = run_python("import srl_zoo, spacy\nprint('factory', spacy.blank('en').has_factory('srl_zoo'))")
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "factory True" in result.stdout
