@@ -3,6 +3,7 @@
 import glob
 import json
 import os
+import re
 
 import pytest
 from allennlp.commands.train import train_model_from_file
@@ -27,11 +28,18 @@ ALL_CONFIGS = sorted(
 TRANSFORMER_FOLDERS = ("transformer", "minilm")
 
 
-def reads_a_transformer(config: str) -> bool:
-    """In a transformer folder, or built on the MiniLM recipe."""
+def reads_a_transformer(config: str, seen: frozenset = frozenset()) -> bool:
+    """In a transformer folder, or built on the MiniLM recipe (directly or through the files it imports)."""
+    if any(os.sep + folder + os.sep in config for folder in TRANSFORMER_FOLDERS):
+        return True
     with open(config, encoding="utf-8") as handle:
-        imports_minilm = "minilm.libsonnet" in handle.read()
-    return imports_minilm or any(os.sep + folder + os.sep in config for folder in TRANSFORMER_FOLDERS)
+        text = handle.read()
+    imported = {
+        os.path.normpath(os.path.join(os.path.dirname(config), p)) for p in re.findall(r"import '([^']+)'", text)
+    }
+    return "minilm.libsonnet" in text or any(
+        reads_a_transformer(path, seen | {config}) for path in imported - seen - {config} if os.path.exists(path)
+    )
 
 
 CONFIGS = [c for c in ALL_CONFIGS if not reads_a_transformer(c)]
@@ -222,3 +230,57 @@ def test_a_gpu_config_on_a_machine_without_one_stops_at_once_saying_how_to_run_o
     config = os.path.join(REPO_ROOT, "training_configs", "lisa", "lisa_conll2012.jsonnet")
     with pytest.raises(Exception, match="Experiment specified a GPU but none is available.*trainer.cuda_device=-1"):
         train_model_from_file(config, str(tmp_path / "run"))
+
+
+def flattened(params: dict, prefix: str = "") -> dict:
+    """`{"a.b": value}` for every leaf of a nested config."""
+    leaves = {}
+    for key, value in params.items():
+        if isinstance(value, dict) and value:
+            leaves.update(flattened(value, f"{prefix}{key}."))
+        else:
+            leaves[f"{prefix}{key}"] = value
+    return leaves
+
+
+def without_dot_dots(value):
+    """A string with every `folder/..` taken out (other values as they are)."""
+    if not isinstance(value, str):
+        return value
+    kept: list[str] = []
+    for part in value.split("/"):
+        if part == ".." and kept and kept[-1] != "..":
+            kept.pop()
+        else:
+            kept.append(part)
+    return "/".join(kept)
+
+
+GPU_ROWS = sorted(glob.glob(os.path.join(REPO_ROOT, "training_configs", "gpu", "leaderboard", "minilm_*.jsonnet")))
+
+
+@pytest.mark.parametrize("config", GPU_ROWS, ids=os.path.basename)
+def test_a_gpu_leaderboard_row_is_its_cpu_row_at_the_gpu_budget(config, monkeypatch, tmp_path):
+    """Only the budget differs from the CPU row of the same name: the GPU, bfloat16 autocast, batches,
+    epochs and inference chunks; the model, data and optimizer are the row's own."""
+    (tmp_path / "config.json").write_text(json.dumps({"hidden_size": 384}))
+    monkeypatch.setenv("SRL_TRANSFORMER", str(tmp_path))
+    cpu_config = os.path.join(REPO_ROOT, "training_configs", "leaderboard", os.path.basename(config))
+    if not os.path.exists(cpu_config):  # a row the CPU budget cannot afford: it builds on the MiniLM recipe
+        assert reads_a_transformer(config)
+        return
+    gpu, cpu = (flattened(Params.from_file(path).as_dict()) for path in (config, cpu_config))
+    # the same data files, reached through different relative paths (in values and in keys)
+    gpu, cpu = ({without_dot_dots(k): without_dot_dots(v) for k, v in leaves.items()} for leaves in (gpu, cpu))
+    changed = {key for key in gpu.keys() | cpu.keys() if gpu.get(key) != cpu.get(key)}
+    assert changed == {
+        "trainer.cuda_device",
+        "trainer.num_epochs",
+        "trainer.callbacks",
+        "data_loader.batch_sampler.batch_size",
+        "model.inference_chunk_tokens",
+        "model.inference_chunk_elements",
+    } - ({"trainer.num_epochs"} if cpu.get("trainer.num_epochs") == 6 else set())
+    assert gpu["trainer.cuda_device"] == 0 and gpu["trainer.num_epochs"] == 6
+    assert gpu["trainer.callbacks"][: len(cpu["trainer.callbacks"])] == cpu["trainer.callbacks"]
+    assert {"type": "mixed_precision", "dtype": "bfloat16"} in gpu["trainer.callbacks"]
