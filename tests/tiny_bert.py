@@ -14,12 +14,18 @@ def write_tiny_bert(
 ) -> str:
     """A BERT over the special tokens + `pieces` (duplicates dropped), `hidden` wide and `layers` deep, with
     two token types, saved with its tokenizer to `directory`; returns `directory`."""
+    import transformers
     from transformers import BertConfig, BertModel, BertTokenizerFast
 
     vocabulary = list(dict.fromkeys(SPECIAL + pieces))
     with open(f"{directory}/vocab.txt", "w", encoding="utf-8") as handle:
         handle.write("\n".join(vocabulary) + "\n")
-    BertTokenizerFast(vocab_file=f"{directory}/vocab.txt", do_lower_case=lowercase).save_pretrained(directory)
+    if int(transformers.__version__.split(".")[0]) >= 5:  # the GPU image's: the vocabulary is given as a dict
+        tokenizer = BertTokenizerFast(vocab={piece: i for i, piece in enumerate(vocabulary)}, do_lower_case=lowercase)
+    else:
+        tokenizer = BertTokenizerFast(vocab_file=f"{directory}/vocab.txt", do_lower_case=lowercase)
+    assert len(tokenizer) == len(vocabulary), "the tokenizer did not read the vocabulary"
+    tokenizer.save_pretrained(directory)
     config = BertConfig(
         vocab_size=len(vocabulary), hidden_size=hidden, num_hidden_layers=layers, num_attention_heads=2,
         intermediate_size=2 * hidden, max_position_embeddings=positions,
