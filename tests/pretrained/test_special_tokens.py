@@ -30,8 +30,9 @@ def indexed(tiny_bert: str, words: list[str]) -> dict:
 def test_the_wrapper_adds_what_the_tokenizer_adds(tiny_bert):
     tokenizer = BertTokenizerFast.from_pretrained(tiny_bert)
     wrapped = SpecialTokensAround(tokenizer, [tokenizer.cls_token_id], [tokenizer.sep_token_id])
-    for ids in ([], [7], [7, 8, 9, 10]):
-        assert wrapped.build_inputs_with_special_tokens(ids) == tokenizer.build_inputs_with_special_tokens(ids)
+    for text in ("the", "the company sold its shares", "unsold"):
+        ids = tokenizer(text, add_special_tokens=False)["input_ids"]
+        assert wrapped.build_inputs_with_special_tokens(ids) == tokenizer(text)["input_ids"]  # as the tokenizer adds
     assert wrapped.pad_token_id == tokenizer.pad_token_id  # everything else is the tokenizer's
     copy = pickle.loads(pickle.dumps(wrapped))  # data loader workers get pickled indexers
     assert copy.build_inputs_with_special_tokens([7]) == wrapped.build_inputs_with_special_tokens([7])
