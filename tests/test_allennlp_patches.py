@@ -30,20 +30,17 @@ def test_every_patch_is_in_place_after_import():
 
 
 def test_applying_the_patches_again_wraps_nothing_twice():
-    before = (
-        util.read_state_dict,
-        Model.load.__func__,
-        archival.extracted_archive,
-        PretrainedTransformerIndexer.__init__,
-    )
+    def patched():
+        return (
+            util.read_state_dict,
+            Model.load.__func__,
+            archival.extracted_archive,
+            PretrainedTransformerIndexer.__init__,
+        )
+
+    before = patched()
     apply_all()
-    after = (
-        util.read_state_dict,
-        Model.load.__func__,
-        archival.extracted_archive,
-        PretrainedTransformerIndexer.__init__,
-    )
-    assert after == before
+    assert patched() == before
 
 
 def test_the_architecture_page_lists_every_patch_with_its_reason():

@@ -243,17 +243,9 @@ def flattened(params: dict, prefix: str = "") -> dict:
     return leaves
 
 
-def without_dot_dots(value):
-    """A string with every `folder/..` taken out (other values as they are)."""
-    if not isinstance(value, str):
-        return value
-    kept: list[str] = []
-    for part in value.split("/"):
-        if part == ".." and kept and kept[-1] != "..":
-            kept.pop()
-        else:
-            kept.append(part)
-    return "/".join(kept)
+def normalized(value):
+    """A string with its `folder/..` parts taken out (`os.path.normpath`), other values as they are."""
+    return os.path.normpath(value) if isinstance(value, str) else value
 
 
 GPU_ROWS = sorted(glob.glob(os.path.join(REPO_ROOT, "training_configs", "gpu", "leaderboard", "minilm_*.jsonnet")))
@@ -271,7 +263,7 @@ def test_a_gpu_leaderboard_row_is_its_cpu_row_at_the_gpu_budget(config, monkeypa
         return
     gpu, cpu = (flattened(Params.from_file(path).as_dict()) for path in (config, cpu_config))
     # the same data files, reached through different relative paths (in values and in keys)
-    gpu, cpu = ({without_dot_dots(k): without_dot_dots(v) for k, v in leaves.items()} for leaves in (gpu, cpu))
+    gpu, cpu = ({normalized(k): normalized(v) for k, v in leaves.items()} for leaves in (gpu, cpu))
     changed = {key for key in gpu.keys() | cpu.keys() if gpu.get(key) != cpu.get(key)}
     assert changed == {
         "trainer.cuda_device",

@@ -14,13 +14,14 @@ def write_tiny_bert(
 ) -> str:
     """A BERT over the special tokens + `pieces` (duplicates dropped), `hidden` wide and `layers` deep, with
     two token types, saved with its tokenizer to `directory`; returns `directory`."""
-    import transformers
     from transformers import BertConfig, BertModel, BertTokenizerFast
+
+    from srl_zoo.pretrained.transformers_version import transformers_5_or_later
 
     vocabulary = list(dict.fromkeys(SPECIAL + pieces))
     with open(f"{directory}/vocab.txt", "w", encoding="utf-8") as handle:
         handle.write("\n".join(vocabulary) + "\n")
-    if int(transformers.__version__.split(".")[0]) >= 5:  # the GPU image's: the vocabulary is given as a dict
+    if transformers_5_or_later():  # the GPU image's: the vocabulary is given as a dict
         tokenizer = BertTokenizerFast(vocab={piece: i for i, piece in enumerate(vocabulary)}, do_lower_case=lowercase)
     else:
         tokenizer = BertTokenizerFast(vocab_file=f"{directory}/vocab.txt", do_lower_case=lowercase)

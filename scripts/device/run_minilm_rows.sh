@@ -14,13 +14,7 @@ python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upg
 export PYTHONPATH=/tmp/site:$PWD OMP_NUM_THREADS=1 TOKENIZERS_PARALLELISM=false HF_HUB_OFFLINE=1
 rm -rf /tmp/minilm_pack /tmp/res && mkdir -p /tmp/minilm_pack /tmp/res
 tar xJf .gpu/minilm.tar.xz -C /tmp/minilm_pack || exit 1
-python3 - <<'PY' || exit 1
-import torch
-state = torch.load("/tmp/minilm_pack/minilm/weights_fp16.pt", weights_only=True)
-restored = {name: value.float() if value.is_floating_point() else value for name, value in state.items()}
-torch.save(restored, "/tmp/minilm_pack/minilm/pytorch_model.bin")
-PY
-rm /tmp/minilm_pack/minilm/weights_fp16.pt
+python3 scripts/device/pack_minilm.py --restore /tmp/minilm_pack/minilm || exit 1
 export SRL_TRANSFORMER=/tmp/minilm_pack/minilm
 nvidia-smi --query-gpu=name,memory.total --format=csv,noheader
 python3 -c "import srl_zoo, transformers, torch; print('srl_zoo imports;', 'transformers', transformers.__version__, 'torch', torch.__version__)"

@@ -10,6 +10,8 @@ from typing import Optional
 import torch
 from torch.nn import functional
 
+from srl_zoo.pretrained.transformers_version import transformers_5_or_later
+
 
 def fused_self_attention_forward(
     self,
@@ -67,10 +69,9 @@ def use_fused_attention() -> None:
     """Make transformers' BERT self-attention use the fused kernel (once only); transformers 5 (the GPU
     image's) already calls torch's `scaled_dot_product_attention` with a forward of its own signature, and is
     left as it is."""
-    import transformers
     from transformers.models.bert.modeling_bert import BertSelfAttention
 
-    if int(transformers.__version__.split(".")[0]) >= 5:
+    if transformers_5_or_later():
         return
 
     current = BertSelfAttention.forward

@@ -3,14 +3,14 @@ autocast), and the cases it does not cover still reach transformers' code."""
 
 import pytest
 import torch
-import transformers
 from transformers import BertConfig, BertModel
 from transformers.models.bert.modeling_bert import BertSelfAttention
 
 import srl_zoo  # noqa: F401  (applies the patch)
 from srl_zoo.pretrained.fused_attention import fused_self_attention_forward
+from srl_zoo.pretrained.transformers_version import transformers_5_or_later
 
-if int(transformers.__version__.split(".")[0]) >= 5:  # the GPU image's: its BERT fuses attention itself
+if transformers_5_or_later():  # the GPU image's: its BERT fuses attention itself
     pytest.skip("transformers 5 is left unpatched", allow_module_level=True)
 
 TRANSFORMERS_FORWARD = fused_self_attention_forward.replaced  # type: ignore[attr-defined]

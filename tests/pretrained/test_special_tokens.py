@@ -11,15 +11,14 @@ from transformers import BertTokenizerFast
 
 import srl_zoo  # noqa: F401  (applies the patch)
 from srl_zoo.pretrained.special_tokens import SpecialTokensAround, builds_special_tokens
-from tests.tiny_bert import write_tiny_bert
+from tests.tiny_bert import SPLITTING_PIECES, write_tiny_bert
 
 WORDS = ["the", "company", "sold", "its", "shares", "to", "a", "bank", "."]
 
 
 @pytest.fixture(scope="module")
 def tiny_bert(tmp_path_factory):
-    pieces = WORDS + list("abcdefghijklmnopqrstuvwxyz.") + ["##" + c for c in "abcdefghijklmnopqrstuvwxyz"]
-    return write_tiny_bert(str(tmp_path_factory.mktemp("bert")), pieces, hidden=8, layers=1)
+    return write_tiny_bert(str(tmp_path_factory.mktemp("bert")), WORDS + SPLITTING_PIECES, hidden=8, layers=1)
 
 
 def indexed(tiny_bert: str, words: list[str]) -> dict:
