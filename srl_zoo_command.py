@@ -57,6 +57,13 @@ INPUTS = {
 }
 
 
+#: what `--precision auto` chooses, printed by `--version` (decided in srl_zoo.nn.precision.precision_choice)
+AUTO_PRECISION = (
+    "--precision auto: float32 on a CPU (a sentence's labels do not depend on its batch), bfloat16 autocast "
+    "on a GPU where the model's archive records that it keeps the F1"
+)
+
+
 def version() -> str:
     """srl_zoo's installed version."""
     try:
@@ -121,7 +128,7 @@ def answer_without_loading(argv: list[str]) -> Optional[int]:
         print(USAGE)
         return 0
     if argv[0] == "--version":
-        print(f"srl-zoo {version()}")
+        print(f"srl-zoo {version()}\n{AUTO_PRECISION}")
         return 0
     if argv[0] not in COMMANDS:
         print(f"srl-zoo: unknown command {argv[0]!r}; choose one of {', '.join(COMMANDS)}", file=sys.stderr)

@@ -48,7 +48,7 @@ def run_case(args: argparse.Namespace) -> None:
     torch.set_num_threads(args.threads)
     sentences = list(READERS[args.format](args.data))
     words = [w for s in sentences for w in s.tokens]
-    labeler = srl_zoo.load(args.archive)
+    labeler = srl_zoo.load(args.archive, precision=args.precision)
     loaded = peak_rss_mib()
     started = time.perf_counter()
     if args.case == "corpus":
@@ -94,6 +94,7 @@ def main() -> None:
     parser.add_argument("--text-sentences", type=int, default=1000)
     parser.add_argument("--cases", nargs="+", help="which cases (default: every length, corpus, text, pipe)")
     parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--precision", default="auto", choices=("auto", "float32", "bfloat16"))
     parser.add_argument("--case", help=argparse.SUPPRESS)  # internal: one case in this process
     args = parser.parse_args()
     if args.case:
@@ -104,7 +105,16 @@ def main() -> None:
     names["pipe"] = f"pipe {args.text_sentences}"
     for case in args.cases or [str(n) for n in args.lengths] + ["corpus", "text", "pipe"]:
         command = [sys.executable, __file__, args.archive, args.data, "--format", args.format]
-        command += ["--threads", str(args.threads), "--corpus-lines", str(args.corpus_lines), "--case", case]
+        command += [
+            "--threads",
+            str(args.threads),
+            "--precision",
+            args.precision,
+            "--corpus-lines",
+            str(args.corpus_lines),
+            "--case",
+            case,
+        ]
         command += ["--text-sentences", str(args.text_sentences)]
         env = {**os.environ, "OMP_NUM_THREADS": str(args.threads)}
         finished = subprocess.run(command, capture_output=True, text=True, env=env)

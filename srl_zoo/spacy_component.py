@@ -40,8 +40,8 @@ class SrlComponent:
     cuda_device : -1 for the CPU, else the GPU's index.
     batch_size : sentences per model call (sentences of the Docs of one `nlp.pipe` batch are
         grouped by length).
-    precision : `"auto"` (bfloat16 autocast on a GPU or a CPU with AVX-512 BF16/AMX where it measures
-        faster, float32 elsewhere), `"float32"` or `"bfloat16"`.
+    precision : `"auto"` (float32 on a CPU, bfloat16 autocast on a GPU where the archive records that it
+        keeps the F1), `"float32"` or `"bfloat16"`.
     """
 
     def __init__(self, archive: str, cuda_device: int = -1, batch_size: int = 64, precision: str = "auto") -> None:

@@ -11,6 +11,7 @@ import pytest
 import torch
 
 from srl_zoo.commands.expected_errors import one_line
+from srl_zoo_command import AUTO_PRECISION
 from tests.conftest import REPO_ROOT, fixture_path
 
 pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
@@ -62,7 +63,15 @@ def test_version_is_srl_zoos():
     from importlib.metadata import version
 
     completed = run("--version")
-    assert completed.returncode == 0 and completed.stdout == f"srl-zoo {version('srl_zoo')}\n"
+    assert completed.returncode == 0 and completed.stdout == f"srl-zoo {version('srl_zoo')}\n{AUTO_PRECISION}\n"
+
+
+def test_version_says_what_auto_precision_chooses():
+    """The line `--version` prints (without loading torch) is what `precision_choice` decides."""
+    from srl_zoo.nn.precision import precision_choice
+
+    keeps = {"float32": 77.32, "bfloat16": 77.30}
+    assert precision_choice("auto", -1, keeps).name == "float32" and "float32 on a CPU" in AUTO_PRECISION
 
 
 @pytest.mark.parametrize(

@@ -72,16 +72,62 @@ def test_a_sense_is_one_the_word_had_in_training(labeler):
     assert senses["broke"] in seen
 
 
-def test_a_pasted_1000_sentence_text_stays_within_1_6_gib():
-    """The first 1,000 EWT dev sentences as one string (one thread, a fresh process): the Labeler's
-    batches bound padded characters, so no batch pads 60 sentences to a 443-piece one (2.6 GiB before)."""
+def precisions_this_machine_runs() -> list[str]:
+    """float32 everywhere, and bfloat16 where the CPU computes it natively."""
+    from srl_zoo.nn.precision import cpu_has_fast_bfloat16
+
+    return ["float32"] + (["bfloat16"] if cpu_has_fast_bfloat16() else [])
+
+
+@pytest.mark.parametrize("precision", precisions_this_machine_runs())
+def test_a_pasted_1000_sentence_text_stays_within_1_6_gib(precision):
+    """The first 1,000 EWT dev sentences as one string (one thread, a fresh process), in each precision this
+    CPU runs: the Labeler's batches bound padded characters, so no batch pads 60 sentences to a 443-piece one
+    (2.6 GiB before); bfloat16's linear layers see one shape each (1.9 GiB before, 1.3 in float32)."""
     command = [sys.executable, os.path.join(REPO_ROOT, "scripts", "benchmark_memory.py"), SHIPPED]
     command += [os.path.join(REPO_ROOT, "data", "ewt", "conll2012", "dev.gold_conll.gz"), "--case", "text"]
+    command += ["--precision", precision]
     finished = subprocess.run(command, capture_output=True, text=True, env={**os.environ, "OMP_NUM_THREADS": "1"})
     assert finished.returncode == 0, finished.stderr[-2000:]
     result = json.loads(finished.stdout.strip().splitlines()[-1])
     assert result["detail"].startswith("698 sentences")
     assert result["peak_mib"] <= 1.6 * 1024
+
+
+def frames_of(sentence: dict) -> list:
+    """A labelled sentence's words and frames, without character offsets."""
+    frames = [(f["predicate"]["index"], f["predicate"].get("sense"), f["tags"]) for f in sentence["frames"]]
+    return [sentence["words"], frames]
+
+
+def test_a_sentence_is_labelled_the_same_whatever_its_batch(labeler, tmp_path):
+    """In the default precision, each of 120 EWT dev texts is labelled alone exactly as in shuffled batches of
+    7 and 64 texts (`pipe`), in a corpus file (`srl-zoo label`) and by the service's batcher (in bfloat16 on a
+    CPU with AMX, 3 of them were not)."""
+    import random
+
+    from srl_zoo.data.formats import READERS
+    from srl_zoo.labeling.corpus import label_corpus
+    from srl_zoo.serving.batcher import SentenceItem, label_items
+
+    dev = os.path.join(REPO_ROOT, "data", "ewt", "conll2012", "dev.gold_conll.gz")
+    texts = [" ".join(sentence.tokens) for sentence in list(READERS["conll2012"](dev))[:120]]
+    alone = [[frames_of(s) for s in labeler(text)] for text in texts]
+    order = list(range(len(texts)))
+    for batch_size in (7, 64):
+        random.Random(batch_size).shuffle(order)
+        piped = labeler.pipe([texts[i] for i in order], batch_size=batch_size)
+        for i, sentences in zip(order, piped, strict=True):
+            assert [frames_of(s) for s in sentences] == alone[i], (batch_size, texts[i])
+    source, target = tmp_path / "corpus.txt", tmp_path / "corpus.jsonl"
+    source.write_text("\n".join(texts[i] for i in order) + "\n", encoding="utf-8")
+    label_corpus(labeler, str(source), str(target), progress=False)
+    for i, line in zip(order, target.read_text(encoding="utf-8").splitlines(), strict=True):
+        assert [frames_of(s) for s in json.loads(line)["sentences"]] == alone[i], ("corpus", texts[i])
+    items = [SentenceItem(words, offsets, texts[i]) for i in order for words, offsets in labeler.split(texts[i])]
+    served = iter(label_items(labeler, items, 64))
+    for i in order:
+        assert [frames_of(next(served)) for _ in alone[i]] == alone[i], ("service", texts[i])
 
 
 def test_the_model_card_shows_the_f1_per_precision_the_archive_recorded(labeler):

@@ -59,16 +59,24 @@ class GatedConvolution(nn.Module):
 
 
 class SummedBiLstm(nn.Module):
-    """A bidirectional LSTM of width `dim` per direction whose two directions are summed."""
+    """A bidirectional LSTM of width `dim` per direction whose two directions are summed. It runs in
+    float32 under autocast too: a packed LSTM multiplies each time step's live sequences together, so in
+    bfloat16 (oneDNN's RNN) a sentence's states depended on the other sentences of its batch, and every new
+    batch shape compiled and kept a new kernel (hundreds of MiB over a long text)."""
 
     def __init__(self, dim: int) -> None:
         super().__init__()
         self.lstm = nn.LSTM(dim, dim, batch_first=True, bidirectional=True)
 
     def forward(self, inputs: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+        """# Parameters
+
+        inputs : `(batch, seq_len, dim)`; mask : `(batch, seq_len)`. Returns `(batch, seq_len, dim)`, float32.
+        """
         lengths = mask.sum(-1).clamp(min=1).cpu()
-        packed = pack_padded_sequence(inputs, lengths, batch_first=True, enforce_sorted=False)
-        outputs, _ = self.lstm(packed)
+        packed = pack_padded_sequence(inputs.float(), lengths, batch_first=True, enforce_sorted=False)
+        with torch.autocast(inputs.device.type, enabled=False):
+            outputs, _ = self.lstm(packed)
         outputs, _ = pad_packed_sequence(outputs, batch_first=True, total_length=inputs.size(1))
         forward, backward = outputs.chunk(2, dim=-1)
         return forward + backward

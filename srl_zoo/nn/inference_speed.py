@@ -6,6 +6,8 @@ from collections.abc import Iterator
 import torch
 from torch import nn
 
+from srl_zoo.nn.fixed_row_linear import FixedRowLinear
+
 
 def quantize_linear_layers(model: nn.Module) -> nn.Module:
     """Replace every `nn.Linear` of `model` (in place) by its int8 dynamically quantized form: weights
@@ -15,6 +17,11 @@ def quantize_linear_layers(model: nn.Module) -> nn.Module:
 
 @contextlib.contextmanager
 def bfloat16_autocast(enabled: bool = True, device: str = "cpu") -> Iterator[None]:
-    """`torch.autocast` to bfloat16 on `device` while enabled."""
+    """`torch.autocast` to bfloat16 on `device` while enabled; on a CPU its linear layers see one input shape
+    each (`FixedRowLinear`), so oneDNN's kernels for new shapes do not pile up in memory."""
     with torch.autocast(device, dtype=torch.bfloat16, enabled=enabled):
-        yield
+        if enabled and device == "cpu":
+            with FixedRowLinear():
+                yield
+        else:
+            yield

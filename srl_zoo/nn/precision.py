@@ -1,13 +1,13 @@
 """`--precision {auto,float32,bfloat16}`: which arithmetic the model predicts in. `auto` takes bfloat16
-autocast only where it is fast (a GPU, or a CPU with AVX-512 BF16 or AMX whose bfloat16 matrix products are
-measured faster than float32 ones) and where the model's archive records that it keeps the F1: within
+autocast only on a GPU, and only where the model's archive records that it keeps the F1: within
 `F1_TOLERANCE` of float32 on the data it was measured on (`srl-zoo export --measure-precision GOLD_FILE`
-records it)."""
+records it). On a CPU `auto` is float32, whatever the CPU offers and however busy it is: there a sentence's
+bfloat16 labels depend on the other sentences of its batch. `bfloat16` asks for it anyway (faster on CPUs
+with AMX or AVX-512 BF16)."""
 
 import functools
-import time
 from collections.abc import Mapping
-from typing import Optional
+from typing import NamedTuple, Optional
 
 import torch
 
@@ -33,35 +33,6 @@ def cpu_has_fast_bfloat16() -> bool:
     return False
 
 
-#: bfloat16 must take at most this share of float32's time in the probe for `auto` to take it on a CPU
-PROBE_SPEED_UP = 0.8
-
-
-def _linear_seconds(dtype: Optional[torch.dtype], repeats: int = 3) -> float:
-    """The best of `repeats` timings of a feed-forward-sized linear layer (512 x 384 -> 1536, a small BERT's),
-    in float32 (`dtype` None) or under CPU autocast to `dtype`, after a warm-up call."""
-    generator = torch.Generator().manual_seed(0)
-    inputs, weight = torch.randn(512, 384, generator=generator), torch.randn(1536, 384, generator=generator)
-    best = float("inf")
-    with torch.no_grad(), torch.autocast("cpu", dtype=dtype or torch.bfloat16, enabled=dtype is not None):
-        for _ in range(repeats + 1):
-            started = time.perf_counter()
-            torch.nn.functional.linear(inputs, weight)
-            best = min(best, time.perf_counter() - started)
-    return best
-
-
-@functools.lru_cache(maxsize=1)
-def cpu_bfloat16_is_faster() -> bool:
-    """Whether bfloat16 pays on this CPU: it computes bfloat16 natively (`cpu_has_fast_bfloat16`) and a
-    bfloat16 matrix product of a small encoder's size runs in at most `PROBE_SPEED_UP` of float32's time here
-    (measured once per process, some milliseconds). Some CPUs report AVX-512 BF16 and still multiply bfloat16
-    more slowly than float32 (e.g. without AMX under a hypervisor: 0.6x in srl_zoo's prediction benchmark)."""
-    if not cpu_has_fast_bfloat16():
-        return False
-    return _linear_seconds(torch.bfloat16) <= PROBE_SPEED_UP * _linear_seconds(None)
-
-
 def bfloat16_keeps_f1(measured: Optional[Mapping[str, float]]) -> bool:
     """Whether an archive's F1 per precision (`{"float32": F1, "bfloat16": F1, ...}`) shows bfloat16 within
     `F1_TOLERANCE` of float32; False without a record."""
@@ -71,23 +42,51 @@ def bfloat16_keeps_f1(measured: Optional[Mapping[str, float]]) -> bool:
     return bfloat16 >= float32 - F1_TOLERANCE
 
 
-def uses_bfloat16(precision: str, cuda_device: int = -1, measured: Optional[Mapping[str, float]] = None) -> bool:
-    """Whether `precision` means bfloat16 autocast on this machine for a model whose archive recorded
-    `measured` (F1 per precision): `auto` takes it on a GPU, or a CPU where it is measured faster
-    (`cpu_bfloat16_is_faster`), when the record shows it keeps the F1; `float32` never, `bfloat16` always."""
+class PrecisionChoice(NamedTuple):
+    """What `--precision` means on this machine for one model: `name` (`float32` or `bfloat16`) and why."""
+
+    name: str
+    reason: str
+
+
+#: why `auto` keeps float32 on every CPU
+CPU_REASON = (
+    "auto on a CPU: float32, the same labels whatever the batch (in bfloat16 the rounding depends on the shapes "
+    "of the batch, so a sentence's labels would depend on the sentences batched with it)"
+)
+
+
+def precision_choice(
+    precision: str, cuda_device: int = -1, measured: Optional[Mapping[str, float]] = None
+) -> PrecisionChoice:
+    """What `precision` (`auto`, `float32`, `bfloat16`) means for a model whose archive recorded `measured`
+    (F1 per precision), and why. `auto` decides from what does not change with the machine's load: bfloat16
+    autocast on a GPU when the record shows it keeps the F1 (`bfloat16_keeps_f1`), float32 on every CPU
+    (`CPU_REASON`); `float32` and `bfloat16` are kept as asked."""
     if precision not in PRECISIONS:
         raise ValueError(f"precision must be one of {', '.join(PRECISIONS)}, got {precision!r}")
-    if precision == "auto":
-        if not bfloat16_keeps_f1(measured):
-            return False
-        return (cuda_device >= 0 and torch.cuda.is_available()) or (cuda_device < 0 and cpu_bfloat16_is_faster())
-    return precision == "bfloat16"
+    if precision != "auto":
+        return PrecisionChoice(precision, f"{precision} as asked")
+    if cuda_device < 0 or not torch.cuda.is_available():
+        return PrecisionChoice("float32", CPU_REASON)
+    if not bfloat16_keeps_f1(measured):
+        return PrecisionChoice(
+            "float32", f"auto on a GPU: the archive records no bfloat16 F1 within {F1_TOLERANCE} of float32"
+        )
+    return PrecisionChoice(
+        "bfloat16", f"auto on a GPU: the archive records bfloat16 within {F1_TOLERANCE} F1 of float32"
+    )
+
+
+def uses_bfloat16(precision: str, cuda_device: int = -1, measured: Optional[Mapping[str, float]] = None) -> bool:
+    """Whether `precision` means bfloat16 autocast on this machine for a model whose archive recorded
+    `measured` (see `precision_choice`)."""
+    return precision_choice(precision, cuda_device, measured).name == "bfloat16"
 
 
 def chosen_precision(precision: str, cuda_device: int = -1, measured: Optional[Mapping[str, float]] = None) -> str:
-    """`float32` or `bfloat16`: what `precision` (`auto`, `float32`, `bfloat16`) means on this machine for
-    a model with the F1 per precision `measured` (see `uses_bfloat16`)."""
-    return "bfloat16" if uses_bfloat16(precision, cuda_device, measured) else "float32"
+    """`float32` or `bfloat16`: what `precision` means on this machine (see `precision_choice`)."""
+    return precision_choice(precision, cuda_device, measured).name
 
 
 def add_precision_argument(parser, default: str = "auto") -> None:
@@ -98,7 +97,7 @@ def add_precision_argument(parser, default: str = "auto") -> None:
         default=default,
         help=f"{default} (default): "
         + (
-            "bfloat16 autocast on a GPU or a CPU with AVX-512 BF16/AMX where it measures faster, float32 elsewhere"
+            "bfloat16 autocast on a GPU where the archive records that it keeps the F1, float32 on a CPU"
             if default == "auto"
             else "the model's own float32 arithmetic"
         ),

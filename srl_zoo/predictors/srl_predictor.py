@@ -15,7 +15,7 @@ from srl_zoo.data.formats.encodable_text import check_encodable, check_encodable
 from srl_zoo.data.formats.output_formats import output_format as find_output_format
 from srl_zoo.data.formats.output_formats import render
 from srl_zoo.nn.inference_speed import bfloat16_autocast
-from srl_zoo.nn.precision import chosen_precision, cpu_has_fast_bfloat16
+from srl_zoo.nn.precision import cpu_has_fast_bfloat16, precision_choice
 from srl_zoo.nn.tensor_batches import TensorDict, tensorize, to_device
 
 
@@ -57,9 +57,9 @@ class SrlPredictor(Predictor):
         predicate) instead of JSON; `"conll2009"`: CoNLL-2009 rows (PRED `word.sense`, one APRED
         column per predicate; columns the model does not predict are `_`), for dependency SRL models.
     language : spaCy language code of the blank tokenizer.
-    precision : `"auto"` (default): bfloat16 autocast on a GPU or a CPU with AVX-512 BF16/AMX (where
-        a probe measures it faster; the shipped model's F1 is the same), float32 elsewhere; or `"float32"`,
-        `"bfloat16"`. Decoding and the output probabilities stay float32.
+    precision : `"auto"` (default): float32 on a CPU (the same labels whatever the batch), bfloat16
+        autocast on a GPU where the archive records that it keeps the F1; or `"float32"`, `"bfloat16"`.
+        Decoding and the output probabilities stay float32.
     mixed_precision : the older switch: `True` is `precision="bfloat16"`, `False` `"float32"`.
     """
 
@@ -79,8 +79,8 @@ class SrlPredictor(Predictor):
         self._language = language
         if mixed_precision is not None:
             precision = "bfloat16" if mixed_precision else "float32"
-        # `auto` takes bfloat16 only where the archive recorded that it keeps the F1
-        self._precision = chosen_precision(precision, self.cuda_device, model.f1_per_precision)
+        # `auto`: float32 on a CPU, bfloat16 on a GPU only where the archive recorded that it keeps the F1
+        self._precision, self._precision_reason = precision_choice(precision, self.cuda_device, model.f1_per_precision)
 
     def _forward(self, instances: list[Instance]) -> list[dict[str, Any]]:
         return self.predict_tensors(tensorize(instances, self._model.vocab))
@@ -126,6 +126,11 @@ class SrlPredictor(Predictor):
     def precision(self) -> str:
         """`float32` or `bfloat16`: the arithmetic the model runs in (`auto` resolved on this machine)."""
         return self._precision
+
+    @property
+    def precision_reason(self) -> str:
+        """Why the model runs in `precision` here (the `--precision` asked for and this machine)."""
+        return self._precision_reason
 
     @property
     def output_format(self) -> str:

@@ -57,6 +57,7 @@ def create_app(labeler: Labeler, model_name: str, limits: ServiceLimits = Servic
     batcher = Batcher(labeler, limits, metrics)
     health: dict[str, Any] = {"status": "ok", "model": model_name, "labels": role_names(labeler)}
     health["precision"] = labeler.predictor.precision
+    health["precision_reason"] = labeler.predictor.precision_reason
     health["limits"] = {name: getattr(limits, name) for name in limits.__dataclass_fields__}
 
     async def label(request: Request) -> Response:
