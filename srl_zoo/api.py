@@ -11,9 +11,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, NamedTuple, Optional
 
 import spacy
-from allennlp.models.archival import load_archive
 from allennlp.predictors import Predictor
 
+from srl_zoo.archives import load_model_archive
 from srl_zoo.data.formats.encodable_text import check_encodable
 from srl_zoo.predictors.srl_predictor import SrlPredictor
 
@@ -297,12 +297,12 @@ def load(
     cuda_device : -1 for the CPU, else the GPU's index.
     batch_size : sentences per model call.
     overrides : allennlp config overrides (a JSON string), e.g. a smaller inference chunk.
-    precision : `"auto"` (default: bfloat16 autocast on a GPU or a CPU with AVX-512 BF16/AMX where it
-        measures faster, float32 elsewhere), `"float32"` or `"bfloat16"`; `labeler.predictor.precision` says
-        which is used.
+    precision : `"auto"` (default: float32 on a CPU, where bfloat16's labels would depend on the batch;
+        bfloat16 autocast on a GPU where the archive records that it keeps the F1), `"float32"` or
+        `"bfloat16"`; `labeler.predictor.precision` says which is used, `precision_reason` why.
     predictor_args : passed to the `srl` predictor (e.g. `output_format`).
     """
-    archive = load_archive(archive_file, cuda_device=cuda_device, overrides=overrides)
+    archive = load_model_archive(archive_file, cuda_device=cuda_device, overrides=overrides)
     if "mixed_precision" not in predictor_args:  # the older switch wins where it is given
         predictor_args["precision"] = precision
     predictor = Predictor.from_archive(archive, "srl_zoo", extra_args=predictor_args)

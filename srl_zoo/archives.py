@@ -6,10 +6,12 @@ path, so that `srl_zoo.load`, the srl_zoo commands and `allennlp predict/evaluat
 all extract archives this way.
 """
 
+import ast
 import contextlib
 import contextvars
 import json
 import os
+import re
 import shutil
 import tarfile
 import tempfile
@@ -25,6 +27,8 @@ from srl_zoo.data.formats.io_utils import atomic_write
 from srl_zoo.registered_names import upgrade_config
 
 _restoring = contextvars.ContextVar("srl_zoo_restoring_weights", default=False)
+#: the prefix of the temporary folders archives are extracted into (`safe_extracted_archive`)
+EXTRACTION_PREFIX = "srl_zoo-archive-"
 
 
 def restoring_weights() -> bool:
@@ -96,7 +100,7 @@ def extract_archive(path: str, directory: str) -> None:
 def safe_extracted_archive(resolved_archive_file: str, cleanup: bool = True) -> Iterator[str]:
     """A temporary folder holding the checked archive's contents (AllenNLP's `extracted_archive`'s
     contract); the folder is removed if extraction fails, and on exit when `cleanup`."""
-    directory = tempfile.mkdtemp(prefix="srl_zoo-archive-")
+    directory = tempfile.mkdtemp(prefix=EXTRACTION_PREFIX)
     try:
         extract_archive(str(resolved_archive_file), directory)
         upgrade_archive_config(directory)
@@ -210,23 +214,101 @@ def _safe_read_state_dict(original: Callable) -> Callable:
     return read_state_dict
 
 
+#: the start of AllenNLP's message for weights that do not fit the model (`Model._load`)
+_STATE_DICT_ERROR = "Error loading state dict"
+
+
+def authorized_missing(model: torch.nn.Module, key: str) -> bool:
+    """Whether `model` may lack the saved weight `key`: a module on its path declares a pattern for it in
+    `authorized_missing_keys` (AllenNLP's convention, e.g. a transformer's `position_ids` buffer), matched
+    against the key below that module."""
+    for prefix, module in model.named_modules():
+        start = f"{prefix}." if prefix else ""
+        if key.startswith(start):
+            for pattern in getattr(type(module), "authorized_missing_keys", None) or []:
+                if re.search(pattern, key[len(start) :]):
+                    return True
+    return False
+
+
+def weights_problem(model: torch.nn.Module, state: dict[str, torch.Tensor]) -> Optional[str]:
+    """Why the weights `state` cannot make `model` whole (keys it needs that are missing, keys it does not
+    have, after the model's own renaming of older keys), else None. Loads `state` into `model`."""
+    incompatible = model.load_state_dict(state, strict=False)
+    missing = [key for key in incompatible.missing_keys if not authorized_missing(model, key)]
+    return keys_problem(missing, incompatible.unexpected_keys)
+
+
+def keys_problem(missing: list[str], unexpected: list[str]) -> Optional[str]:
+    """The one-line reason for weights whose keys are `missing` from and `unexpected` by a model, else None."""
+    found = [(kind, sorted(keys)) for kind, keys in (("missing", missing), ("unexpected", unexpected)) if keys]
+    if not found:
+        return None
+    parts = [f"{len(keys)} {kind} (first: {', '.join(keys[:3])})" for kind, keys in found]
+    return f"the weights do not fit the model: {'; '.join(parts)}"
+
+
+def _allennlp_keys_problem(message: str) -> str:
+    """`keys_problem` of AllenNLP's "Error loading state dict" message (its key lists, one per line)."""
+    lists: dict[str, list[str]] = {"missing": [], "unexpected": []}
+    for line in message.splitlines()[1:]:
+        kind, _, keys = line.strip().partition(" keys: ")
+        if kind.lower() in lists:
+            lists[kind.lower()] = ast.literal_eval(keys)
+    return keys_problem(lists["missing"], lists["unexpected"]) or message.splitlines()[0]
+
+
+def _weights_path(config: Any, args: tuple, kwargs: dict) -> str:
+    """The weights file `Model.load(config, serialization_dir, weights_file=None, ...)` reads."""
+    serialization_dir = args[0] if args else kwargs["serialization_dir"]
+    weights_file = args[1] if len(args) > 1 else kwargs.get("weights_file")
+    return weights_file or os.path.join(serialization_dir, "best.th")
+
+
 def _flagged_load(original: Callable) -> Callable:
-    """AllenNLP's `Model.load` with `restoring_weights()` true while it builds the model; the model then
+    """AllenNLP's `Model.load` with `restoring_weights()` true while it builds the model, and refusing weights
+    that leave the model part-empty or hold keys it lacks (`ArchiveError` naming the weights file; AllenNLP
+    itself let missing keys through once any module declared `authorized_missing_keys`); the model then
     carries the F1 per precision its archive's config recorded (`f1_per_precision`, None without one)."""
 
     def load(cls, config, *args, **kwargs):  # type: ignore[no-untyped-def]
         from srl_zoo.nn.precision import F1_PER_PRECISION_KEY
 
+        weights = _weights_path(config, args, kwargs)
         token = _restoring.set(True)
         try:
             model = original(cls, config, *args, **kwargs)
+        except RuntimeError as error:
+            if not str(error).startswith(_STATE_DICT_ERROR):
+                raise
+            raise ArchiveError(weights, _allennlp_keys_problem(str(error))) from None
         finally:
             _restoring.reset(token)
+        problem = weights_problem(model, load_weights(weights))
+        if problem is not None:
+            raise ArchiveError(weights, problem)
         model.f1_per_precision = config.as_dict(quiet=True).get(F1_PER_PRECISION_KEY)
         return model
 
     load.srl_zoo_flagged = True  # type: ignore[attr-defined]
     return load
+
+
+def load_model_archive(archive_file: str, **kwargs: Any) -> Any:
+    """AllenNLP's `load_archive(archive_file, **kwargs)`, where a problem with a file inside the archive (its
+    weights unreadable, missing or not the model's) is one `ArchiveError` naming `archive_file` and the member,
+    not the temporary copy it was read from."""
+    from allennlp.models.archival import load_archive
+
+    try:
+        return load_archive(archive_file, **kwargs)
+    except ArchiveError as error:
+        parts = os.path.normpath(error.path).split(os.sep)
+        inside = [i for i, part in enumerate(parts) if part.startswith(EXTRACTION_PREFIX)]
+        if not inside or error.path == archive_file:
+            raise
+        member = "/".join(parts[inside[-1] + 1 :])
+        raise ArchiveError(archive_file, f"{member}: {error.reason}") from None
 
 
 def use_safe_extraction() -> None:

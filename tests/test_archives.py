@@ -154,3 +154,95 @@ def test_plain_weights_load_with_the_variable_set(predicate_model_archive, tmp_p
     state_file = tmp_path / "state.th"
     torch.save({"a": torch.ones(2)}, state_file)
     assert torch.equal(load_weights(str(state_file))["a"], torch.ones(2))
+
+
+def with_weights(archive: str, target: str, weights: bytes) -> str:
+    """A copy of `archive` whose `weights.th` holds `weights`."""
+    with tarfile.open(archive, "r:gz") as source, tarfile.open(target, "w:gz") as copy:
+        for member in source.getmembers():
+            if member.name == "weights.th":
+                add_bytes(copy, "weights.th", weights)
+            elif member.isfile():
+                copy.addfile(member, source.extractfile(member))
+            else:
+                copy.addfile(member)
+    return target
+
+
+def saved(state: dict) -> bytes:
+    buffer = io.BytesIO()
+    torch.save(state, buffer)
+    return buffer.getvalue()
+
+
+def weight_variants(archive: str) -> dict[str, tuple[bytes, str]]:
+    """Broken weights for `archive`'s model, each with what its one-line refusal says."""
+    with tarfile.open(archive, "r:gz") as source:
+        state = torch.load(io.BytesIO(source.extractfile("weights.th").read()), weights_only=True)
+    keys = sorted(state)
+    half = {key: state[key] for key in keys[: len(keys) // 2]}
+    renamed = {**state, "frame_scorer.no_such_part.weight": state[keys[0]]}
+    return {
+        "empty": (saved({}), f"the weights do not fit the model: {len(keys)} missing"),
+        "half": (saved(half), f"the weights do not fit the model: {len(keys) - len(half)} missing"),
+        "wrong key": (saved(renamed), "frame_scorer.no_such_part.weight"),
+        "random bytes": (os.urandom(4096), "weights.th: not a plain weights file"),
+    }
+
+
+@pytest.mark.parametrize("variant", ["empty", "half", "wrong key", "random bytes"])
+def test_weights_that_do_not_make_the_model_whole_are_refused_naming_the_archive(
+    predicate_model_archive, tmp_path, private_tempdir, variant
+):
+    """allennlp let an empty or half `weights.th` through (its `authorized_missing_keys` filter dropped every
+    missing key once a transformer embedder declared one) and the model labelled with random weights."""
+    weights, fragment = weight_variants(predicate_model_archive)[variant]
+    broken = with_weights(predicate_model_archive, str(tmp_path / "broken.tar.gz"), weights)
+    from srl_zoo.archives import load_model_archive
+
+    for load in (srl_zoo.load, load_model_archive):
+        with pytest.raises(ArchiveError) as error:
+            load(broken)
+        message = str(error.value)
+        assert message.startswith(f"{broken}: weights.th: ") and fragment in message and "\n" not in message
+    assert os.listdir(private_tempdir) == []
+
+
+def test_every_command_refuses_half_weights_in_one_line(predicate_model_archive, tmp_path):
+    """`srl-zoo label`, `evaluate` and `serve` say the same one line for an archive missing weights."""
+    from tests.conftest import fixture_path
+    from tests.test_cli import one_error_line, run
+
+    weights, fragment = weight_variants(predicate_model_archive)["half"]
+    broken = with_weights(predicate_model_archive, str(tmp_path / "half.tar.gz"), weights)
+    text = tmp_path / "in.txt"
+    text.write_text("The cat sat on the mat.\n", encoding="utf-8")
+    gold = fixture_path("conll2012", "sample.gold_conll")
+    for arguments in (
+        ["label", broken, str(text), "-o", str(tmp_path / "out.jsonl")],
+        ["evaluate", broken, gold, "--output-dir", str(tmp_path / "scored")],
+        ["serve", broken, "--port", "0"],
+    ):
+        line = one_error_line(run(*arguments))
+        assert broken in line and fragment in line, (arguments[0], line)
+    assert not (tmp_path / "out.jsonl").exists()
+
+
+def test_export_writes_only_the_members_it_knows(predicate_model_archive, tmp_path):
+    """A file planted in the archive's vocabulary or transformer folder does not travel into the export."""
+    planted = str(tmp_path / "planted.tar.gz")
+    with tarfile.open(predicate_model_archive, "r:gz") as source, tarfile.open(planted, "w:gz") as copy:
+        for member in source.getmembers():
+            copy.addfile(member, source.extractfile(member) if member.isfile() else None)
+        add_bytes(copy, "vocabulary/extra.bin", b"not a vocabulary")
+        add_bytes(copy, "notes.txt", b"stray")
+        add_bytes(copy, "transformer/pytorch_model.bin", saved({"weights": torch.ones(2)}))
+        add_bytes(copy, "transformer/vocab.txt", b"[PAD]\n")
+    exported = str(tmp_path / "exported.tar.gz")
+    export_archive(planted, exported)
+    with tarfile.open(exported, "r:gz") as archive:
+        names = set(archive.getnames())
+    assert not {"vocabulary/extra.bin", "notes.txt", "transformer/pytorch_model.bin"} & names
+    assert "transformer/vocab.txt" in names  # the transformer's tokenizer files do travel
+    assert {"config.json", "weights.th"} <= names and any(n.startswith("vocabulary/") for n in names)
+    assert srl_zoo.load(exported)("The cat sat on the mat .")[0]["words"][1] == "cat"

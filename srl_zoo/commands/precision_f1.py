@@ -5,8 +5,7 @@ bfloat16 only where it keeps the F1 (`srl_zoo.nn.precision`)."""
 import logging
 from typing import Union
 
-from allennlp.models.archival import load_archive
-
+from srl_zoo.archives import load_model_archive
 from srl_zoo.commands.evaluation_loop import score_predictions
 from srl_zoo.data.format_detection import reader_for_file
 from srl_zoo.metrics import SrlSpanF1
@@ -26,7 +25,7 @@ def measure_f1_per_precision(
     None for a precision the model cannot run in here (e.g. no bfloat16 LSTM without AVX-512 BF16)."""
     measured: dict[str, Union[None, int, float]] = {}
     for precision in MEASURED:
-        archive = load_archive(archive_path)
+        archive = load_model_archive(archive_path)
         model = archive.model
         if precision == "int8":
             quantize_linear_layers(model)

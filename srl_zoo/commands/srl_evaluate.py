@@ -13,8 +13,8 @@ from allennlp.commands.subcommand import Subcommand
 from allennlp.common.checks import ConfigurationError
 from allennlp.data import DatasetReader
 from allennlp.models import Model
-from allennlp.models.archival import load_archive
 
+from srl_zoo.archives import load_model_archive
 from srl_zoo.commands.conll2009_evaluation import evaluate_conll2009, report_conll2009
 from srl_zoo.commands.evaluation_loop import score_predictions, write_error_report
 from srl_zoo.commands.verbosity import add_verbosity
@@ -176,7 +176,7 @@ def _run(args: argparse.Namespace) -> None:
 
 
 def _evaluate(args: argparse.Namespace, output_dir: str) -> None:
-    archive = load_archive(args.archive_file, cuda_device=args.cuda_device)
+    archive = load_model_archive(args.archive_file, cuda_device=args.cuda_device)
     if args.int8:
         quantize_linear_layers(archive.model)
     with flag_error("--predicate-source"):

@@ -9,11 +9,12 @@ from typing import Any, Optional
 
 import torch
 from allennlp.commands.subcommand import Subcommand
-from allennlp.models.archival import _WEIGHTS_NAME, CONFIG_NAME, load_archive
+from allennlp.models.archival import _WEIGHTS_NAME, CONFIG_NAME
 
 from srl_zoo.archives import (
     ARCHIVED_TRANSFORMER,
     TRANSFORMER_SOURCE,
+    load_model_archive,
     load_weights,
     replace_value,
     safe_extracted_archive,
@@ -22,6 +23,7 @@ from srl_zoo.commands.precision_f1 import measure_f1_per_precision
 from srl_zoo.commands.verbosity import add_verbosity
 from srl_zoo.data.formats.io_utils import atomic_write
 from srl_zoo.nn.precision import F1_PER_PRECISION_KEY
+from srl_zoo.training.transformer_files import SMALL_FILES
 
 TRAINING_FILE_KEYS = ("train_data_path", "validation_data_path", "test_data_path")
 MODEL_TRAINING_KEYS = ("pretrained_file", "initializer")  # allennlp ignores both when it loads an archive
@@ -87,8 +89,8 @@ def export_archive(archive: str, output: str, measure_on: Optional[str] = None) 
 
 
 def _write_archive(output: str, config: dict[str, Any], staging: str, directory: str, transformer: str) -> None:
-    """The archive `output` (atomically): `config`, the weights staged in `staging`, the vocabulary of the
-    extracted `directory` and its transformer folder if it has one."""
+    """The archive `output` (atomically): `config`, the weights staged in `staging`, and the known files of the
+    extracted `directory`'s vocabulary and transformer folders (`known_members`)."""
     with open(os.path.join(staging, CONFIG_NAME), "w", encoding="utf-8") as handle:
         json.dump(config, handle, indent=2)
     with (
@@ -97,9 +99,23 @@ def _write_archive(output: str, config: dict[str, Any], staging: str, directory:
     ):
         tar.add(os.path.join(staging, CONFIG_NAME), arcname=CONFIG_NAME)
         tar.add(os.path.join(staging, _WEIGHTS_NAME), arcname=_WEIGHTS_NAME)
-        tar.add(os.path.join(directory, "vocabulary"), arcname="vocabulary")
-        if os.path.isdir(transformer):
-            tar.add(transformer, arcname=ARCHIVED_TRANSFORMER)
+        for folder, names in known_members(directory, transformer):
+            tar.add(os.path.join(directory, folder), arcname=folder, recursive=False)
+            for name in names:
+                tar.add(os.path.join(directory, folder, name), arcname=f"{folder}/{name}")
+
+
+def known_members(directory: str, transformer: str) -> list[tuple[str, list[str]]]:
+    """The files of an extracted archive that an export carries, by folder: the vocabulary's `.txt` files and
+    the transformer's config and tokenizer files (`SMALL_FILES`, `SOURCE.json`); anything else (weights planted
+    beside them, stray files) stays behind."""
+    vocabulary = os.path.join(directory, "vocabulary")
+    kept = [("vocabulary", sorted(n for n in os.listdir(vocabulary) if n.endswith(".txt")))]
+    if os.path.isdir(transformer):
+        allowed = set(SMALL_FILES) | {TRANSFORMER_SOURCE}
+        names = sorted(n for n in os.listdir(transformer) if n in allowed)
+        kept.append((ARCHIVED_TRANSFORMER, [n for n in names if os.path.isfile(os.path.join(transformer, n))]))
+    return kept
 
 
 @Subcommand.register("srl-export")
@@ -129,5 +145,5 @@ def _run(args: argparse.Namespace) -> None:
     before, after = os.path.getsize(args.archive_file), os.path.getsize(args.output_file)
     print(f"{args.output_file}: {after / 2**20:.1f} MiB (from {before / 2**20:.1f} MiB)")
     if args.measure_precision:
-        measured = load_archive(args.output_file).model.f1_per_precision
+        measured = load_model_archive(args.output_file).model.f1_per_precision
         print(f"F1 per precision on {args.measure_precision}: {json.dumps(measured)}")
