@@ -14,7 +14,7 @@ import spacy
 from allennlp.predictors import Predictor
 
 from srl_zoo.archives import load_model_archive
-from srl_zoo.data.formats.encodable_text import check_encodable
+from srl_zoo.data.formats.encodable_text import check_encodable, is_invisible
 from srl_zoo.predictors.srl_predictor import SrlPredictor
 
 Offsets = list[tuple[int, int]]  # (start_char, end_char) of each word
@@ -59,6 +59,7 @@ class Labeler:
     ) -> None:
         if not isinstance(predictor, SrlPredictor):
             raise TypeError(f"Labeler needs an SrlPredictor, got {type(predictor).__name__}")
+        check_batch_size(batch_size)
         if predictor.output_format != "json":
             raise ValueError("Labeler needs the predictor's json output_format (it adds character offsets to it)")
         self.predictor = predictor
@@ -82,6 +83,8 @@ class Labeler:
         A text that is not a string is a `TypeError`, one with a lone surrogate a `ValueError` naming
         its index in `texts` and the character offset, raised before the texts buffered with it are
         labeled (a list is checked whole before any labeling)."""
+        if batch_size:
+            check_batch_size(batch_size)
         checked = isinstance(texts, list | tuple)
         if checked:
             for index, text in enumerate(texts):
@@ -126,10 +129,11 @@ class Labeler:
             yield from self.predictor.predict_batch_instance(instances[start : start + size])
 
     def split(self, text: str) -> list[Sentence]:
-        """Sentences of `text` as words (whitespace dropped) with their character offsets."""
+        """Sentences of `text` as words (whitespace and tokens of only control or zero-width characters
+        dropped) with their character offsets."""
         sentences = []
         for sentence in self.nlp(text).sents:
-            tokens = [token for token in sentence if not token.is_space]
+            tokens = [token for token in sentence if not token.is_space and not is_invisible(token.text)]
             if tokens:
                 sentences.append(([t.text for t in tokens], [(t.idx, t.idx + len(t.text)) for t in tokens]))
         return sentences
@@ -249,6 +253,12 @@ def length_batches(order: list[int], lengths: list[int], batch_size: int, max_ce
     return shaped_batches(order, [SentenceShape(length) for length in lengths], BatchLimits(batch_size, max_cells))
 
 
+def check_batch_size(batch_size: Any) -> None:
+    """`ValueError` unless `batch_size` is a whole number of sentences, at least 1."""
+    if not isinstance(batch_size, int) or isinstance(batch_size, bool) or batch_size < 1:
+        raise ValueError(f"batch_size must be a whole number of sentences, at least 1; got {batch_size!r}")
+
+
 def check_text(text: Any, index: int) -> None:
     """`TypeError` unless `text` is a string; `ValueError` naming text `index` and the character offset
     when it holds a character UTF-8 cannot encode (spaCy and the JSON writers would fail on it later)."""
@@ -302,6 +312,7 @@ def load(
         `"bfloat16"`; `labeler.predictor.precision` says which is used, `precision_reason` why.
     predictor_args : passed to the `srl` predictor (e.g. `output_format`).
     """
+    check_batch_size(batch_size)
     archive = load_model_archive(archive_file, cuda_device=cuda_device, overrides=overrides)
     if "mixed_precision" not in predictor_args:  # the older switch wins where it is given
         predictor_args["precision"] = precision

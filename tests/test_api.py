@@ -130,3 +130,24 @@ def test_valid_texts_still_label_after_a_refused_one(labeler):
     with pytest.raises(ValueError):
         labeler(LONE)
     assert [s["words"] for s in labeler("She left early.")] == [["She", "left", "early", "."]]
+
+
+@pytest.mark.parametrize("invisible", ["\u200b", "\u0007", "\ufeff", "\u200d\u200c"])
+def test_tokens_of_only_control_or_zero_width_characters(labeler, model_never_called, invisible):
+    """Given as tokens they are refused, naming the request and token (the model labelled them V before);
+    in raw text they are dropped like whitespace, and the offsets of the other words still hold."""
+    with pytest.raises(ValueError, match=r"^request 0: 'tokens': token 1 \(.*\) is only control or zero-width"):
+        model_never_called.label_tokenized([{"tokens": ["He", invisible, "left"]}])
+    text = f"He {invisible} left."
+    assert [words for words, _ in labeler.split(text)] == [["He", "left", "."]]
+    assert labeler.predictor.tokenize(text) == ["He", "left", "."]
+
+
+@pytest.mark.parametrize("batch_size", [0, -1, 1.5, True])
+def test_a_batch_size_below_one_is_refused(predicate_model_archive, labeler, batch_size):
+    message = r"^batch_size must be a whole number of sentences, at least 1; got "
+    with pytest.raises(ValueError, match=message):
+        srl_zoo.load(predicate_model_archive, batch_size=batch_size)
+    if batch_size != 0:  # 0 in pipe means the labeler's own
+        with pytest.raises(ValueError, match=message):
+            list(labeler.pipe(["Dogs bark."], batch_size=batch_size))

@@ -21,7 +21,8 @@ class SrlServe(Subcommand):
         description = (
             "Serve a trained model over HTTP (Starlette under uvicorn): a page that draws the frames at /, "
             "POST /api/label with {'text': ...} or {'sentences': [[tokens]]}, GET /health and GET /metrics. "
-            "Concurrent requests are labelled together; SIGTERM finishes the requests in flight, then exits."
+            "Concurrent requests are labelled together, a large one in bounded calls that small ones interleave "
+            "with; SIGTERM labels the requests in flight for at most --drain-seconds (503 for the rest), then exits."
         )
         subparser = parser.add_parser(self.name, description=description, help=description)
         subparser.usage = "srl-zoo serve MODEL [--host 127.0.0.1] [--port 8000] [--precision auto] [options]"
@@ -48,6 +49,24 @@ class SrlServe(Subcommand):
         subparser.add_argument(
             "--max-body-bytes", type=int, default=DEFAULTS.max_body_bytes, help="request body size (413 past)"
         )
+        subparser.add_argument(
+            "--max-sentence-words",
+            type=int,
+            default=DEFAULTS.max_sentence_words,
+            help=f"words per sentence (413 past; default {DEFAULTS.max_sentence_words})",
+        )
+        subparser.add_argument(
+            "--max-request-seconds",
+            type=float,
+            default=DEFAULTS.max_request_seconds,
+            help=f"a request not answered this long after arriving gets 503 (default {DEFAULTS.max_request_seconds:g})",
+        )
+        subparser.add_argument(
+            "--drain-seconds",
+            type=float,
+            default=DEFAULTS.drain_seconds,
+            help=f"after SIGTERM, how long taken requests may still be labelled (default {DEFAULTS.drain_seconds:g})",
+        )
         add_verbosity(subparser, _run)
         return subparser
 
@@ -68,6 +87,9 @@ def _run(args: argparse.Namespace) -> None:
         max_queue_sentences=args.max_queue,
         max_batch_sentences=args.batch_size,
         max_wait_seconds=args.max_wait_ms / 1000,
+        max_sentence_words=args.max_sentence_words,
+        max_request_seconds=args.max_request_seconds,
+        drain_seconds=args.drain_seconds,
     )
     labeler = srl_zoo.load(args.archive_file, cuda_device=args.cuda_device, precision=args.precision)
     app = create_app(labeler, os.path.basename(args.archive_file), limits)
@@ -75,11 +97,30 @@ def _run(args: argparse.Namespace) -> None:
         f"srl-zoo serve: {args.archive_file} ({labeler.predictor.precision}) at http://{args.host}:{args.port}/",
         flush=True,
     )
-    uvicorn.run(
+    config = uvicorn.Config(
         app,
         host=args.host,
         port=args.port,
         log_level="info" if args.verbose else "warning",
         access_log=args.verbose,
-        timeout_graceful_shutdown=30,
+        # the batcher answers every taken request within the drain (and one model call): uvicorn need not cancel
+        timeout_graceful_shutdown=int(limits.drain_seconds) + 30,
     )
+    draining_server_class()(config, app.state.batcher.begin_drain).run()
+
+
+def draining_server_class():  # type: ignore[no-untyped-def]
+    """uvicorn's `Server` that also starts the batcher's drain when a stop signal arrives (uvicorn alone
+    waits for the requests in flight, and a long one held it past every timeout)."""
+    import uvicorn
+
+    class Draining(uvicorn.Server):
+        def __init__(self, config: "uvicorn.Config", on_exit) -> None:  # type: ignore[no-untyped-def]
+            super().__init__(config)
+            self.on_exit = on_exit
+
+        def handle_exit(self, sig, frame) -> None:  # type: ignore[no-untyped-def]
+            self.on_exit()
+            super().handle_exit(sig, frame)
+
+    return Draining

@@ -11,7 +11,12 @@ from allennlp.models import Model
 from allennlp.predictors.predictor import Predictor
 
 from srl_zoo.data.format_detection import AnyFormatReader
-from srl_zoo.data.formats.encodable_text import check_encodable, check_encodable_tokens
+from srl_zoo.data.formats.encodable_text import (
+    check_encodable,
+    check_encodable_tokens,
+    check_visible_tokens,
+    is_invisible,
+)
 from srl_zoo.data.formats.output_formats import output_format as find_output_format
 from srl_zoo.data.formats.output_formats import render
 from srl_zoo.nn.inference_speed import bfloat16_autocast
@@ -115,8 +120,9 @@ class SrlPredictor(Predictor):
         return spacy.blank(self._language)
 
     def tokenize(self, text: str) -> list[str]:
-        """Split raw text into words with spaCy's rule-based tokenizer."""
-        return [token.text for token in self._nlp.make_doc(text) if not token.is_space]
+        """Split raw text into words with spaCy's rule-based tokenizer (tokens of only control or zero-width
+        characters dropped, as whitespace is)."""
+        return [token.text for token in self._nlp.make_doc(text) if not token.is_space and not is_invisible(token.text)]
 
     @property
     def _bfloat16(self) -> bool:
@@ -146,6 +152,7 @@ class SrlPredictor(Predictor):
             ):
                 raise BadRequest("'tokens' must be a list of non-empty strings without whitespace")
             check_encodable_tokens(words, "'tokens': ")
+            check_visible_tokens(words, "'tokens': ")
         elif "sentence" in json_dict:
             if not isinstance(json_dict["sentence"], str):
                 raise BadRequest("'sentence' must be a string")

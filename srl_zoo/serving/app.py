@@ -15,7 +15,7 @@ from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
 
 from srl_zoo.api import Labeler
-from srl_zoo.serving.batcher import Batcher, Overloaded
+from srl_zoo.serving.batcher import Batcher, Overloaded, Unfinished
 from srl_zoo.serving.limits import ServiceLimits
 from srl_zoo.serving.metrics import ServiceMetrics
 from srl_zoo.serving.requests import RequestError, parse_body, sentence_items, sentence_json
@@ -63,6 +63,7 @@ def create_app(labeler: Labeler, model_name: str, limits: ServiceLimits = Servic
     async def label(request: Request) -> Response:
         started = time.perf_counter()
         try:
+            _check_content_type(request)
             body = await _read_body(request, limits.max_body_bytes)
             items = await run_in_threadpool(sentence_items, parse_body(body), labeler, limits)
             labeled = await batcher.label(items)
@@ -76,6 +77,8 @@ def create_app(labeler: Labeler, model_name: str, limits: ServiceLimits = Servic
             message = f"the service is busy ({error}): try again in {RETRY_AFTER_SECONDS} s"
             headers = {"Retry-After": str(RETRY_AFTER_SECONDS)}
             response = JSONResponse({"error": message}, status_code=503, headers=headers)
+        except Unfinished as error:
+            response = JSONResponse({"error": str(error)}, status_code=503)
         except Exception as error:  # a model failure: this request fails, the service goes on
             response = JSONResponse({"error": f"labelling failed: {type(error).__name__}: {error}"}, status_code=500)
         metrics.observe_response(response.status_code, time.perf_counter() - started)
@@ -110,7 +113,17 @@ def create_app(labeler: Labeler, model_name: str, limits: ServiceLimits = Servic
         Route("/api/label", label, methods=["POST"]),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: http_error})
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: http_error})
+    app.state.batcher = batcher  # `srl-zoo serve` starts its drain on SIGTERM
+    return app
+
+
+def _check_content_type(request: Request) -> None:
+    """`RequestError` 415 unless the body is declared JSON (`application/json`, any parameters)."""
+    declared = request.headers.get("content-type")
+    if declared is None or declared.split(";", 1)[0].strip().lower() != "application/json":
+        given = "no Content-Type" if declared is None else f"Content-Type {declared!r}"
+        raise RequestError(415, f"send the body as JSON with Content-Type: application/json ({given} was given)")
 
 
 async def _read_body(request: Request, limit: int) -> bytes:

@@ -1,5 +1,10 @@
-"""Request batching: the sentences of concurrent requests are gathered into one model call on one
-worker thread (a bounded wait, a bounded batch), and a bounded queue refuses instead of growing."""
+"""Request scheduling: one worker thread labels the sentences of every request in bounded model calls.
+
+Concurrent small requests share one model call (a bounded wait, a bounded batch). A large request is cut into
+calls of bounded cost (`ServiceLimits.max_call_cells`: one sentence of `max_sentence_words` words at most), and
+the calls of small requests run between them, so a small request waits behind at most one such call. A bounded
+queue refuses instead of growing, a request not answered within `max_request_seconds` is answered 503, and
+after `begin_drain` (SIGTERM) what is not labelled within `drain_seconds` is answered 503 too."""
 
 import asyncio
 import queue
@@ -8,13 +13,17 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from srl_zoo.api import Labeler, Offsets
+from srl_zoo.api import BatchLimits, Labeler, Offsets, SentenceShape, shaped_batches
 from srl_zoo.serving.limits import ServiceLimits
 from srl_zoo.serving.metrics import ServiceMetrics
 
 
 class Overloaded(Exception):
     """The queue is full: the request was not taken (answer 503 with Retry-After)."""
+
+
+class Unfinished(Exception):
+    """The request was taken but not labelled: past its deadline, or the service is stopping (answer 503)."""
 
 
 @dataclass
@@ -30,20 +39,28 @@ class SentenceItem:
 
 @dataclass
 class _Job:
-    """One request's sentences and where its answer goes."""
+    """One request's sentences, the model calls still to make for them (item indices each), what is labelled
+    so far, and where the answer goes."""
 
     items: list[SentenceItem]
     loop: asyncio.AbstractEventLoop
     future: "asyncio.Future[list[dict[str, Any]]]"
     queued_at: float = field(default_factory=time.perf_counter)
+    calls: list[list[int]] = field(default_factory=list)
+    outputs: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def pending(self) -> int:
+        """Sentences not labelled yet."""
+        return sum(map(len, self.calls))
+
+    def cells(self, indices: list[int]) -> int:
+        """Sentences x the longest one's words² of a call over `indices`."""
+        return len(indices) * max(len(self.items[i].words) for i in indices) ** 2
 
 
 class Batcher:
-    """Labels requests' sentences with `labeler`, gathering concurrent requests into one model call.
-
-    The first waiting request holds the call open for `limits.max_wait_seconds` or until
-    `limits.max_batch_sentences` sentences wait; the Labeler then sorts them by length in bounded
-    batches. At most `limits.max_queue_sentences` sentences wait at once (`Overloaded` past that).
+    """Labels requests' sentences with `labeler` on one worker thread (see the module docstring).
 
     # Parameters
 
@@ -58,12 +75,14 @@ class Batcher:
         self.metrics = metrics
         self._queue: queue.Queue[Optional[_Job]] = queue.Queue()
         self._lock = threading.Lock()
-        self._waiting = 0  # sentences queued, not yet taken by the worker
+        self._waiting = 0  # sentences taken and not labelled yet
         self._thread: Optional[threading.Thread] = None
+        self._drain_deadline: Optional[float] = None
+        self._large_turn = False  # whether a large request's call goes next when small ones wait too
 
     @property
     def waiting_sentences(self) -> int:
-        """Sentences queued and not yet in a model call."""
+        """Sentences taken and not yet labelled."""
         return self._waiting
 
     def start(self) -> None:
@@ -71,18 +90,27 @@ class Batcher:
         self._thread = threading.Thread(target=self._work, name="srl-zoo-model", daemon=True)
         self._thread.start()
 
+    def begin_drain(self) -> None:
+        """Refuse new requests; label the taken ones for at most `limits.drain_seconds` more, then answer the
+        rest 503 and stop the worker (safe to call from a signal handler, and more than once)."""
+        if self._drain_deadline is None:
+            self._drain_deadline = time.perf_counter() + self.limits.drain_seconds
+            self._queue.put(None)  # wakes the worker
+
     def stop(self) -> None:
-        """Finish every queued request, then stop the worker thread."""
+        """`begin_drain`, then wait for the worker thread (at most the drain time and one model call)."""
+        self.begin_drain()
         if self._thread is not None:
-            self._queue.put(None)
-            self._thread.join()
+            self._thread.join(timeout=self.limits.drain_seconds + 30)
             self._thread = None
 
     async def label(self, items: list[SentenceItem]) -> list[dict[str, Any]]:
-        """The Labeler's output for each sentence (`with_char_offsets` form), in order; `Overloaded`
-        if they do not fit in the queue."""
+        """The Labeler's output for each sentence (`with_char_offsets` form), in order; `Overloaded` if they
+        do not fit in the queue, `Unfinished` if they are not labelled in time."""
         if not items:
             return []
+        if self._drain_deadline is not None:
+            raise Unfinished("the service is stopping")
         with self._lock:
             if self._waiting + len(items) > self.limits.max_queue_sentences:
                 raise Overloaded(
@@ -96,14 +124,29 @@ class Batcher:
         return await job.future
 
     def _work(self) -> None:
+        active: list[_Job] = []
         while True:
+            active += self._take(block=not active)
+            if self._drain_deadline is not None:
+                if time.perf_counter() >= self._drain_deadline:
+                    self._fail(active + self._take(block=False), Unfinished("the service stopped before labelling it"))
+                    return
+                if not active and self._queue.empty():
+                    return
+            self._expire(active)
+            if active:
+                self._run(self._next_call(active), active)
+
+    def _take(self, block: bool) -> list[_Job]:
+        """The queued jobs, each planned into calls: when `block`, wait for one, then up to
+        `limits.max_wait_seconds` for others to share its call."""
+        jobs: list[_Job] = []
+        if block:
             first = self._queue.get()
             if first is None:
-                return
-            jobs = [first]
-            count = len(first.items)
-            deadline = time.perf_counter() + self.limits.max_wait_seconds
-            stopping = False
+                return jobs
+            jobs.append(first)
+            count, deadline = len(first.items), time.perf_counter() + self.limits.max_wait_seconds
             while count < self.limits.max_batch_sentences:
                 remaining = deadline - time.perf_counter()
                 try:
@@ -111,33 +154,93 @@ class Batcher:
                 except queue.Empty:
                     break
                 if job is None:
-                    stopping = True
                     break
                 jobs.append(job)
                 count += len(job.items)
-            with self._lock:
-                self._waiting -= count
-                self.metrics.queue_sentences = self._waiting
-            self._label_jobs(jobs)
-            if stopping:
-                self._queue.put(None)  # finish what is still queued first
+        while True:
+            try:
+                job = self._queue.get_nowait()
+            except queue.Empty:
+                break
+            if job is not None:
+                jobs.append(job)
+        for job in jobs:
+            self._plan(job)
+        return jobs
 
-    def _label_jobs(self, jobs: list[_Job]) -> None:
-        """One model call for every sentence of `jobs`; each job's future gets its own sentences' output
-        (or the error)."""
-        items = [item for job in jobs for item in job.items]
+    def _plan(self, job: _Job) -> None:
+        """Cut `job`'s sentences, sorted by size, into calls within the batch, cell and character bounds."""
+        shapes = [SentenceShape.of(item.words) for item in job.items]
+        order = sorted(range(len(shapes)), key=lambda i: (shapes[i].characters, shapes[i].words))
+        bounds = BatchLimits(
+            self.limits.max_batch_sentences, self.limits.max_call_cells, self.labeler.max_batch_characters
+        )
+        job.calls = list(shaped_batches(order, shapes, bounds))
+        job.outputs = [{} for _ in job.items]
+
+    def _next_call(self, active: list[_Job]) -> list[tuple[_Job, list[int]]]:
+        """The next model call: the requests that one call finishes (oldest first, within the bounds), taking
+        turns with the next call of the oldest larger request."""
+        small = [job for job in active if len(job.calls) == 1]
+        large = [job for job in active if len(job.calls) > 1]
+        self._large_turn = bool(large) and (not small or not self._large_turn)
+        if self._large_turn:
+            return [(large[0], large[0].calls[0])]
+        chosen: list[tuple[_Job, list[int]]] = []
+        sentences = cells = 0
+        for job in small:
+            indices = job.calls[0]
+            if chosen and (
+                sentences + len(indices) > self.limits.max_batch_sentences
+                or cells + job.cells(indices) > self.limits.max_call_cells
+            ):
+                break
+            chosen.append((job, indices))
+            sentences, cells = sentences + len(indices), cells + job.cells(indices)
+        return chosen
+
+    def _run(self, call: list[tuple[_Job, list[int]]], active: list[_Job]) -> None:
+        """One model call for `call`'s sentences; a job whose last call this was gets its answer (or the
+        error, which ends the job: the worker keeps serving)."""
+        items = [job.items[i] for job, indices in call for i in indices]
         try:
             outputs = label_items(self.labeler, items, self.limits.max_batch_sentences)
-        except Exception as error:  # the requests get a 500 answer; the worker keeps serving
-            for job in jobs:
-                job.loop.call_soon_threadsafe(_set_exception, job.future, error)
+        except Exception as error:  # these requests get a 500 answer
+            self._fail([job for job, _ in call], error, active)
             return
         self.metrics.observe_batch(len(items))
+        self._release(len(items))
         start = 0
+        for job, indices in call:
+            for i, output in zip(indices, outputs[start : start + len(indices)], strict=True):
+                job.outputs[i] = output
+            start += len(indices)
+            job.calls.pop(0)
+            if not job.calls:
+                active.remove(job)
+                job.loop.call_soon_threadsafe(_set_result, job.future, job.outputs)
+
+    def _expire(self, active: list[_Job]) -> None:
+        """Answer 503 to the jobs not finished `limits.max_request_seconds` after they arrived."""
+        limit = self.limits.max_request_seconds
+        late = [job for job in active if time.perf_counter() - job.queued_at > limit]
+        if late:
+            message = f"not labelled within {limit:g} s (max_request_seconds): send fewer or shorter sentences"
+            self._fail(late, Unfinished(message), active)
+
+    def _fail(self, jobs: list[_Job], error: BaseException, active: Optional[list[_Job]] = None) -> None:
+        """End `jobs` with `error`, releasing their sentences not yet labelled."""
         for job in jobs:
-            answer = outputs[start : start + len(job.items)]
-            start += len(job.items)
-            job.loop.call_soon_threadsafe(_set_result, job.future, answer)
+            self._release(job.pending)
+            job.calls = []
+            if active is not None and job in active:
+                active.remove(job)
+            job.loop.call_soon_threadsafe(_set_exception, job.future, error)
+
+    def _release(self, sentences: int) -> None:
+        with self._lock:
+            self._waiting -= sentences
+            self.metrics.queue_sentences = self._waiting
 
 
 def label_items(labeler: Labeler, items: list[SentenceItem], batch_size: int) -> list[dict[str, Any]]:

@@ -11,14 +11,28 @@ class ServiceLimits:
 
     max_body_bytes : a request body larger than this is answered 413.
     max_request_tokens : words in one request (all its sentences), more is answered 413.
+    max_sentence_words : words in one sentence, more is answered 413: a sentence is labelled in one model
+        call, whose time grows with the cube of its length (frames x words x words). The shipped model took
+        0.8 s for 250 words on one thread of a 2-core Xeon (docs/serving.md); every EWT sentence has at most 159.
     max_queue_sentences : sentences waiting for the model; a request that would pass it is answered
         503 with `Retry-After` instead of queueing without bound.
     max_batch_sentences : sentences in one model call (the Labeler's batch size).
+    max_call_cells : sentences x longest sentence's words² in one model call: a request is labelled in calls
+        of at most this (one sentence of `max_sentence_words` words), and other requests' calls run between
+        them, so a small request waits behind at most one such call.
     max_wait_seconds : how long the first waiting request holds the model call open for others.
+    max_request_seconds : a request whose sentences are not all labelled this long after the model started
+        on it is answered 503, and its remaining sentences are dropped.
+    drain_seconds : after SIGTERM, how long requests already taken may still be labelled; those left are then
+        answered 503 and the service exits.
     """
 
     max_body_bytes: int = 1_000_000
     max_request_tokens: int = 10_000
+    max_sentence_words: int = 250
     max_queue_sentences: int = 2_048
     max_batch_sentences: int = 64
+    max_call_cells: int = 62_500
     max_wait_seconds: float = 0.005
+    max_request_seconds: float = 60.0
+    drain_seconds: float = 20.0

@@ -5,7 +5,7 @@ import json
 from typing import Any, Optional
 
 from srl_zoo.api import Labeler, Offsets
-from srl_zoo.data.formats.encodable_text import unencodable_offset
+from srl_zoo.data.formats.encodable_text import is_invisible, unencodable_offset
 from srl_zoo.serving.batcher import SentenceItem
 from srl_zoo.serving.limits import ServiceLimits
 
@@ -33,6 +33,8 @@ def parse_body(body: bytes) -> dict[str, Any]:
         ) from None
     except RecursionError:
         raise RequestError(400, "the body's JSON is nested too deeply") from None
+    except ValueError as error:  # e.g. an integer of more digits than Python converts
+        raise RequestError(400, f"the body's JSON holds a value Python cannot read: {error}") from None
     if not isinstance(value, dict):
         raise RequestError(422, f'expected a JSON object such as {{"text": "..."}}, got {type(value).__name__}')
     return value
@@ -41,18 +43,27 @@ def parse_body(body: bytes) -> dict[str, Any]:
 def sentence_items(request: dict[str, Any], labeler: Labeler, limits: ServiceLimits) -> list[SentenceItem]:
     """The sentences to label of a request `{"text": "..."}` (split as the Python API splits) or
     `{"sentences": [[token, ...], ...], "predicates": [[index, ...] or null, ...]?}`; `RequestError` 422
-    for a missing or mistyped field, 413 past `limits.max_request_tokens`."""
-    if ("text" in request) == ("sentences" in request):
-        raise RequestError(422, "give either 'text' (a string) or 'sentences' (a list of token lists), not both")
+    for a missing or mistyped field, 413 past `limits.max_request_tokens` or `limits.max_sentence_words`."""
     unknown = sorted(set(request) - {"text", "sentences", "predicates"})
     if unknown:
         raise RequestError(422, f"unknown fields {unknown}: expected 'text', or 'sentences' and 'predicates'")
+    if "text" in request and "sentences" in request:
+        raise RequestError(422, "give either 'text' (a string) or 'sentences' (a list of token lists), not both")
+    if "text" not in request and "sentences" not in request:
+        raise RequestError(422, "give 'text' (a string) or 'sentences' (a list of token lists)")
     items = _text_items(request, labeler) if "text" in request else _token_items(request)
     tokens = sum(len(item.words) for item in items)
     if tokens > limits.max_request_tokens:
         raise RequestError(
             413, f"the request has {tokens} tokens; the limit is {limits.max_request_tokens} (max_request_tokens)"
         )
+    for index, item in enumerate(items):
+        if len(item.words) > limits.max_sentence_words:
+            raise RequestError(
+                413,
+                f"sentence {index} has {len(item.words)} words; the limit is {limits.max_sentence_words} "
+                "(max_sentence_words: a longer one would hold the model for too long; `srl-zoo label` takes it)",
+            )
     return items
 
 
@@ -87,6 +98,10 @@ def _token_items(request: dict[str, Any]) -> list[SentenceItem]:
             offset = unencodable_offset(token)
             if offset >= 0:
                 raise RequestError(422, f"sentence {index}, token {position}: character {offset} is a lone surrogate")
+            if is_invisible(token):
+                raise RequestError(
+                    422, f"sentence {index}, token {position}: only control or zero-width characters ({token!r})"
+                )
         given = predicates[index] if predicates is not None else None
         items.append(SentenceItem(tokens, _joined_offsets(tokens), " ".join(tokens), _checked(given, index, tokens)))
     return items

@@ -18,7 +18,8 @@ def test_health_names_the_model_its_roles_and_precision(server, predicate_model_
     assert status == 200
     assert health["status"] == "ok" and health["model"] == "model.tar.gz" and health["precision"] == "float32"
     assert "ARG0" in health["labels"] and "V" not in health["labels"] and "O" not in health["labels"]
-    assert health["limits"]["max_request_tokens"] == 3000
+    assert health["limits"]["max_request_tokens"] == 3000 and health["limits"]["max_sentence_words"] == 250
+    assert health["precision_reason"] == "float32 as asked"
 
 
 def test_text_is_labelled_as_the_python_api_labels_it(server, labeler):
@@ -63,10 +64,13 @@ BAD_REQUESTS = [
     (b'{"text": "unterminated', 400, "the body is not valid JSON: Unterminated string"),
     (b"\xff\xfe not utf-8", 400, "the body is not valid UTF-8 (byte 0)"),
     (b'["a list"]', 422, "expected a JSON object"),
-    (b"{}", 422, "give either 'text' (a string) or 'sentences'"),
+    (b"{}", 422, "give 'text' (a string) or 'sentences' (a list of token lists)"),
     (b'{"text": 3}', 422, "'text' must be a string, got int"),
     (b'{"text": "a", "sentences": [["a"]]}', 422, "give either 'text'"),
-    (b'{"txt": "a"}', 422, "give either 'text'"),
+    (b'{"txt": "a"}', 422, "unknown fields ['txt']: expected 'text', or 'sentences' and 'predicates'"),
+    (b'{"text": ' + b"9" * 5000 + b"}", 400, "the body's JSON holds a value Python cannot read: Exceeds the limit"),
+    (b'{"sentences": [["Dogs", "\\u200b"]]}', 422, "sentence 0, token 1: only control or zero-width characters"),
+    (b'{"sentences": [["\\u0007", "bark"]]}', 422, "sentence 0, token 0: only control or zero-width characters"),
     (b'{"text": "a", "extra": 1}', 422, "unknown fields ['extra']"),
     (b'{"sentences": "Dogs bark"}', 422, "'sentences' must be a list of token lists, got str"),
     (b'{"sentences": [[]]}', 422, "sentence 0 must be a non-empty list of tokens"),
@@ -96,10 +100,25 @@ def test_too_many_tokens_names_the_limit(server):
     assert answer["error"] == "the request has 4000 tokens; the limit is 3000 (max_request_tokens)"
 
 
-def test_a_2000_token_sentence_is_answered(server):
-    words = (["the", "old", "man", "saw", "a", "dog", "near", "the", "river", "and"] * 200)[:2000]
-    status, answer, _ = server.post({"sentences": [words]})
-    assert status == 200 and len(answer["sentences"][0]["tokens"]) == 2000
+@pytest.mark.parametrize(
+    "headers",
+    [{}, {"Content-Type": "text/plain"}, {"Content-Type": "application/x-www-form-urlencoded"}],
+    ids=["none", "text", "form"],
+)
+def test_a_body_not_declared_json_is_415(server, headers):
+    status, answer, _ = server.request("POST", "/api/label", b'{"text": "Dogs bark."}', headers)
+    assert status == 415 and "Content-Type: application/json" in answer["error"]
+    with_charset = {"Content-Type": "application/json; charset=utf-8"}
+    assert server.request("POST", "/api/label", b'{"text": "Dogs bark."}', with_charset)[0] == 200
+
+
+def test_a_sentence_longer_than_the_limit_is_413_and_one_at_the_limit_is_answered(server):
+    words = (["the", "old", "man", "saw", "a", "dog", "near", "the", "river", "and"] * 30)[:251]
+    status, answer, _ = server.post({"sentences": [["Dogs", "bark"], words]})
+    assert status == 413
+    assert answer["error"].startswith("sentence 1 has 251 words; the limit is 250 (max_sentence_words")
+    status, answer, _ = server.post({"sentences": [words[:250]]})
+    assert status == 200 and len(answer["sentences"][0]["words"]) == 250
 
 
 def test_unknown_paths_and_methods_are_json_errors(server):

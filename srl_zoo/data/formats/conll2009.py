@@ -1,5 +1,6 @@
 """CoNLL-2009 format: 14 fixed tab-separated columns plus one APRED column per predicate."""
 
+import re
 from collections.abc import Iterable, Iterator
 from typing import Optional
 
@@ -24,6 +25,8 @@ COLUMN_NAMES = (
     "PRED",
 )
 FIXED_COLUMNS = len(COLUMN_NAMES)
+#: what an APRED cell other than `_` must look like: a role label such as A0, AM-TMP, C-A1, R-AM-LOC, ARG1
+ROLE_LABEL = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z0-9]+)*")
 # columns kept verbatim (only for writing the input back)
 _KEPT = {3: "plemmas", 5: "ppos", 6: "feats", 7: "pfeats", 9: "pheads", 11: "pdeprels"}
 
@@ -110,7 +113,8 @@ def _column_name(index: int) -> str:
 
 def check_cells(columns: list[str], path: str, number: int) -> None:
     """`ConllFormatError` for a blank cell, a FILLPRED other than `Y`/`_`, a sense on a row not marked
-    `Y`, or a PRED/APRED cell with spaces in it: what a deleted or shifted column looks like."""
+    `Y`, a PRED/APRED cell with spaces in it (what a deleted or shifted column looks like), or an APRED cell
+    that is not a role label (`ROLE_LABEL`: the `*`, `(A0*`, `*)` of span formats, `A0|A1`, a lone `-`)."""
     for index, cell in enumerate(columns):
         if not cell.strip():
             what = "empty cell" if not cell else f"blank cell ({cell!r})"
@@ -127,6 +131,14 @@ def check_cells(columns: list[str], path: str, number: int) -> None:
         if any(character.isspace() for character in columns[index]):
             raise ConllFormatError(
                 path, number, f"{_column_name(index)} is {columns[index]!r}: expected a label without spaces, or _"
+            )
+    for index in range(FIXED_COLUMNS, len(columns)):
+        if columns[index] != "_" and not ROLE_LABEL.fullmatch(columns[index]):
+            raise ConllFormatError(
+                path,
+                number,
+                f"{_column_name(index)} is {columns[index]!r}: not a role label (A0, AM-TMP, C-A1, ...) or _; "
+                "is this a CoNLL-2005/2012 file (bracketed spans)?",
             )
 
 

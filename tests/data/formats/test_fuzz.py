@@ -236,3 +236,25 @@ def test_a_file_cut_short_is_refused_or_reads_a_prefix(case, cut):
     elif not isinstance(result, ConllFormatError):
         assert len(result) <= 1
         assert all(read.tokens == sentence.tokens[: len(read.tokens)] for read in result)
+
+
+SPAN_CELLS = st.sampled_from(["*", "(A0*", "*)", "(V*)", "(A1*)", "A0|A1", "-", "(AM-TMP*", "A0*"])
+
+
+@DAMAGE_SETTINGS
+@given(sentences(dependency=True), st.integers(0, 400), SPAN_CELLS)
+def test_a_span_format_cell_in_a_conll2009_apred_column_is_refused_at_its_line(sentence, position, cell):
+    """A CoNLL-2009 file whose APRED column holds a CoNLL-2005/2012 span cell (or `A0|A1`, a lone `-`) is not
+    read as roles: the reader names the line."""
+    if not sentence.frames:
+        sentence.frames = [SrlFrame(index=0, lemma="go", arguments=[])]
+    text = written("conll2009", sentence)
+    lines = text.split("\n")
+    rows = [i for i, line in enumerate(lines) if line.strip()]
+    row = rows[position % len(rows)]
+    cells = lines[row].split("\t")
+    column = 14 + position % (len(cells) - 14)
+    lines[row] = "\t".join(cells[:column] + [cell] + cells[column + 1 :])
+    error = read_text("conll2009", "\n".join(lines))
+    assert isinstance(error, ConllFormatError), (cell, lines[row])
+    assert error.line == row + 1 and "not a role label" in error.reason
