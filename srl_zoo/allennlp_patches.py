@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from srl_zoo import archives, registered_names, training
-from srl_zoo.config_defaults import define_optional_config_variables
+from srl_zoo.config_defaults import use_config_defaults
 from srl_zoo.pretrained.batched_wordpieces import use_batched_wordpieces
 from srl_zoo.pretrained.fused_attention import use_fused_attention
 from srl_zoo.pretrained.special_tokens import use_special_tokens_fallback
@@ -29,9 +29,10 @@ class Patch:
 PATCHES: tuple[Patch, ...] = (
     Patch(
         "optional config variables",
-        "jsonnet has no optional external variables: every SRL_* variable the bundled configs read is set "
-        "to '' (its default) when unset, so `allennlp train CONFIG` runs as written",
-        define_optional_config_variables,
+        "jsonnet has no optional external variables: allennlp hands jsonnet every SRL_* variable the bundled "
+        "configs read, '' (its default) when unset, so `allennlp train CONFIG` runs as written; os.environ "
+        "is left as it is",
+        use_config_defaults,
     ),
     Patch(
         "safe archive extraction",

@@ -1,10 +1,12 @@
-"""Defines, at import, the environment variables the bundled configs read (training_configs/common/
-settings.libsonnet and data.libsonnet): jsonnet has no optional ext vars, so every unset one becomes
-'', which the configs read as its default. `CONFIG_VARIABLES` says what each means and defaults to."""
+"""The defaults of the variables the bundled configs read (training_configs/common/settings.libsonnet and
+data.libsonnet): jsonnet has no optional ext vars, so every unset one is handed to jsonnet as '', which the
+configs read as its default. `CONFIG_VARIABLES` says what each means and defaults to. Nothing is written to
+`os.environ`: the "optional config variables" patch (`srl_zoo.allennlp_patches`) adds these defaults to the
+ext vars allennlp gives jsonnet when it reads a config."""
 
 import json
 import os
-from collections.abc import MutableMapping
+from collections.abc import Mapping
 from typing import Optional
 
 CONFIG_VARIABLES: dict[str, str] = {
@@ -36,27 +38,44 @@ GLOVE_CACHE = os.path.join(_REPOSITORY, ".cache", "glove", "glove.6B.50d.txt.gz"
 MINILM_CACHE = os.path.join(_REPOSITORY, ".cache", "minilm")
 
 
-def define_optional_config_variables(environment: MutableMapping[str, str] = os.environ) -> None:
-    """Sets each config variable that is unset to '' (its default), SRL_GLOVE to `make glove`'s file and
-    SRL_TRANSFORMER to `make minilm`'s directory when they exist, and SRL_TRANSFORMER_DIM to the
-    transformer's hidden size. allennlp hands the environment to jsonnet as ext vars when it reads a config,
-    which happens after `--include-package srl_zoo` has imported this package; a value the user set
-    is kept.
+def config_variables(environment: Mapping[str, str]) -> dict[str, str]:
+    """`environment` with every config variable it lacks set to its default: SRL_GLOVE to `make glove`'s file
+    and SRL_TRANSFORMER to `make minilm`'s directory when they exist, SRL_TRANSFORMER_DIM to the transformer's
+    hidden size, the others to '' (what the configs read as their default). A value in `environment` is kept;
+    `environment` itself is not changed.
 
     # Parameters
 
-    environment : the mapping to update, `os.environ` by default.
+    environment : the variables set (allennlp's view of `os.environ`).
     """
-    if "SRL_GLOVE" not in environment and os.path.isfile(GLOVE_CACHE):
-        environment["SRL_GLOVE"] = GLOVE_CACHE
-    if "SRL_TRANSFORMER" not in environment and os.path.isfile(os.path.join(MINILM_CACHE, "config.json")):
-        environment["SRL_TRANSFORMER"] = MINILM_CACHE
-    if not environment.get("SRL_TRANSFORMER_DIM") and environment.get("SRL_TRANSFORMER"):
-        hidden_size = _hidden_size(environment["SRL_TRANSFORMER"])
+    variables = dict(environment)
+    if "SRL_GLOVE" not in variables and os.path.isfile(GLOVE_CACHE):
+        variables["SRL_GLOVE"] = GLOVE_CACHE
+    if "SRL_TRANSFORMER" not in variables and os.path.isfile(os.path.join(MINILM_CACHE, "config.json")):
+        variables["SRL_TRANSFORMER"] = MINILM_CACHE
+    if not variables.get("SRL_TRANSFORMER_DIM") and variables.get("SRL_TRANSFORMER"):
+        hidden_size = _hidden_size(variables["SRL_TRANSFORMER"])
         if hidden_size is not None:
-            environment["SRL_TRANSFORMER_DIM"] = str(hidden_size)
+            variables["SRL_TRANSFORMER_DIM"] = str(hidden_size)
     for name in CONFIG_VARIABLES:
-        environment.setdefault(name, "")
+        variables.setdefault(name, "")
+    return variables
+
+
+def use_config_defaults() -> None:
+    """allennlp's jsonnet ext vars (its `_environment_variables`, read by `Params.from_file` and by `-o`
+    overrides) carry `config_variables`' defaults beside the environment; once only."""
+    from allennlp.common import params
+
+    if getattr(params._environment_variables, "srl_zoo_defaults", False):
+        return
+    original = params._environment_variables
+
+    def environment_with_defaults() -> dict[str, str]:
+        return config_variables(original())
+
+    environment_with_defaults.srl_zoo_defaults = True  # type: ignore[attr-defined]
+    params._environment_variables = environment_with_defaults
 
 
 def _hidden_size(directory: str) -> Optional[int]:
