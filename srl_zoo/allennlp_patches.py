@@ -15,6 +15,8 @@ from srl_zoo.config_defaults import use_config_defaults
 from srl_zoo.pretrained.batched_wordpieces import use_batched_wordpieces
 from srl_zoo.pretrained.fused_attention import use_fused_attention
 from srl_zoo.pretrained.special_tokens import use_special_tokens_fallback
+from srl_zoo.training.config_check import use_config_check
+from srl_zoo.training.transformer_files import use_transformer_files_in_every_archive
 
 
 @dataclass(frozen=True)
@@ -61,6 +63,20 @@ PATCHES: tuple[Patch, ...] = (
         "`allennlp train` writes checkpoints through a temporary file and a rename and resumes exactly "
         "when a config names no checkpointer or trainer type",
         training.make_default,
+    ),
+    Patch(
+        "config check before training",
+        "allennlp drops unknown trainer keys without a word (its trainer takes **kwargs) and reports other "
+        "unknown keys and mistyped values after reading the data, in a traceback: srl_zoo checks every key "
+        "and simple value type against the parts the config names first, in one line",
+        use_config_check,
+    ),
+    Patch(
+        "transformer files in every archive",
+        "an archive of a model on a local transformer stored the folder's absolute path unless its config named "
+        "both the transformer_files callback and include_in_archive: every training run now copies the "
+        "transformer's config and tokenizer files and archives them, so the model travels",
+        use_transformer_files_in_every_archive,
     ),
     Patch(
         "batched word pieces",

@@ -3,6 +3,7 @@ applying them again changes nothing (no double wrapping), and docs/architecture.
 
 import os
 
+from allennlp.commands import train
 from allennlp.common import Registrable, params
 from allennlp.data.token_indexers import PretrainedTransformerIndexer
 from allennlp.models import archival
@@ -37,6 +38,8 @@ def test_applying_the_patches_again_wraps_nothing_twice():
             archival.extracted_archive,
             PretrainedTransformerIndexer.__init__,
             params._environment_variables,
+            train.archive_model,
+            train.train_model,
         )
 
     before = patched()

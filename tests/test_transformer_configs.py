@@ -1,9 +1,11 @@
 """The transformer-embedder configs (training_configs/transformer/) train on fixtures with a tiny,
 randomly initialised BERT-style model written to a temporary directory (nothing is downloaded), and
-their archives label a sentence far longer than the model's 512-piece limit (windowed)."""
+their archives label a sentence far longer than the model's 512-piece limit (windowed) after that directory
+is deleted: the archive carries the transformer's files, though these configs name no callback for it."""
 
 import json
 import os
+import shutil
 
 import pytest
 from allennlp.commands.train import train_model_from_file
@@ -40,7 +42,8 @@ def test_transformer_config_trains_and_predicts_long_sentences(name, tiny_bert, 
     monkeypatch.chdir(REPO_ROOT)
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     monkeypatch.setenv("TRANSFORMERS_OFFLINE", "1")
-    monkeypatch.setenv("SRL_TRANSFORMER", tiny_bert)
+    bert = shutil.copytree(tiny_bert, tmp_path / "bert")  # deleted once trained: the archive must not need it
+    monkeypatch.setenv("SRL_TRANSFORMER", str(bert))
     monkeypatch.setenv("SRL_TRANSFORMER_DIM", str(HIDDEN))
     for split in ("TRAIN", "DEV"):
         monkeypatch.setenv(f"SRL_{split}_DATA", os.path.join(FIXTURES, "conll2012", "sample.gold_conll"))
@@ -49,6 +52,7 @@ def test_transformer_config_trains_and_predicts_long_sentences(name, tiny_bert, 
     config = os.path.join(REPO_ROOT, "training_configs", "transformer", f"{name}.jsonnet")
     train_model_from_file(config, str(tmp_path / "run"), overrides=json.dumps(overrides))
 
+    shutil.rmtree(bert)
     archive = load_archive(str(tmp_path / "run" / "model.tar.gz"))
     predictor = Predictor.from_archive(archive)  # the model's default predictor
     long_sentence = ["antidisestablishmentarianism"] * 40 + ["The", "cat", "sat", "."] * 10  # > 1000 word pieces

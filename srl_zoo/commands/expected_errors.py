@@ -29,6 +29,9 @@ def one_line(error: BaseException) -> Optional[str]:
         return _jsonnet_message(str(error))
     if isinstance(error, BadRequest):
         return f"a request was refused: {_first_line(str(error))} (nothing was written)"
+    if isinstance(error, ValueError) and str(error).startswith("overrides dict contains unused keys"):
+        keys = str(error).split(":", 1)[1].strip()
+        return f"-o/--overrides: {keys} are not in the config (an override can only change a key the config has)"
     if isinstance(error, ValueError) and _raised_while_building(error):
         return f"a setting of the config was refused while building the model: {_first_line(str(error))}"
     if isinstance(error, RuntimeError) and "no NVIDIA driver" in str(error):

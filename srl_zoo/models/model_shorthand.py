@@ -29,8 +29,10 @@ INDICATOR_SHORTHAND = (
 SCORER_SETTINGS = ("decoding", "label_smoothing", "label_namespace")
 
 
-def upgrade_model_shorthand(model: dict[str, Any]) -> bool:
-    """Rewrite the model config `model` (in place) without shorthand; whether it changed."""
+def upgrade_model_shorthand(model: dict[str, Any], strict: bool = False) -> bool:
+    """Rewrite the model config `model` (in place) without shorthand; whether it changed. Indicator settings
+    beside an explicit frame_scorer configure nothing: `strict` (a config about to train) refuses them, else
+    (an archive's config, which trained that way) they are dropped."""
     changed = unwrap_crf_scorer(model)
     indicator = {key: model.pop(key) for key in INDICATOR_SHORTHAND if key in model}
     if indicator:
@@ -41,7 +43,11 @@ def upgrade_model_shorthand(model: dict[str, Any]) -> bool:
                     "give the model either a frame_scorer or an encoder (shorthand for an indicator scorer), not both"
                 )
             model["frame_scorer"] = {"type": "indicator", **indicator}
-        # without `encoder`, these keys configured nothing (an explicit frame_scorer has its own): dropped
+        elif strict:  # without `encoder` these keys configure nothing: the frame_scorer has its own
+            raise ConfigurationError(
+                f"model.{sorted(indicator)[0]}: a setting of the indicator frame scorer beside an explicit "
+                "frame_scorer, where it would do nothing: move it into frame_scorer (or remove it)"
+            )
     settings = {key: model.pop(key) for key in SCORER_SETTINGS if key in model}
     if settings:
         changed = True

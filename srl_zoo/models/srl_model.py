@@ -114,6 +114,13 @@ class SrlModel(Model):
         upgrade_model_shorthand(params.params)
         return super().from_params(params, *args, **extras)  # type: ignore[return-value]
 
+    @classmethod
+    def upgraded_config(cls, config: dict[str, Any]) -> dict[str, Any]:
+        """`config` with its shorthand rewritten into parts, as `from_params` builds it, refusing settings that
+        would configure nothing (the config check reads this: `srl_zoo.training.config_check`)."""
+        upgrade_model_shorthand(config, strict=True)
+        return config
+
     def forward(  # type: ignore[override]
         self,
         tokens: TextFieldTensors,

@@ -2,6 +2,7 @@
 tokenizer files travel inside the archive (its weights are in the model's weights anyway), so that
 loading it needs neither the directory it was trained from nor a download."""
 
+import functools
 import json
 import os
 import shutil
@@ -57,9 +58,39 @@ def copy_transformer_files(model: Any, serialization_dir: str) -> None:
 @TrainerCallback.register("transformer_files")
 class TransformerFilesCallback(TrainerCallback):
     """At the start of training, copies the transformer's config and tokenizer files into the
-    serialization directory; with `"include_in_archive": ["transformer/*"]` in the config they go into
-    `model.tar.gz`, and srl_zoo's archive loader points the model at them (`archives.use_archived_transformer`)."""
+    serialization directory (what every training run now does anyway: `use_transformer_files_in_every_archive`;
+    kept for the configs that name it); they go into `model.tar.gz`, and srl_zoo's archive loader points the
+    model at them (`archives.use_archived_transformer`)."""
 
     def on_start(self, trainer: Any, is_primary: bool = True, **kwargs: Any) -> None:
         if is_primary:
             copy_transformer_files(trainer.model, self.serialization_dir)
+
+
+def use_transformer_files_in_every_archive() -> None:
+    """Every training run carries its transformer's config and tokenizer files, whatever config built it:
+    allennlp's `TrainModel` copies them into the serialization directory once the model is built (rank 0), and
+    `archive_model` (as `allennlp train` calls it) puts that folder into `model.tar.gz`; once only. Before, only
+    configs with both the `transformer_files` callback and `include_in_archive` did, and the others' archives
+    named the training machine's transformer folder and broke when it moved."""
+    from allennlp.commands import train
+
+    if getattr(train.archive_model, "srl_zoo_transformer_files", False):
+        return
+    original_archive, original_build = train.archive_model, train.TrainModel.from_partial_objects.__func__
+
+    def archive_model(serialization_dir: str, *args: Any, include_in_archive: Any = None, **kwargs: Any) -> Any:
+        if os.path.isfile(os.path.join(serialization_dir, ARCHIVED_TRANSFORMER, TRANSFORMER_SOURCE)):
+            include_in_archive = sorted({*(include_in_archive or []), f"{ARCHIVED_TRANSFORMER}/*"})
+        return original_archive(serialization_dir, *args, include_in_archive=include_in_archive, **kwargs)
+
+    @functools.wraps(original_build)  # allennlp reads the constructor's parameters from its signature
+    def from_partial_objects(cls: Any, serialization_dir: str, local_rank: int, *args: Any, **kwargs: Any) -> Any:
+        built = original_build(cls, serialization_dir, local_rank, *args, **kwargs)
+        if local_rank == 0:
+            copy_transformer_files(built.model, serialization_dir)
+        return built
+
+    archive_model.srl_zoo_transformer_files = True  # type: ignore[attr-defined]
+    train.archive_model = archive_model
+    train.TrainModel.from_partial_objects = classmethod(from_partial_objects)  # type: ignore[assignment]

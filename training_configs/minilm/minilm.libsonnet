@@ -8,7 +8,7 @@
 //             bilinear map per label; no per-predicate encoder at all
 //   deepatt   an indicator scorer with 2 DeepAtt layers (d=200, FFN) per (sentence, predicate) row
 //   sc        an indicator scorer with 2 selective-connection layers (d=200, BiLSTM input layer,
-//             a loss on every layer's output) per (sentence, predicate) row
+//             the loss on the last layer's output) per (sentence, predicate) row
 //   marked    the predicate marked in the transformer's input (token-type id 1 on its word pieces, as
 //             allennlp-models' srl_bert): the transformer runs again per (sentence, predicate) row, and
 //             an indicator scorer tags each word from [its sentence vector; a 32-d predicate embedding;
@@ -86,7 +86,6 @@ function(head, overrides={}) (
           input_bilstm: true, scale_input: false,
         },
       },
-      per_layer_loss: true,
     },
     amn: self.thin + {
       frame_features: {

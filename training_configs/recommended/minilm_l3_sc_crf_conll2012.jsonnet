@@ -1,6 +1,6 @@
 // The shipped English model's recipe (README, "The shipped English model"): the first 3 of MiniLM's 6
 // layers (`make minilm`), fine-tuned under 2 selective-connection layers per predicate (d=200, BiLSTM input
-// layer, a loss on every layer's output) with a CRF output layer, the leaderboard's best row when shipped
+// layer, the loss on the last layer's output) with a CRF output layer, the leaderboard's best row when shipped
 // (docs/leaderboard.md: 64.24 ± 1.08 dev F1 over three seeds at its budget, every seed above the bilinear
 // scorer with a CRF), with the predicate-and-sense head (senses restricted to those each word had in
 // training), on the bundled EWT CoNLL-2012 files. 15 epochs with linear warm-up and decay to zero, about

@@ -1,0 +1,190 @@
+"""A training config checked against the parts it names before anything is read or built: a key no part takes
+(a typo, a leftover) and a value of the wrong simple type are one `ConfigurationError` naming the key path and,
+for an unknown key, the keys that part takes. allennlp itself drops unknown trainer keys without a word
+(`GradientDescentTrainer` takes `**kwargs`) and reports others only after reading the data, in a traceback.
+
+A part whose config is rewritten before it is built (older spellings) declares it with a class method
+`upgraded_config(config) -> dict`; the check reads the rewritten config."""
+
+import copy
+import difflib
+import inspect
+import typing
+from collections.abc import Callable, Iterator
+from typing import Any, Optional
+
+from allennlp.common import FromParams, Lazy, Registrable
+from allennlp.common.checks import ConfigurationError
+from allennlp.data import DataLoader, DatasetReader, Vocabulary
+from allennlp.models import Model
+from allennlp.training import Trainer
+
+#: the config's top-level parts and what each is
+SECTIONS: dict[str, type] = {
+    "dataset_reader": DatasetReader,
+    "validation_dataset_reader": DatasetReader,
+    "model": Model,
+    "data_loader": DataLoader,
+    "validation_data_loader": DataLoader,
+    "trainer": Trainer,
+    "vocabulary": Vocabulary,
+}
+#: other top-level keys allennlp reads (`allennlp train`, its TrainModel, the seeds, multi-process training)
+TOP_LEVEL = set(SECTIONS) | {
+    "train_data_path",
+    "validation_data_path",
+    "test_data_path",
+    "evaluate_on_test",
+    "datasets_for_vocab_creation",
+    "batch_weight_key",
+    "distributed",
+    "evaluation",
+    "include_in_archive",
+    "random_seed",
+    "numpy_seed",
+    "pytorch_seed",
+    "type",
+}
+#: classes whose constructor's `**kwargs` end the search for what a part takes (they refuse the rest)
+_CLOSED = (object, Registrable, FromParams)
+
+
+def check_training_config(config: dict[str, Any]) -> None:
+    """`ConfigurationError` for the first key of `config` (a training config as a dict) that no part takes, or
+    value of the wrong simple type, naming its path (`trainer.num_epochz`)."""
+    _check_keys(config, TOP_LEVEL, "", "the config")
+    for section, base in SECTIONS.items():
+        if section in config:
+            _check_value(config[section], base, section)
+
+
+def _check_value(value: Any, annotation: Any, path: str) -> None:
+    """Check `value`, given for a parameter annotated `annotation`, at `path`."""
+    for kind in _alternatives(annotation):
+        if kind in (int, float, bool, str):
+            if value is None or _fits(value, _alternatives(annotation)):
+                return
+            raise ConfigurationError(f"{path}: expected {_type_name(annotation)}, got {value!r}")
+    origin, arguments = typing.get_origin(annotation), typing.get_args(annotation)
+    if origin is Lazy or annotation is Lazy:
+        _check_value(value, arguments[0] if arguments else Any, path)
+    elif origin in (dict, typing.Dict) and isinstance(value, dict) and len(arguments) == 2:  # noqa: UP006
+        for key, item in value.items():
+            _check_value(item, arguments[1], f"{path}.{key}")
+    elif origin in (list, typing.List) and isinstance(value, list) and arguments:  # noqa: UP006
+        for index, item in enumerate(value):
+            _check_value(item, arguments[0], f"{path}[{index}]")
+    elif origin is typing.Union:
+        parts = [part for part in arguments if _is_part(part)]
+        if len(parts) == 1:
+            _check_value(value, parts[0], path)
+    elif _is_part(annotation) and isinstance(value, dict):
+        _check_part(value, annotation, path)
+
+
+def _check_part(config: dict[str, Any], base: type, path: str) -> None:
+    """Check the config of a part whose class is `base` or, for a registrable `base`, named by `type`."""
+    cls, constructor = base, None
+    if issubclass(base, Registrable):
+        registrable = typing.cast(type[Registrable], base)
+        name = config.get("type", registrable.default_implementation)
+        if not isinstance(name, str) or name not in registrable.list_available():
+            return  # allennlp names an unknown or missing type itself
+        cls, constructor = registrable.resolve_class_name(name)
+    upgrade: Optional[Callable[[dict[str, Any]], dict[str, Any]]] = getattr(cls, "upgraded_config", None)
+    if upgrade is not None:
+        config = upgrade(copy.deepcopy(config))
+    parameters = _parameters(cls, constructor)
+    _check_keys(config, set(parameters) | {"type"}, f"{path}.", f"{path} ({cls.__name__})")
+    for key, value in config.items():
+        if key in parameters:
+            _check_value(value, parameters[key].annotation, f"{path}.{key}")
+
+
+def _check_keys(config: dict[str, Any], accepted: set[str], prefix: str, owner: str) -> None:
+    unknown = sorted(key for key in config if key not in accepted)
+    if not unknown:
+        return
+    key = unknown[0]
+    close = difflib.get_close_matches(key, sorted(accepted), n=1)
+    hint = f"did you mean '{close[0]}'? " if close else ""
+    takes = ", ".join(sorted(accepted - {"type"}))
+    raise ConfigurationError(f"{prefix}{key}: not a key of {owner}; {hint}it takes: {takes}")
+
+
+def _parameters(cls: type, constructor: Optional[str]) -> dict[str, inspect.Parameter]:
+    """The config keys `cls` takes through `constructor` (its `__init__` when None), following `**kwargs` to
+    the constructor they are handed to, up to a class that takes no more."""
+    found: dict[str, inspect.Parameter] = {}
+    for method in _constructor_chain(cls, constructor):
+        try:
+            hints = typing.get_type_hints(method)
+        except Exception:  # an annotation that does not resolve here: keep the signature's own
+            hints = {}
+        for name, parameter in inspect.signature(method).parameters.items():
+            if name == "self" or parameter.kind in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD):
+                continue
+            found.setdefault(name, parameter.replace(annotation=hints.get(name, parameter.annotation)))
+        if not any(p.kind == p.VAR_KEYWORD for p in inspect.signature(method).parameters.values()):
+            return found
+    return found
+
+
+def _constructor_chain(cls: type, constructor: Optional[str]) -> Iterator[Callable[..., Any]]:
+    """The methods a part's keys may go to: the named constructor (its `**kwargs` go to `__init__`), then
+    `__init__` up the classes that define one, to allennlp's and torch's base classes."""
+    if constructor is not None:
+        yield getattr(cls, constructor)
+    for klass in cls.__mro__:
+        if "__init__" not in vars(klass):
+            continue
+        if klass in _CLOSED or klass.__module__.startswith("torch"):
+            return
+        yield vars(klass)["__init__"]
+
+
+def _alternatives(annotation: Any) -> tuple[Any, ...]:
+    if typing.get_origin(annotation) is typing.Union:
+        return tuple(a for a in typing.get_args(annotation) if a is not type(None))
+    return (annotation,)
+
+
+def _fits(value: Any, kinds: tuple[Any, ...]) -> bool:
+    for kind in kinds:
+        if kind is bool and isinstance(value, bool):
+            return True
+        if kind is int and isinstance(value, int) and not isinstance(value, bool):
+            return True
+        if kind is float and isinstance(value, int | float) and not isinstance(value, bool):
+            return True
+        if kind is str and isinstance(value, str):
+            return True
+        if kind not in (int, float, bool, str):
+            return True  # another alternative this check does not read
+    return False
+
+
+def _type_name(annotation: Any) -> str:
+    names = {int: "an integer", float: "a number", bool: "true or false", str: "a string"}
+    return " or ".join(names.get(kind, getattr(kind, "__name__", str(kind))) for kind in _alternatives(annotation))
+
+
+def _is_part(annotation: Any) -> bool:
+    return inspect.isclass(annotation) and issubclass(annotation, FromParams)
+
+
+def use_config_check() -> None:
+    """allennlp's `train_model` (`allennlp train`, `srl-zoo train`, `train_model_from_file`) checks the config
+    (`check_training_config`) before it reads data or builds anything; once only."""
+    from allennlp.commands import train
+
+    if getattr(train.train_model, "srl_zoo_checked", False):
+        return
+    original = train.train_model
+
+    def train_model(params: Any, *args: Any, **kwargs: Any) -> Any:
+        check_training_config(params.as_dict(quiet=True))
+        return original(params, *args, **kwargs)
+
+    train_model.srl_zoo_checked = True  # type: ignore[attr-defined]
+    train.train_model = train_model

@@ -1,0 +1,102 @@
+"""The config check before training: every bundled config passes it; a misspelt or leftover key anywhere and
+a value of the wrong simple type are one line naming the key path, before any data is read or folder made."""
+
+import glob
+import os
+import subprocess
+import sys
+
+import pytest
+from allennlp.common import Params
+from allennlp.common.checks import ConfigurationError
+
+from srl_zoo.config_defaults import CONFIG_VARIABLES
+from srl_zoo.models.model_shorthand import INDICATOR_SHORTHAND
+from srl_zoo.training.config_check import check_training_config
+from tests.conftest import FIXTURES, REPO_ROOT
+
+BUNDLED = sorted(
+    config
+    for config in glob.glob(os.path.join(REPO_ROOT, "training_configs", "**", "*.jsonnet"), recursive=True)
+    if os.sep + "peers" + os.sep not in config  # allennlp-models' own models
+)
+
+
+@pytest.mark.parametrize("config", BUNDLED, ids=lambda c: os.path.relpath(c, REPO_ROOT))
+def test_every_bundled_config_passes_the_check(config, monkeypatch):
+    for name in CONFIG_VARIABLES:
+        monkeypatch.setenv(name, "")
+    monkeypatch.setenv("SRL_TRANSFORMER", "/models/some-bert")  # evaluated only, never loaded
+    monkeypatch.setenv("SRL_TRANSFORMER_DIM", "384")
+    check_training_config(Params.from_file(config).as_dict(quiet=True))
+
+
+FIXTURE = os.path.join(FIXTURES, "deepatt", "ffn_predicate_identification.jsonnet")
+
+
+def fixture_config(monkeypatch) -> dict:
+    monkeypatch.setenv("SRL_ZOO_TEST_PREDICATE_SOURCE", "gold")
+    return Params.from_file(FIXTURE).as_dict(quiet=True)
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (
+            lambda c: c["trainer"].update(num_epochz=1),
+            "trainer.num_epochz: not a key of trainer (ExactResumeTrainer); " "did you mean 'num_epochs'? it takes: ",
+        ),
+        (
+            lambda c: c["trainer"].update(type="gradient_descent", num_epochz=1),
+            "trainer.num_epochz: not a key of " "trainer (GradientDescentTrainer); did you mean 'num_epochs'?",
+        ),
+        (lambda c: c["trainer"].update(num_epochs="four"), "trainer.num_epochs: expected an integer, got 'four'"),
+        (lambda c: c["model"].update(hiden_dim=3), "model.hiden_dim: not a key of model (SrlModel); it takes: "),
+        (
+            lambda c: c["model"]["encoder"].update(hidden_dim="big"),
+            "model.frame_scorer.encoder.hidden_dim: expected " "an integer, got 'big'",
+        ),
+        (
+            lambda c: c["dataset_reader"].update(labl_convention="x"),
+            "dataset_reader.labl_convention: not a key of "
+            "dataset_reader (Conll2012Reader); did you mean 'label_convention'?",
+        ),
+        (lambda c: c["data_loader"].update(batch_sise=3), "data_loader.batch_sise: not a key of data_loader"),
+        (
+            lambda c: c.update(train_data_pth="x"),
+            "train_data_pth: not a key of the config; did you mean " "'train_data_path'?",
+        ),
+        (lambda c: c["trainer"]["optimizer"].update(lr="fast"), "trainer.optimizer.lr: expected a number, got 'fast'"),
+    ],
+    ids=["trainer", "gradient_descent", "type", "model", "encoder", "reader", "loader", "top", "optimizer"],
+)
+def test_a_wrong_key_or_value_is_named(monkeypatch, edit, message):
+    config = fixture_config(monkeypatch)
+    edit(config)
+    with pytest.raises(ConfigurationError) as error:
+        check_training_config(config)
+    assert str(error.value.message).startswith(message) and "\n" not in error.value.message
+
+
+def test_a_leftover_indicator_setting_beside_a_frame_scorer_is_named(monkeypatch):
+    """`predicate_embedding_dim` at the model level beside an explicit frame_scorer configured nothing and
+    was dropped without a word."""
+    config = fixture_config(monkeypatch)
+    settings = {key: config["model"].pop(key) for key in INDICATOR_SHORTHAND if key in config["model"]}
+    config["model"]["frame_scorer"] = {"type": "indicator", **settings}
+    check_training_config(config)
+    config["model"]["predicate_embedding_dim"] = 4
+    with pytest.raises(ConfigurationError, match=r"^model.predicate_embedding_dim: a setting of the indicator"):
+        check_training_config(config)
+
+
+def test_srl_zoo_train_stops_on_a_typo_before_training(tmp_path):
+    """Before: the misspelt key was ignored and the run trained every epoch, exiting 0."""
+    run = tmp_path / "run"
+    command = [os.path.join(os.path.dirname(sys.executable), "srl-zoo"), "train", FIXTURE, "-s", str(run)]
+    command += ["-o", '{"trainer.num_epochz": 1}']
+    environment = {**os.environ, "SRL_ZOO_TEST_PREDICATE_SOURCE": "gold"}
+    completed = subprocess.run(command, capture_output=True, text=True, cwd=REPO_ROOT, env=environment)
+    assert completed.returncode != 0 and "Traceback" not in completed.stderr
+    assert completed.stderr.strip().splitlines()[-1].startswith("srl-zoo train: trainer.num_epochz: not a key")
+    assert not run.exists()
