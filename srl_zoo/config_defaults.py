@@ -9,6 +9,8 @@ import os
 from collections.abc import Mapping
 from typing import Optional
 
+from srl_zoo.cache_directory import cache_directory
+
 CONFIG_VARIABLES: dict[str, str] = {
     "SRL_TRAIN_DATA": "training data file; default: the bundled EWT file in the config's format (data/ewt/)",
     "SRL_DEV_DATA": "validation data file; default: the bundled EWT dev file in the config's format",
@@ -33,9 +35,8 @@ CONFIG_VARIABLES: dict[str, str] = {
     "SRL_TRANSFORMER_DIM": "its hidden size; default: the directory's config.json hidden_size (MiniLM: 384)",
 }
 
-_REPOSITORY = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-GLOVE_CACHE = os.path.join(_REPOSITORY, ".cache", "glove", "glove.6B.50d.txt.gz")
-MINILM_CACHE = os.path.join(_REPOSITORY, ".cache", "minilm")
+GLOVE_CACHE = os.path.join(cache_directory(), "glove", "glove.6B.50d.txt.gz")
+MINILM_CACHE = os.path.join(cache_directory(), "minilm")
 
 
 def config_variables(environment: Mapping[str, str]) -> dict[str, str]:

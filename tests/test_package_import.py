@@ -5,6 +5,8 @@ package (no pipeline factories), no rapidfuzz and no Starlette: the package and 
 import subprocess
 import sys
 
+import pytest
+
 IMPORT_WITH_A_STAND_IN_SPACY = """
 import sys
 from spacy.language import Language
@@ -32,3 +34,13 @@ def test_the_spacy_factory_is_registered_when_spacy_is_real():
     result = run_python("import srl_zoo, spacy\nprint('factory', spacy.blank('en').has_factory('srl_zoo'))")
     assert result.returncode == 0, result.stderr[-2000:]
     assert "factory True" in result.stdout
+
+
+@pytest.mark.parametrize("module", ["torch", "allennlp", "_jsonnet"])
+def test_without_its_dependencies_srl_zoo_says_what_to_run_in_one_line(module):
+    """A plain `pip install` of srl_zoo installs no dependency (they come from requirements.lock)."""
+    program = f"import sys; sys.modules[{module!r}] = None\nimport srl_zoo"
+    completed = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True)
+    assert completed.returncode != 0
+    last = completed.stderr.strip().splitlines()[-1]
+    assert last.startswith("ImportError: srl_zoo needs ") and "pip install --no-deps -r requirements.lock" in last

@@ -8,6 +8,7 @@ import re
 import pytest
 from allennlp.commands.train import train_model_from_file
 from allennlp.common import Params
+from allennlp.common.checks import ConfigurationError
 from allennlp.data import DataLoader, DatasetReader, Vocabulary
 from allennlp.models import Model
 
@@ -230,8 +231,15 @@ def test_a_gpu_config_on_a_machine_without_one_stops_at_once_saying_how_to_run_o
     monkeypatch.setattr(torch.cuda, "device_count", lambda: 0)
     as_a_new_user_would(monkeypatch, "conll2012")
     config = os.path.join(REPO_ROOT, "training_configs", "lisa", "lisa_conll2012.jsonnet")
-    with pytest.raises(Exception, match="Experiment specified a GPU but none is available.*trainer.cuda_device=-1"):
+    cpu = """run it on the CPU with -o '{"trainer.cuda_device": -1}'"""
+    with pytest.raises(
+        ConfigurationError, match=re.escape(f"trainer.cuda_device is 0 but this machine has 0 GPU(s): {cpu}")
+    ):
         train_model_from_file(config, str(tmp_path / "run"))
+    assert not (tmp_path / "run").exists()
+    distributed = os.path.join(REPO_ROOT, "training_configs", GPU_DISTRIBUTED)
+    with pytest.raises(ConfigurationError, match=re.escape("""distributed.cuda_devices is [0, 1] but this machine""")):
+        train_model_from_file(distributed, str(tmp_path / "run2"))
 
 
 def flattened(params: dict, prefix: str = "") -> dict:

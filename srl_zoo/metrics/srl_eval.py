@@ -7,9 +7,9 @@ import subprocess
 from dataclasses import dataclass, field
 from typing import Optional
 
-_REPO_CACHE = os.path.join(
-    os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), ".cache", "srl-eval", "srl-eval.pl"
-)
+from srl_zoo.cache_directory import cache_directory
+
+_REPO_CACHE = os.path.join(cache_directory(), "srl-eval", "srl-eval.pl")
 _ROW = re.compile(r"^\s*(\S+)\s+(\d+)\s+(\d+)\s+(\d+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s*$")
 
 
@@ -27,7 +27,8 @@ class SrlEvalResult:
 
 
 def find_srl_eval(path: Optional[str] = None) -> str:
-    """The scorer's path: the argument, `$SRL_EVAL_PL`, or `.cache/srl-eval/srl-eval.pl` (`make scorer`)."""
+    """The scorer's path: the argument, `$SRL_EVAL_PL`, or `srl-eval/srl-eval.pl` in srl_zoo's cache folder
+    (`make scorer`; `srl_zoo.cache_directory`: the checkout's `.cache`, or `~/.cache/srl_zoo` when installed)."""
     candidate = path or os.environ.get("SRL_EVAL_PL") or _REPO_CACHE
     if not os.path.exists(candidate):
         raise FileNotFoundError(

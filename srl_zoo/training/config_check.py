@@ -13,6 +13,7 @@ import typing
 from collections.abc import Callable, Iterator
 from typing import Any, Optional
 
+import torch
 from allennlp.common import FromParams, Lazy, Registrable
 from allennlp.common.checks import ConfigurationError
 from allennlp.data import DataLoader, DatasetReader, Vocabulary
@@ -49,13 +50,32 @@ TOP_LEVEL = set(SECTIONS) | {
 _CLOSED = (object, Registrable, FromParams)
 
 
-def check_training_config(config: dict[str, Any]) -> None:
+def check_training_config(config: dict[str, Any], gpus: Optional[int] = None) -> None:
     """`ConfigurationError` for the first key of `config` (a training config as a dict) that no part takes, or
-    value of the wrong simple type, naming its path (`trainer.num_epochz`)."""
+    value of the wrong simple type, naming its path (`trainer.num_epochz`), and for a config that asks for a
+    GPU on a machine with `gpus` GPUs (default: torch's count) too few, saying how to run it on the CPU."""
+    _check_devices(config, torch.cuda.device_count() if gpus is None else gpus)
     _check_keys(config, TOP_LEVEL, "", "the config")
     for section, base in SECTIONS.items():
         if section in config:
             _check_value(config[section], base, section)
+
+
+def _check_devices(config: dict[str, Any], gpus: int) -> None:
+    """`ConfigurationError` naming the GPU a config asks for that this machine lacks, with the `-o` for the CPU."""
+    trainer, distributed = config.get("trainer") or {}, config.get("distributed") or {}
+    devices = distributed.get("cuda_devices") if isinstance(distributed, dict) else None
+    if isinstance(devices, list) and any(isinstance(d, int) and d >= gpus for d in devices):
+        raise ConfigurationError(
+            f"distributed.cuda_devices is {devices} but this machine has {gpus} GPU(s): run it in one process "
+            """on the CPU with -o '{"distributed": null, "trainer.cuda_device": -1}'"""
+        )
+    device = trainer.get("cuda_device") if isinstance(trainer, dict) else None
+    if isinstance(device, int) and not isinstance(device, bool) and device >= gpus:
+        raise ConfigurationError(
+            f"trainer.cuda_device is {device} but this machine has {gpus} GPU(s): run it on the CPU with "
+            """-o '{"trainer.cuda_device": -1}'"""
+        )
 
 
 def _check_value(value: Any, annotation: Any, path: str) -> None:

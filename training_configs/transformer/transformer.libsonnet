@@ -12,6 +12,7 @@
   word_dim: std.parseInt(if std.extVar('SRL_TRANSFORMER_DIM') == '' then '768' else std.extVar('SRL_TRANSFORMER_DIM')),
   max_tokens: 1000,
   optimizer: { type: 'huggingface_adamw', lr: 5e-5, weight_decay: 0.01, correct_bias: true },
-  scheduler: { type: 'slanted_triangular', num_epochs: 15, cut_frac: 0.06 },
+  // the schedule's length is the trainer's num_epochs (allennlp hands it to the scheduler), so -o changes both
+  scheduler: { type: 'slanted_triangular', cut_frac: 0.06 },
   num_epochs: 15,
 }
