@@ -23,7 +23,8 @@ from srl_zoo_command import COMMANDS, main, option_value
 def allennlp_arguments(argv: list[str]) -> list[str]:
     """The allennlp command line for srl-zoo's `argv` (without the program name): the subcommand's
     allennlp name; `--verbose` kept for srl_zoo's own subcommands, which take it, and dropped for
-    allennlp's; `predict --precision P` passed to the predictor as its `precision` argument."""
+    allennlp's; `predict --precision P` passed to the predictor as its `precision` argument; `train` with
+    `--include-package srl_zoo`, so that a distributed run's worker processes have srl_zoo's parts too."""
     arguments = list(argv)
     if arguments and arguments[0] in COMMANDS:
         arguments[0] = COMMANDS[arguments[0]]
@@ -31,6 +32,9 @@ def allennlp_arguments(argv: list[str]) -> list[str]:
         arguments = [argument for argument in arguments if argument != "--verbose"]
     if arguments and arguments[0] == "predict":
         arguments = _predictor_precision(arguments)
+    if arguments and arguments[0] == "train" and option_value(arguments, "--include-package") != "srl_zoo":
+        # the workers of a distributed run start afresh and import only what --include-package names
+        arguments += ["--include-package", "srl_zoo"]
     return arguments
 
 

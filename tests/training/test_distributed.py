@@ -61,3 +61,35 @@ def test_two_gloo_workers_give_the_metrics_of_one(tmp_path, monkeypatch):
     for name in COMPARED:  # the archive holds the best epoch's weights
         assert trained[f"best_validation_{name}"] == evaluated[name], name
     assert 0 < evaluated["predicate-f1"] < 1 and 0 < evaluated["parse-uas"] < 1  # not trivially equal
+
+
+def test_srl_zoo_train_runs_two_workers_from_another_folder(tmp_path):
+    """`srl-zoo train` from outside the repository (no `.allennlp_plugins` there): the spawned workers import
+    srl_zoo too (they failed on "conll2009 not in acceptable choices" before)."""
+    import subprocess
+    import sys
+
+    data = os.path.join(FIXTURES, "conll2009", "sample.txt")  # its own trees: no path relative to the repository
+    overrides = {
+        "distributed": {"cuda_devices": [-1, -1]},
+        "trainer.num_epochs": 1,
+        "train_data_path": data,
+        "validation_data_path": data,
+    }
+    command = [os.path.join(os.path.dirname(sys.executable), "srl-zoo"), "train"]
+    command += [
+        os.path.join(FIXTURES, "lisa", "tiny.jsonnet"),
+        "-s",
+        str(tmp_path / "run"),
+        "-o",
+        json.dumps(overrides),
+    ]
+    environment = {
+        **os.environ,
+        "SRL_ZOO_TEST_LISA_FORMAT": "conll2009",
+        "SRL_ZOO_TEST_PREDICATE_SOURCE": "gold",
+        "SRL_ZOO_TEST_LISA_PARSE_LAYER": "1",
+    }
+    completed = subprocess.run(command, cwd=tmp_path, env=environment, capture_output=True, text=True)
+    assert completed.returncode == 0, completed.stderr[-3000:]
+    assert (tmp_path / "run" / "model.tar.gz").is_file()
