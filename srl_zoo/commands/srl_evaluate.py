@@ -206,6 +206,7 @@ def _evaluate(args: argparse.Namespace, output_dir: str) -> None:
         json.dump(result, handle, indent=2)
     if dependency:
         print(report_conll2009(result))
+        _print_heads(result)
         _print_report_path(result)
         return
     python = result["python"]
@@ -217,9 +218,7 @@ def _evaluate(args: argparse.Namespace, output_dir: str) -> None:
         f"(predicates P {100 * python['predicate-precision']:.2f} R {100 * python['predicate-recall']:.2f} "
         f"F1 {100 * python['predicate-f1']:.2f})"
     )
-    extra = {k: v for k, v in result["model"].items() if k.startswith(("pos-", "parse-"))}  # type: ignore[union-attr]
-    if extra:
-        print("heads       " + "  ".join(f"{k} {100 * v:.2f}" for k, v in sorted(extra.items())))
+    _print_heads(result)
     if "srl_eval" in result:
         official = result["srl_eval"]
         print(
@@ -227,6 +226,13 @@ def _evaluate(args: argparse.Namespace, output_dir: str) -> None:
             f"Comp. {official['perfect_propositions']:.2f}"
         )
     _print_report_path(result)
+
+
+def _print_heads(result: dict[str, object]) -> None:
+    """The heads line: the POS tagger's and the parser's scores, where the model has them (LISA)."""
+    extra = {k: v for k, v in result["model"].items() if k.startswith(("pos-", "parse-"))}  # type: ignore[attr-defined]
+    if extra:
+        print("heads       " + "  ".join(f"{k} {100 * v:.2f}" for k, v in sorted(extra.items())))
 
 
 def _print_report_path(result: dict[str, object]) -> None:

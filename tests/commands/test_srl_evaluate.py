@@ -175,6 +175,22 @@ def test_conll2009_data_gets_eval09_layout_and_scores(tmp_path, monkeypatch):
     assert analysis["overall"]["f1"] == pytest.approx(100 * metrics["python"]["argument-f1"])
 
 
+def test_lisa_on_conll2009_prints_eval09_scores_and_its_heads(tmp_path, monkeypatch):
+    """LISA on CoNLL-2009 reports eval09's scores (as AMN does), and `evaluate` prints its heads line there too
+    (it returned before that line for CoNLL-2009 data)."""
+    monkeypatch.chdir(REPO_ROOT)
+    monkeypatch.setenv("SRL_ZOO_TEST_LISA_FORMAT", "conll2009")
+    monkeypatch.setenv("SRL_ZOO_TEST_LISA_PARSE_LAYER", "1")
+    monkeypatch.setenv("SRL_ZOO_TEST_PREDICATE_SOURCE", "gold")
+    train_model_from_file(os.path.join(FIXTURES, "lisa", "tiny.jsonnet"), str(tmp_path / "model"))
+    data = os.path.join(FIXTURES, "conll2009", "sample.txt")
+    completed = run_evaluate(str(tmp_path / "model" / "model.tar.gz"), data, tmp_path / "out")
+    assert completed.returncode == 0, completed.stderr[-3000:]
+    assert "eval09 (srl_zoo) labeled" in completed.stdout
+    heads = [line for line in completed.stdout.splitlines() if line.startswith("heads ")]
+    assert len(heads) == 1 and "parse-uas" in heads[0] and "pos-accuracy" in heads[0]
+
+
 @pytest.fixture(scope="module")
 def archive_trained_on_3_sentences(tmp_path_factory):
     return train_fixture_model(

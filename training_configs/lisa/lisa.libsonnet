@@ -84,7 +84,9 @@ function(format, overrides={}) {
     },
     predicate_source: settings.predicate_source,
     label_smoothing: 0.1,
-    decoding: 'viterbi',
+    // CoNLL-2009 labels head words: each argument is one token, scored by eval09's rules (as AMN's configs)
+    decoding: if format == 'conll2009' then 'dependency' else 'viterbi',
+    [if format == 'conll2009' then 'srl_metric']: { type: 'conll2009_f1' },
     embedding_dropout: settings.residual_dropout,
     initializer: { regexes: embedding.initializer_regexes(settings) },
   },
