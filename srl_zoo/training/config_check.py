@@ -114,7 +114,7 @@ def _check_part(config: dict[str, Any], base: type, path: str) -> None:
     upgrade: Optional[Callable[[dict[str, Any]], dict[str, Any]]] = getattr(cls, "upgraded_config", None)
     if upgrade is not None:
         config = upgrade(copy.deepcopy(config))
-    parameters = _parameters(cls, constructor)
+    parameters = constructor_parameters(cls, constructor)
     _check_keys(config, set(parameters) | {"type"}, f"{path}.", f"{path} ({cls.__name__})")
     for key, value in config.items():
         if key in parameters:
@@ -132,7 +132,7 @@ def _check_keys(config: dict[str, Any], accepted: set[str], prefix: str, owner: 
     raise ConfigurationError(f"{prefix}{key}: not a key of {owner}; {hint}it takes: {takes}")
 
 
-def _parameters(cls: type, constructor: Optional[str]) -> dict[str, inspect.Parameter]:
+def constructor_parameters(cls: type, constructor: Optional[str]) -> dict[str, inspect.Parameter]:
     """The config keys `cls` takes through `constructor` (its `__init__` when None), following `**kwargs` to
     the constructor they are handed to, up to a class that takes no more."""
     found: dict[str, inspect.Parameter] = {}

@@ -1,0 +1,30 @@
+"""docs/configuration.md is generated from the registered parts' signatures and docstrings and up to date, and
+it names every srl_zoo part and every key the config check accepts for it."""
+
+import os
+
+from srl_zoo.commands.config_reference import KINDS, config_reference, srl_zoo_parts
+from srl_zoo.training.config_check import constructor_parameters
+from tests.conftest import REPO_ROOT
+
+
+def test_the_reference_in_the_docs_is_the_generated_one():
+    with open(os.path.join(REPO_ROOT, "docs", "configuration.md"), encoding="utf-8") as handle:
+        written = handle.read()
+    assert written == config_reference(), "run: python -m srl_zoo.commands.config_reference docs/configuration.md"
+
+
+def test_every_registered_part_and_every_key_it_takes_is_listed():
+    reference = config_reference()
+    for base, _ in KINDS:
+        for names, cls, constructor in srl_zoo_parts(base):
+            section = reference.split(f"### `{names[0]}`", 1)[1].split("\n### ", 1)[0]
+            for key in constructor_parameters(cls, constructor):
+                assert f"| `{key}` |" in section, (names[0], key)
+
+
+def test_a_multi_key_docstring_line_gives_each_key_its_meaning():
+    """`decoding, label_smoothing : ...` in a `# Parameters` section documents both keys."""
+    section = config_reference().split("### `bilinear`", 1)[1].split("\n### ", 1)[0]
+    decoding = next(line for line in section.splitlines() if line.startswith("| `decoding` |"))
+    assert "the output layer's decoding" in decoding
