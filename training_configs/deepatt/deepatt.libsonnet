@@ -42,8 +42,10 @@ function(sublayer, format, overrides={}) {
       scale_input: embedding.scale_input(settings),
     },
     label_smoothing: 0.1,
-    decoding: settings.decoding,
-    predicate_identification: settings.predicate_identification,
+    // CoNLL-2009: roles on head words, senses from the predicate head, eval09's scores (as AMN's configs)
+    decoding: if format == 'conll2009' then 'dependency' else settings.decoding,
+    predicate_identification: settings.predicate_identification || format == 'conll2009',
+    [if format == 'conll2009' then 'srl_metric']: { type: 'conll2009_f1' },
     // The encoder multiplies its input by sqrt(d); as in the authors' code, embeddings start at
     // N(0, 1/d) so that the scaled input has unit scale (pretrained vectors are rescaled to it).
     initializer: { regexes: embedding.initializer_regexes(settings) },

@@ -44,8 +44,10 @@ function(format, overrides={}) {
       scale_input: embedding.scale_input(settings),
     },
     per_layer_loss: true,
-    predicate_identification: settings.predicate_identification,
-    decoding: 'viterbi',
+    // CoNLL-2009: roles on head words, senses from the predicate head, eval09's scores (as AMN's configs)
+    predicate_identification: settings.predicate_identification || format == 'conll2009',
+    decoding: if format == 'conll2009' then 'dependency' else 'viterbi',
+    [if format == 'conll2009' then 'srl_metric']: { type: 'conll2009_f1' },
     initializer: { regexes: embedding.initializer_regexes(settings) },
   },
   data_loader: { batch_sampler: { type: 'max_tokens_sampler', max_tokens: settings.max_tokens, sorting_keys: ['tokens'] } },
