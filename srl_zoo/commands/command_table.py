@@ -6,14 +6,13 @@ argument parsers (so it cannot drift from them: `tests/commands/test_command_tab
 """
 
 import argparse
-import sys
 from typing import Optional
 
 from allennlp.commands import ArgumentParserWithDefaults
 from allennlp.commands.subcommand import Subcommand
 
 import srl_zoo.commands  # noqa: F401  (registers the subcommands: srl-label, srl-evaluate, ...)
-from srl_zoo.data.formats.io_utils import atomic_write
+from srl_zoo.commands.generated_doc import generated_doc_main
 from srl_zoo_command import COMMANDS
 
 #: one name for one thing across the commands: the argparse destination → the flag every command uses
@@ -110,18 +109,7 @@ def command_table() -> str:
 
 
 def main(argv: Optional[list[str]] = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("path", help="the Markdown file (docs/commands.md)")
-    parser.add_argument("--check", action="store_true", help="exit 1 if the file is not what would be written")
-    args = parser.parse_args(argv)
-    table = command_table()
-    if args.check:
-        with open(args.path, encoding="utf-8") as handle:
-            if handle.read() != table:
-                sys.exit(f"{args.path} is out of date: run python -m srl_zoo.commands.command_table {args.path}")
-        return
-    with atomic_write(args.path) as handle:
-        handle.write(table)
+    generated_doc_main(__doc__ or "", "srl_zoo.commands.command_table", command_table, argv)
 
 
 if __name__ == "__main__":

@@ -6,10 +6,8 @@ docstrings (so it cannot drift from them: `tests/commands/test_config_reference.
     python -m srl_zoo.commands.config_reference --check docs/configuration.md
 """
 
-import argparse
 import inspect
 import re
-import sys
 import typing
 from typing import Any, Optional
 
@@ -26,7 +24,7 @@ from allennlp.training.optimizers import Optimizer
 
 import srl_zoo  # noqa: F401  (registers every part)
 from srl_zoo.amn.selectors.selector import NeighbourSelector
-from srl_zoo.data.formats.io_utils import atomic_write
+from srl_zoo.commands.generated_doc import generated_doc_main
 from srl_zoo.models.heads.auxiliary_task import AuxiliaryTask
 from srl_zoo.models.heads.predicate_head import PredicateHead
 from srl_zoo.modules.frame_features import FrameFeatures
@@ -170,18 +168,7 @@ def config_reference() -> str:
 
 
 def main(argv: Optional[list[str]] = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("path", help="the Markdown file (docs/configuration.md)")
-    parser.add_argument("--check", action="store_true", help="exit 1 if the file is not what would be written")
-    args = parser.parse_args(argv)
-    reference = config_reference()
-    if args.check:
-        with open(args.path, encoding="utf-8") as handle:
-            if handle.read() != reference:
-                sys.exit(f"{args.path} is out of date: run python -m srl_zoo.commands.config_reference {args.path}")
-        return
-    with atomic_write(args.path) as handle:
-        handle.write(reference)
+    generated_doc_main(__doc__ or "", "srl_zoo.commands.config_reference", config_reference, argv)
 
 
 if __name__ == "__main__":
