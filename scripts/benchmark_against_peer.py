@@ -3,7 +3,8 @@ alternately in one run on one thread (a benchmark): the first N sentences of a g
 sorted by length and cut into batches of 64, best of `--rounds` each (the first round warms up). srl_zoo goes
 through its predictor (word pieces, the model, decoding, readable frames); the peer through the leaderboard's
 labeling of a peer archive (one instance per predicate, as allennlp-models' predictor makes them, and its Viterbi
-decoding). srl_zoo in float32 is measured beside, to show what `auto` chose.
+decoding). srl_zoo in float32 (and in bfloat16 where the CPU has it natively) is measured beside, to show what
+`auto` chose and what the other precision would give.
 
     PYTHONPATH=.cache/allennlp-models python scripts/benchmark_against_peer.py models/ewt-english.tar.gz \
         runs/leaderboard/rows/peer__allennlp-models_srl__BiLSTM_/seed-13370/train/model.tar.gz \
@@ -24,6 +25,7 @@ from alternating_runs import best_of_alternating_runs
 import srl_zoo  # noqa: F401  (registers the predictor, applies the patches)
 from srl_zoo.data.gold_requests import as_request, gold_sentence_batches
 from srl_zoo.leaderboard.peers import _label
+from srl_zoo.nn.precision import cpu_has_fast_bfloat16
 
 
 def main() -> None:
@@ -41,6 +43,7 @@ def main() -> None:
     batches, tokens = gold_sentence_batches(args.data, sentences=args.sentences)
     default = Predictor.from_archive(load_archive(args.model), "srl_zoo")
     float32 = Predictor.from_archive(load_archive(args.model), "srl_zoo", extra_args={"precision": "float32"})
+    bfloat16 = Predictor.from_archive(load_archive(args.model), "srl_zoo", extra_args={"precision": "bfloat16"})
     peer = load_archive(args.peer)
     peer.model.eval()
     runs = {
@@ -50,6 +53,8 @@ def main() -> None:
         "srl_zoo, default (no flags)": lambda b: default.predict_batch_json([as_request(s) for s in b]),
         "srl_zoo, float32": lambda b: float32.predict_batch_json([as_request(s) for s in b]),
     }
+    if cpu_has_fast_bfloat16():  # emulated bfloat16 is about 7 times slower: not worth a row elsewhere
+        runs["srl_zoo, bfloat16"] = lambda b: bfloat16.predict_batch_json([as_request(s) for s in b])
     best, _ = best_of_alternating_runs(runs, batches, tokens, args.rounds, tags_of=lambda outputs: [])
     print(
         f"{tokens:,} tokens in {len(batches)} batches, one thread; srl_zoo's default chose {default.precision} "
