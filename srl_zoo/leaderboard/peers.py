@@ -18,6 +18,7 @@ from typing import Any
 from srl_zoo.data.formats import READERS, SrlFrame, SrlSentence, write_conll2005
 from srl_zoo.data.formats.io_utils import atomic_write, iter_lines
 from srl_zoo.data.formats.sentence import bio_to_spans
+from srl_zoo.leaderboard.results import archive_facts, best_speeds, train_data, write_result
 from srl_zoo.leaderboard.spec import Row, Spec
 
 POS_COLUMN = 4  # CoNLL-2012: document, part, index, word, POS, parse bit, ...
@@ -42,8 +43,6 @@ def without_parse(source: str, directory: str) -> str:
 
 def peer_data(spec: Spec, output_dir: str) -> dict[str, str]:
     """The data overrides of a peer row: parse-less copies of the budget's train and dev files."""
-    from srl_zoo.leaderboard.rows import train_data
-
     data = os.path.join(output_dir, "data", "peers")
     return {
         "train_data_path": without_parse(train_data(spec, output_dir), os.path.join(data, "train")),
@@ -57,7 +56,6 @@ def score_peer_row(spec: Spec, row: Row, seed: int, directory: str) -> dict[str,
     peak memory; no end-to-end score (the peers label given predicates only)."""
     from allennlp.models.archival import load_archive
 
-    from srl_zoo.leaderboard.rows import archive_facts, write_result
     from srl_zoo.metrics import SrlSpanF1, run_srl_eval
 
     serialization = os.path.join(directory, "train")
@@ -148,8 +146,7 @@ def _verb_marks(frame: SrlFrame, length: int) -> list[int]:
 
 def _speed(model, reader, sentences: list[SrlSentence]) -> dict[str, Any]:
     """Tokens/s labeling `sentences` at their gold predicates (instances built in the timing, batches of
-    64 sentences of similar length), float32 and bfloat16 autocast (`rows.best_speeds`)."""
-    from srl_zoo.leaderboard.rows import best_speeds
+    64 sentences of similar length), float32 and bfloat16 autocast (`results.best_speeds`)."""
 
     ordered = sorted(sentences, key=len)
     tokens = sum(len(sentence) for sentence in ordered)
