@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from srl_zoo import archives, registered_names, training
 from srl_zoo.config_defaults import use_config_defaults
+from srl_zoo.modules.sentence_encoder import use_sentence_encoder_contract
 from srl_zoo.pretrained.batched_wordpieces import use_batched_wordpieces
 from srl_zoo.pretrained.fused_attention import use_fused_attention
 from srl_zoo.pretrained.special_tokens import use_special_tokens_fallback
@@ -77,6 +78,13 @@ PATCHES: tuple[Patch, ...] = (
         "both the transformer_files callback and include_in_archive: every training run now copies the "
         "transformer's config and tokenizer files and archives them, so the model travels",
         use_transformer_files_in_every_archive,
+    ),
+    Patch(
+        "sentence encoder contract",
+        "the frame scorers ask their encoder for its layers, one pass with side inputs and a syntax head's "
+        "lever; allennlp's Seq2SeqEncoder gets the contract's defaults (one layer, no side inputs, no syntax "
+        "head), so a scorer calls the contract instead of asking what its encoder is",
+        use_sentence_encoder_contract,
     ),
     Patch(
         "batched word pieces",

@@ -14,6 +14,9 @@ class SelfAttentionEncoder(Seq2SeqEncoder):
     directions seen, `self.input` = `TransformerInput` (projection, √d scale, bias, timing, dropout),
     and `forward_layers`, the outputs that a per-layer loss or an auxiliary task reads."""
 
+    #: the frame scorers' contract (`srl_zoo.modules.sentence_encoder`): every layer's output is exposed
+    exposes_layers = True
+
     def __init__(
         self,
         input_dim: int,

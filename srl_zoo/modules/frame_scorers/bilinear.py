@@ -10,7 +10,7 @@ from srl_zoo.modules.biaffine import LabeledBilinear, mlp
 from srl_zoo.modules.encoded_sentences import EncodedSentences
 from srl_zoo.modules.frame_scorers.frame_scorer import FrameScorer
 from srl_zoo.modules.relative_position_bias import RelativePositionBias
-from srl_zoo.modules.self_attention_encoder import SelfAttentionEncoder
+from srl_zoo.modules.sentence_encoder import as_sentence_encoder
 
 
 @FrameScorer.register("bilinear")
@@ -23,7 +23,7 @@ class BilinearFrameScorer(FrameScorer):
     # Parameters
 
     vocab : the vocabulary (`label_namespace` holds the BIO tags).
-    encoder : any `Seq2SeqEncoder`; a `SelfAttentionEncoder` (e.g. `lisa`) also gets the batch's
+    encoder : any `Seq2SeqEncoder` (its `encode`, `srl_zoo.modules.sentence_encoder`: `lisa`'s also gets the batch's
         side inputs and exposes every layer to the heads.
     mlp_dim : width of the predicate and role MLPs (LISA: 200).
     dropout : dropout after the MLPs.
@@ -56,7 +56,7 @@ class BilinearFrameScorer(FrameScorer):
     ) -> None:
         super().__init__()
         self._init_tag_output(vocab, label_namespace, decoding, label_smoothing, output)
-        self.encoder = encoder
+        self.encoder = as_sentence_encoder(encoder)
         self.layer = layer
         self.frame_feature_dim = frame_feature_dim
         self.predicate_mlp = mlp(encoder.get_output_dim(), mlp_dim, dropout)
@@ -74,9 +74,7 @@ class BilinearFrameScorer(FrameScorer):
     def encode_sentences(
         self, embedded: torch.Tensor, mask: torch.Tensor, context: Optional[dict[str, Any]] = None
     ) -> EncodedSentences:
-        if isinstance(self.encoder, SelfAttentionEncoder):
-            return self.encoder.encode(embedded, mask, context)
-        return EncodedSentences([self.encoder(embedded, mask)])
+        return self.encoder.encode(embedded, mask, context)
 
     def forward(
         self,

@@ -9,6 +9,7 @@ from torch import nn
 
 from srl_zoo.modules.encoded_sentences import EncodedSentences
 from srl_zoo.modules.frame_scorers.tag_output import TagOutput
+from srl_zoo.modules.sentence_encoder import SentenceEncoder
 
 
 class FrameScorer(nn.Module, Registrable):
@@ -33,6 +34,9 @@ class FrameScorer(nn.Module, Registrable):
     """
 
     default_implementation = "indicator"
+
+    #: the scorer's encoder, as the contract it offers (`srl_zoo.modules.sentence_encoder`)
+    encoder: SentenceEncoder
 
     #: whether `forward` needs `encode_sentences`' output (then the Model always computes it)
     scores_from_sentences: bool = False
@@ -139,11 +143,9 @@ class FrameScorer(nn.Module, Registrable):
 
     def set_parse_source(self, source: str) -> bool:
         """Have a syntax head inside the scorer (LISA's encoder) attend to `source` parses (`"predicted"` or
-        `"given"`); whether the scorer has one. The scorer asks its own encoder: encoders are allennlp's
-        `Seq2SeqEncoder`s, and only a syntax-supervised one offers the lever."""
-        encoder = self._modules.get("encoder")
-        set_source = getattr(encoder, "set_parse_source", None)
-        return bool(set_source(source)) if set_source is not None else False
+        `"given"`); whether the scorer has one: the encoder's contract says (only a syntax-supervised encoder
+        honours it)."""
+        return self.encoder.set_parse_source(source)
 
     def set_label_smoothing(self, label_smoothing: float) -> None:
         """Smooth the gold tags of the loss by `label_smoothing` (where the output layer has smoothing)."""

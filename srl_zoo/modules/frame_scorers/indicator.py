@@ -10,7 +10,7 @@ from torch import nn
 
 from srl_zoo.modules.encoded_sentences import EncodedSentences
 from srl_zoo.modules.frame_scorers.frame_scorer import FrameScorer
-from srl_zoo.modules.self_attention_encoder import SelfAttentionEncoder
+from srl_zoo.modules.sentence_encoder import as_sentence_encoder
 
 PREDICATE_COMBINATIONS = ("concat", "add")
 
@@ -33,7 +33,7 @@ class IndicatorFrameScorer(FrameScorer):
         (`concat`) or the word width (`add`).
     predicate_embedding_dim : width of the predicate-mask embedding (DeepAtt: 100); ignored with `add`.
     predicate_combination : `"concat"` (DeepAtt) or `"add"`.
-    per_layer_loss : return logits of every layer of a `SelfAttentionEncoder` (`forward_layers`), for
+    per_layer_loss : return logits of every layer of an encoder that exposes them (`forward_layers`), for
         a loss at every layer and averaged distributions at inference (selective connection).
     inference_chunk_elements, inference_chunk_tokens : chunk limits at inference (8192 tokens suits a
         CPU; on a GPU larger chunks such as 131072 are faster).
@@ -66,11 +66,11 @@ class IndicatorFrameScorer(FrameScorer):
             raise ValueError(
                 f"predicate_combination must be one of {PREDICATE_COMBINATIONS}, got {predicate_combination!r}"
             )
-        if per_layer_loss and not isinstance(encoder, SelfAttentionEncoder):
+        self.encoder = as_sentence_encoder(encoder)
+        if per_layer_loss and not self.encoder.exposes_layers:
             raise ValueError(
                 f"per_layer_loss needs an encoder with forward_layers(); {type(encoder).__name__} has none"
             )
-        self.encoder = encoder
         self.predicate_combination = predicate_combination
         self.per_layer_loss = per_layer_loss
         self.inference_chunk_elements = inference_chunk_elements
@@ -152,7 +152,7 @@ class IndicatorFrameScorer(FrameScorer):
 
     def _runner(self) -> Callable[[torch.Tensor, torch.Tensor], list[torch.Tensor]]:
         if self.per_layer_loss:
-            return self.encoder.forward_layers  # type: ignore[return-value]
+            return self.encoder.forward_layers
         return lambda inputs, mask: [self.encoder(inputs, mask)]
 
     def _encode_layers(
