@@ -23,8 +23,8 @@ class BilinearFrameScorer(FrameScorer):
     # Parameters
 
     vocab : the vocabulary (`label_namespace` holds the BIO tags).
-    encoder : any `Seq2SeqEncoder` (its `encode`, `srl_zoo.modules.sentence_encoder`: `lisa`'s also gets the batch's
-        side inputs and exposes every layer to the heads.
+    encoder : any `Seq2SeqEncoder`, read through its `encode` (`srl_zoo.modules.sentence_encoder`); `lisa`'s
+        gets the batch's side inputs and exposes every layer to the heads.
     mlp_dim : width of the predicate and role MLPs (LISA: 200).
     dropout : dropout after the MLPs.
     layer : which of the encoder's layers the roles are read from (default the top one).
