@@ -80,11 +80,11 @@ def _check_devices(config: dict[str, Any], gpus: int) -> None:
 
 def _check_value(value: Any, annotation: Any, path: str) -> None:
     """Check `value`, given for a parameter annotated `annotation`, at `path`."""
-    for kind in _alternatives(annotation):
-        if kind in (int, float, bool, str):
-            if value is None or _fits(value, _alternatives(annotation)):
-                return
-            raise ConfigurationError(f"{path}: expected {_type_name(annotation)}, got {value!r}")
+    alternatives = _alternatives(annotation)
+    if any(kind in (int, float, bool, str) for kind in alternatives):
+        if value is None or _fits(value, alternatives):
+            return
+        raise ConfigurationError(f"{path}: expected {_type_name(annotation)}, got {value!r}")
     origin, arguments = typing.get_origin(annotation), typing.get_args(annotation)
     if origin is Lazy or annotation is Lazy:
         _check_value(value, arguments[0] if arguments else Any, path)
