@@ -12,7 +12,8 @@ setup(
     long_description_content_type="text/markdown",
     packages=find_packages(include=["srl_zoo", "srl_zoo.*"]),
     py_modules=["srl_zoo_command"],  # the console script's first step, outside the package: imports no torch
-    package_data={"srl_zoo.serving": ["static/*"]},  # the page of `srl-zoo serve`
+    # the page of `srl-zoo serve`; the rolesets table of PropBank's frame files
+    package_data={"srl_zoo.serving": ["static/*"], "srl_zoo.frames": ["*.json.gz", "SOURCE.md"]},
     python_requires=">=3.11",
     # Dependencies are installed from requirements.lock with --no-deps: allennlp 2.10.1's own
     # metadata pins torch<1.13, which cannot be resolved on Python 3.11 (see README).

@@ -22,3 +22,9 @@ def _absent(module: str) -> bool:
         return importlib.util.find_spec(module) is None
     except (ImportError, ValueError):  # a module set to None in sys.modules, or a broken install
         return True
+
+
+def require(module: str, purpose: str) -> None:
+    """`ImportError` in one line when `module`, needed only for `purpose`, is not installed."""
+    if _absent(module):
+        raise ImportError(f"{purpose} needs {module.replace('_', '-')}, not installed here: run {INSTALL}")
