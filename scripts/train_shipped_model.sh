@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Reproduce a shipped English model and its report (README, "The shipped English model"):
 #   bash scripts/train_shipped_model.sh [RUN_DIR] [minilm|minilm-nogates|glove]     (defaults: runs/shipped, minilm)
+#   SRL_RECOVER=1 bash scripts/train_shipped_model.sh RUN_DIR MODEL   goes on with a run cut short (allennlp --recover)
 # minilm-nogates: the minilm recipe with the selective connection's gates off (the next shipped candidate);
 # minilm (models/ewt-english.tar.gz, 15 epochs, about 85 minutes on this 2-core CPU): the first 3 layers of MiniLM
 #   (`make minilm`) fine-tuned under 2 selective-connection layers per predicate with a CRF output and the
@@ -27,7 +28,10 @@ case "$model" in
 esac
 export OMP_NUM_THREADS=${OMP_NUM_THREADS:-$threads} SRL_BUDGET_MINUTES=${SRL_BUDGET_MINUTES:-90}
 srl_zoo=("$python" -m srl_zoo.cli)
-"${srl_zoo[@]}" train "$config" -s "$run" --verbose > "$run.log" 2>&1
+# a run cut short (a session's end, a killed process) goes on from its last finished epoch: SRL_RECOVER=1 bash ...
+recover=()
+if [ -n "${SRL_RECOVER:-}" ]; then recover=(--recover); fi
+"${srl_zoo[@]}" train "$config" -s "$run" "${recover[@]}" --verbose >> "$run.log" 2>&1
 # the F1 per precision on dev goes into the archive: `precision auto` takes bfloat16 only where it keeps it
 "${srl_zoo[@]}" export "$run/model.tar.gz" "$run/$name" --measure-precision "$dev"
 "${srl_zoo[@]}" evaluate "$run/$name" "$dev" --output-dir "$run/dev" --report "$run/report" 2> "$run/dev.log"

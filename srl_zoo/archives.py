@@ -269,9 +269,11 @@ def _flagged_load(original: Callable) -> Callable:
     """AllenNLP's `Model.load` with `restoring_weights()` true while it builds the model, and refusing weights
     that leave the model part-empty or hold keys it lacks (`ArchiveError` naming the weights file; AllenNLP
     itself let missing keys through once any module declared `authorized_missing_keys`); the model then
-    carries the F1 per precision its archive's config recorded (`f1_per_precision`, None without one)."""
+    carries the F1 per precision and the score calibration its archive's config recorded (`f1_per_precision`,
+    `score_calibration` and its `score_temperature`; None and 1 without them)."""
 
     def load(cls, config, *args, **kwargs):  # type: ignore[no-untyped-def]
+        from srl_zoo.analysis.calibration import SCORE_CALIBRATION_KEY
         from srl_zoo.nn.precision import F1_PER_PRECISION_KEY
 
         weights = _weights_path(config, args, kwargs)
@@ -287,7 +289,11 @@ def _flagged_load(original: Callable) -> Callable:
         problem = weights_problem(model, load_weights(weights))
         if problem is not None:
             raise ArchiveError(weights, problem)
-        model.f1_per_precision = config.as_dict(quiet=True).get(F1_PER_PRECISION_KEY)
+        recorded = config.as_dict(quiet=True)
+        model.f1_per_precision = recorded.get(F1_PER_PRECISION_KEY)
+        model.score_calibration = recorded.get(SCORE_CALIBRATION_KEY)
+        if model.score_calibration is not None:
+            model.score_temperature = float(model.score_calibration["temperature"])
         return model
 
     load.srl_zoo_flagged = True  # type: ignore[attr-defined]

@@ -280,3 +280,21 @@ def test_predict_leaves_no_partial_output_after_a_refused_request(place, predica
         "strings); got keys ['foo'] (nothing was written)"
     )
     assert not (place / "out.jsonl").exists()
+
+
+def test_label_min_score_leaves_unsure_arguments_out_and_a_bad_one_is_one_line(tmp_path):
+    model = os.path.join(REPO_ROOT, "models", "ewt-english.tar.gz")
+    (tmp_path / "in.txt").write_text("Their approval of the plan came late.\n", encoding="utf-8")
+    every = run("label", model, "in.txt", "-o", "every.jsonl", "--no-progress", cwd=tmp_path)
+    sure = run("label", model, "in.txt", "-o", "sure.jsonl", "--no-progress", "--min-score", "0.9", cwd=tmp_path)
+    assert every.returncode == 0 and sure.returncode == 0, every.stderr[-2000:] + sure.stderr[-2000:]
+
+    def arguments(name):
+        (record,) = [json.loads(line) for line in (tmp_path / name).read_text(encoding="utf-8").splitlines()]
+        return [a for s in record["sentences"] for f in s["frames"] for a in f["arguments"] if a["role"] != "V"]
+
+    assert arguments("sure.jsonl") == [a for a in arguments("every.jsonl") if a["score"] >= 0.9]
+    assert len(arguments("sure.jsonl")) < len(arguments("every.jsonl"))
+    bad = run("label", model, "in.txt", "-o", "bad.jsonl", "--min-score", "7", cwd=tmp_path)
+    assert bad.returncode != 0 and "min_score must be a probability from 0 to 1, got 7.0" in bad.stderr
+    assert not (tmp_path / "bad.jsonl").exists()

@@ -163,4 +163,52 @@ def test_the_shipped_archives_predict_what_they_did_when_recorded(name):
     with open(path, encoding="utf-8") as handle:
         expected = json.load(handle)
     labeler = srl_zoo.load(os.path.join(REPO_ROOT, "models", f"{name}.tar.gz"), precision="float32")
-    assert json.loads(json.dumps([labeler(text) for text in expected["texts"]])) == expected[name]
+    labelled = json.loads(json.dumps([labeler(text) for text in expected["texts"]]))
+    # keys added since (lemmas, rolesets, descriptions, scores) are left out: the labels are what must not change
+    assert recorded_keys(labelled, expected[name]) == expected[name]
+    assert "score" in labelled[0][0]["frames"][0]["arguments"][0]
+
+
+def recorded_keys(value, recorded):
+    """`value` with only the dict keys `recorded` has, at every depth."""
+    if isinstance(value, dict) and isinstance(recorded, dict):
+        return {key: recorded_keys(value[key], recorded[key]) for key in recorded if key in value}
+    if isinstance(value, list) and isinstance(recorded, list) and len(value) == len(recorded):
+        return [recorded_keys(item, kept) for item, kept in zip(value, recorded, strict=True)]
+    return value
+
+
+@pytest.fixture(scope="module")
+def shipped_labeler():
+    return srl_zoo.load(os.path.join(REPO_ROOT, "models", "ewt-english.tar.gz"), precision="float32")
+
+
+def test_the_shipped_model_names_rolesets_and_what_roles_mean_with_scores(shipped_labeler):
+    (sentence,) = shipped_labeler("The committee approved the budget.")
+    (frame,) = [f for f in sentence["frames"] if f["predicate"]["word"] == "approved"]
+    predicate = frame["predicate"]
+    assert (predicate["lemma"], predicate["roleset"], predicate["roleset_name"]) == (
+        "approve",
+        "approve.01",
+        "assent to",
+    )
+    meanings = {(a["role"], a["text"]): a["description"] for a in frame["arguments"]}
+    assert meanings[("ARG0", "The committee")] == "approver"
+    assert meanings[("ARG1", "the budget")] == "thing approved"
+    assert 0 < predicate["score"] <= 1 and all(0 < a["score"] <= 1 for a in frame["arguments"])
+
+
+def test_a_nominal_predicate_gets_its_verbs_roleset(shipped_labeler):
+    (sentence,) = shipped_labeler("Their approval of the plan came late.")
+    (frame,) = [f for f in sentence["frames"] if f["predicate"]["word"] == "approval"]
+    assert (frame["predicate"]["lemma"], frame["predicate"]["roleset"]) == ("approve", "approve.01")
+
+
+def test_min_score_leaves_unsure_arguments_out(shipped_labeler):
+    strict = srl_zoo.load(os.path.join(REPO_ROOT, "models", "ewt-english.tar.gz"), precision="float32", min_score=0.9)
+    text = "Their approval of the plan came late."
+    every = [a for f in shipped_labeler(text)[0]["frames"] for a in f["arguments"] if a["role"] != "V"]
+    sure = [a for f in strict(text)[0]["frames"] for a in f["arguments"] if a["role"] != "V"]
+    assert sure == [a for a in every if a["score"] >= 0.9] and len(sure) < len(every)
+    with pytest.raises(ValueError, match="min_score"):
+        srl_zoo.load(os.path.join(REPO_ROOT, "models", "ewt-english.tar.gz"), min_score=2)

@@ -71,3 +71,31 @@ def test_a_doc_never_holds_a_lone_surrogate_so_the_model_never_sees_one(nlp, mon
         nlp("She left \ud800 early.")
     with pytest.raises(ValueError, match="surrogates not allowed"):
         list(nlp.pipe(["She left.", "He left \ud800 late."]))
+
+
+def test_the_span_group_carries_rolesets_descriptions_and_scores_and_displacy_draws_it():
+    from spacy import displacy
+
+    from tests.conftest import REPO_ROOT
+
+    nlp = spacy.blank("en")
+    nlp.add_pipe("srl_zoo", config={"archive": f"{REPO_ROOT}/models/ewt-english.tar.gz", "precision": "float32"})
+    doc = nlp("The committee approved the budget.")
+    (frame,) = [f for f in doc._.srl_frames if f.predicate.text == "approved"]
+    assert (frame.lemma, frame.roleset, frame.roleset_name) == ("approve", "approve.01", "assent to")
+    assert 0 < frame.score <= 1
+    group = [span for span in doc.spans["srl"] if span._.srl_predicate == frame.predicate]
+    assert {(s.label_, s.text, s._.srl_description) for s in group} >= {
+        ("ARG0", "The committee", "approver"),
+        ("ARG1", "the budget", "thing approved"),
+    }
+    assert all(span._.srl_roleset == "approve.01" and 0 < span._.srl_score <= 1 for span in group)
+    html = displacy.render(doc, style="span", options={"spans_key": "srl"})
+    assert "ARG0" in html and "ARG1" in html and "committee" in html
+
+
+def test_min_score_leaves_unsure_arguments_out_of_the_span_group(predicate_model_archive):
+    nlp = spacy.blank("en")
+    nlp.add_pipe("srl_zoo", config={"archive": predicate_model_archive, "min_score": 1.0})
+    doc = nlp("President Bush nominated two individuals.")
+    assert all(span.label_ == "V" or span._.srl_score >= 1.0 for span in doc.spans["srl"])

@@ -2,6 +2,7 @@
 
 import io
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 import matplotlib
 
@@ -9,6 +10,9 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402  (the backend must be chosen first)
 
 from srl_zoo.data.formats.io_utils import atomic_write  # noqa: E402
+
+if TYPE_CHECKING:
+    from srl_zoo.analysis.calibration import CalibrationBin
 
 Scores = Mapping[str, float]
 
@@ -107,4 +111,27 @@ def plot_oracle_steps(names: list[str], f1: list[float], path: str) -> None:
     axes.set_ylim(min(f1) - 5, 102)
     axes.grid(alpha=0.3)
     axes.set_title("F1 after each oracle transformation (He et al., 2017), applied in sequence")
+    _save(figure, path)
+
+
+def plot_reliability(bins: Sequence["CalibrationBin"], path: str, title: str) -> None:
+    """The reliability diagram: accuracy against mean score per bin, with the diagonal of perfect calibration."""
+    figure, axes = plt.subplots(figsize=(4.6, 4.4))
+    axes.plot([0, 1], [0, 1], linestyle="--", color="#888888", label="perfect calibration")
+    filled = [b for b in bins if b.predictions]
+    axes.bar(
+        [(b.low + b.high) / 2 for b in filled],
+        [b.accuracy for b in filled],
+        width=[(b.high - b.low) * 0.9 for b in filled],
+        color="#6baed6",
+        edgecolor="#08519c",
+        label="share right",
+    )
+    axes.plot([b.mean_score for b in filled], [b.accuracy for b in filled], "o", color="#08519c", markersize=3)
+    axes.set_xlim(0, 1)
+    axes.set_ylim(0, 1)
+    axes.set_xlabel("argument score")
+    axes.set_ylabel("share of arguments that are right")
+    axes.set_title(title, fontsize=9)
+    axes.legend(loc="upper left", fontsize=8)
     _save(figure, path)

@@ -20,6 +20,7 @@ from srl_zoo.archives import (
     safe_extracted_archive,
 )
 from srl_zoo.commands.precision_f1 import measure_f1_per_precision
+from srl_zoo.commands.score_calibration import SCORE_CALIBRATION_KEY, calibrate_archive
 from srl_zoo.commands.verbosity import add_verbosity
 from srl_zoo.data.formats.io_utils import atomic_write
 from srl_zoo.nn.precision import F1_PER_PRECISION_KEY
@@ -55,7 +56,9 @@ def half_precision(state: dict[str, torch.Tensor]) -> dict[str, torch.Tensor]:
 TRANSFORMER_PLACEHOLDER = "srl_zoo-archive/" + ARCHIVED_TRANSFORMER
 
 
-def export_archive(archive: str, output: str, measure_on: Optional[str] = None) -> None:
+def export_archive(
+    archive: str, output: str, measure_on: Optional[str] = None, calibrate_on: Optional[str] = None
+) -> None:
     """Write `output`: `archive`'s vocabulary, its config without training files, its weights in float16.
 
     allennlp loads it as any archive: `load_state_dict` copies the float16 values into the model's
@@ -69,6 +72,8 @@ def export_archive(archive: str, output: str, measure_on: Optional[str] = None) 
         are carried over.
     measure_on : a gold file: the exported model's F1 on it in float32, bfloat16 and int8 is measured
         and recorded in the config (`srl_zoo.nn.precision`: `auto` takes bfloat16 only where it keeps F1).
+    calibrate_on : a gold file: the temperature that calibrates the argument scores on it is chosen and
+        recorded in the config with the expected calibration errors (`srl_zoo.commands.score_calibration`).
     """
     with safe_extracted_archive(archive) as directory:
         with open(os.path.join(directory, CONFIG_NAME), encoding="utf-8") as handle:
@@ -81,10 +86,13 @@ def export_archive(archive: str, output: str, measure_on: Optional[str] = None) 
                 json.dump({"model_name": TRANSFORMER_PLACEHOLDER}, handle)
         with tempfile.TemporaryDirectory() as staging:
             torch.save(half_precision(state), os.path.join(staging, _WEIGHTS_NAME))
-            if measure_on is not None:  # measured on the exported model itself (its float16-rounded weights)
+            if measure_on is not None or calibrate_on is not None:  # on the exported model itself (float16 weights)
                 provisional = os.path.join(staging, "provisional.tar.gz")
                 _write_archive(provisional, config, staging, directory, transformer)
-                config[F1_PER_PRECISION_KEY] = measure_f1_per_precision(provisional, measure_on)
+                if measure_on is not None:
+                    config[F1_PER_PRECISION_KEY] = measure_f1_per_precision(provisional, measure_on)
+                if calibrate_on is not None:
+                    config[SCORE_CALIBRATION_KEY] = calibrate_archive(provisional, calibrate_on)
             _write_archive(output, config, staging, directory, transformer)
 
 
@@ -136,14 +144,23 @@ class SrlExport(Subcommand):
             help="measure the exported model's F1 on GOLD_FILE in float32, bfloat16 and int8 and record it in "
             "the archive: --precision auto then takes bfloat16 only where it keeps the F1 (within 0.1)",
         )
+        subparser.add_argument(
+            "--calibrate-scores",
+            metavar="GOLD_FILE",
+            help="choose the temperature that calibrates the argument scores on GOLD_FILE (least expected "
+            "calibration error; checked on each half of it held out) and record it in the archive",
+        )
         add_verbosity(subparser, _run)
         return subparser
 
 
 def _run(args: argparse.Namespace) -> None:
-    export_archive(args.archive_file, args.output_file, args.measure_precision)
+    export_archive(args.archive_file, args.output_file, args.measure_precision, args.calibrate_scores)
     before, after = os.path.getsize(args.archive_file), os.path.getsize(args.output_file)
     print(f"{args.output_file}: {after / 2**20:.1f} MiB (from {before / 2**20:.1f} MiB)")
     if args.measure_precision:
         measured = load_model_archive(args.output_file).model.f1_per_precision
         print(f"F1 per precision on {args.measure_precision}: {json.dumps(measured)}")
+    if args.calibrate_scores:
+        calibration = load_model_archive(args.output_file).model.score_calibration
+        print(f"score calibration on {args.calibrate_scores}: {json.dumps(calibration)}")

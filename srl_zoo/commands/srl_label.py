@@ -115,6 +115,12 @@ class SrlLabel(Subcommand):
             dest="precision",
             help=argparse.SUPPRESS,  # the old spelling of --precision bfloat16
         )
+        subparser.add_argument(
+            "--min-score",
+            type=float,
+            default=0.0,
+            help="leave out arguments the model scores below this probability (0, the default, keeps every one)",
+        )
         subparser.add_argument("--on-error", choices=("skip", "stop"), default="skip", help="for malformed lines")
         subparser.add_argument("--overwrite", action="store_true", help="start over even if OUTPUT exists")
         subparser.add_argument("--no-progress", action="store_true", help="no progress bar")
@@ -137,6 +143,7 @@ def _run(args: argparse.Namespace) -> None:
         cuda_device=cuda_device,
         batch_size=args.batch_size,
         precision=args.precision,
+        min_score=args.min_score,
     )
     started = time.perf_counter()
     summary = label_corpus(

@@ -1,6 +1,7 @@
 """The readable keys of a labelled frame: the predicate's `lemma`, `roleset` and `roleset_name`, and each
 argument's `description` (what its role means in that roleset)."""
 
+import functools
 import re
 from collections.abc import Callable
 from typing import Any, Optional
@@ -101,3 +102,14 @@ class ReadableFrames:
     def sentence(self, sentence: dict[str, Any]) -> dict[str, Any]:
         """One sentence's output (`{"words", "frames", ...}`) with every frame made readable."""
         return {**sentence, "frames": [self.frame(frame) for frame in sentence["frames"]]}
+
+
+@functools.lru_cache(maxsize=1)
+def _bundled_lemmatizer() -> Lemmatizer:
+    return Lemmatizer(bundled_rolesets())
+
+
+def frame_file_senses(word: str) -> list[str]:
+    """The sense suffixes of the rolesets that `word` (or its lemma) names in the bundled frame files, in the
+    frame files' order (`approval` → `["01"]`, via `approve.01`)."""
+    return bundled_rolesets().senses(_bundled_lemmatizer()(word), word)

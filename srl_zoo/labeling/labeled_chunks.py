@@ -5,9 +5,8 @@ output record, or the `BadLine` saying why it has none."""
 from dataclasses import dataclass, field
 from typing import Any, Union
 
-from allennlp.common.util import sanitize
-
 from srl_zoo.api import Labeler, with_char_offsets
+from srl_zoo.data.formats.json_values import json_values
 from srl_zoo.data.formats.output_formats import render
 from srl_zoo.labeling.chunks import BadLine, Request, bad_line
 from srl_zoo.labeling.prepared_chunks import PreparedChunk, SentenceKey
@@ -95,7 +94,7 @@ def outcomes(prepared: PreparedChunk, labeled: Labeled, output_format: str, path
             continue
         try:
             outputs = [
-                with_char_offsets(sanitize(labeled.sentences[(number, place)]), offsets, text)
+                with_char_offsets(json_values(labeled.sentences[(number, place)]), offsets, text)
                 for place, (_, offsets) in enumerate(sentences)
             ]
             outcomes[number] = (_record(number, outputs, output_format), len(outputs))
@@ -104,7 +103,7 @@ def outcomes(prepared: PreparedChunk, labeled: Labeled, output_format: str, path
     for number in prepared.batched_tokens:
         if number not in outcomes:
             try:
-                outcomes[number] = (_record(number, [sanitize(labeled.sentences[(number, 0)])], output_format), 1)
+                outcomes[number] = (_record(number, [json_values(labeled.sentences[(number, 0)])], output_format), 1)
             except Exception as error:
                 outcomes[number] = bad_line(error, path, number)
     return sorted(outcomes.items())

@@ -35,15 +35,21 @@ def frame_groups(batch: int, num_frames: int, length: int, row_tokens: int = DEF
 class ScoredFrames:
     """loss : the scorer's tag loss, a token average over all groups (None without gold tags).
     predicted_tags : `(batch, num_frames, seq_len)`, when decoded. class_probabilities : `(batch,
-    num_frames, seq_len, num_labels)`, when decoded with probabilities."""
+    num_frames, seq_len, num_labels)`, when decoded with probabilities. span_log_probabilities : `(batch,
+    num_frames, seq_len)` each decoded span's log-probability at its last token, when asked for."""
 
     loss: Optional[torch.Tensor] = None
     predicted_tags: Optional[torch.Tensor] = None
     class_probabilities: Optional[torch.Tensor] = None
+    span_log_probabilities: Optional[torch.Tensor] = None
 
     def outputs(self) -> dict[str, torch.Tensor]:
         """The decoded tensors there are, by their names in the Model's output."""
-        named = {"predicted_tags": self.predicted_tags, "class_probabilities": self.class_probabilities}
+        named = {
+            "predicted_tags": self.predicted_tags,
+            "class_probabilities": self.class_probabilities,
+            "span_log_probabilities": self.span_log_probabilities,
+        }
         return {name: value for name, value in named.items() if value is not None}
 
 
@@ -54,6 +60,8 @@ def score_frame_groups(
     decodes: bool,
     with_probabilities: bool,
     row_tokens: Optional[int] = None,
+    with_span_scores: bool = False,
+    score_temperature: float = 1.0,
 ) -> ScoredFrames:
     """Have `scorer` score, lose and decode the frames: all at once, or with `row_tokens` in groups of
     frames of at most that many padded cells (`frame_groups`).
@@ -64,6 +72,8 @@ def score_frame_groups(
         num_frames)`, the encoded sentences (or None) and frame features `(batch, num_frames, seq_len,
         feature_dim)` (or None).
     gold_tags : `(batch, num_frames, seq_len)` or None.
+    with_span_scores : also each decoded span's log-probability (`FrameScorer.span_log_probabilities`), its
+        scores divided by `score_temperature`.
     """
     embedded, mask, predicate_indices, sentences, features = inputs
     batch, num_frames = predicate_indices.shape
@@ -73,6 +83,7 @@ def score_frame_groups(
     losses: list[torch.Tensor] = []
     weights: list[torch.Tensor] = []
     decoded: list[tuple[torch.Tensor, Optional[torch.Tensor]]] = []
+    span_scores: list[torch.Tensor] = []
     for group in groups:
         indices = predicate_indices[:, group]
         scores = scorer(embedded, mask, indices, sentences, None if features is None else features[:, group])
@@ -82,11 +93,16 @@ def score_frame_groups(
             weights.append((frame_mask.unsqueeze(-1) & mask.unsqueeze(1)).sum())
         if decodes:
             decoded.append(scorer.decode(scores, frame_mask, mask, with_probabilities))
+            if with_span_scores:
+                tags = decoded[-1][0]
+                span_scores.append(scorer.span_log_probabilities(scores, tags, frame_mask, mask, score_temperature))
     result = ScoredFrames()
     if decoded:
         result.predicted_tags = torch.cat([tags for tags, _ in decoded], dim=1)
         if with_probabilities:
             result.class_probabilities = torch.cat([p for _, p in decoded if p is not None], dim=1)
+        if with_span_scores:
+            result.span_log_probabilities = torch.cat(span_scores, dim=1)
     if gold_tags is not None:
         if len(losses) <= 1:  # one group, or no frame at all
             result.loss = losses[0] if losses else embedded.sum() * 0.0

@@ -6,7 +6,7 @@ import torch
 from allennlp.data import Vocabulary
 
 from srl_zoo.data.formats import SrlFrame, bio_to_spans
-from srl_zoo.data.formats.frame_json import frame_json
+from srl_zoo.data.formats.frame_json import FrameScores, frame_json
 from srl_zoo.data.formats.labels import NO_SENSE, NOT_A_PREDICATE
 from srl_zoo.models.heads import PredicateHead
 
@@ -38,7 +38,7 @@ class FrameReadout:
         return None if label in (NOT_A_PREDICATE, NO_SENSE, self.vocab._oov_token) else label
 
     def _frames(self, output: dict[str, Any]):  # type: ignore[no-untyped-def]
-        """Per real frame: (sentence, predicate index, BIO tags, sense)."""
+        """Per real frame: (sentence, frame, predicate index, BIO tags, sense)."""
         tags = output["predicted_tags"].cpu()
         lengths = output["mask"].sum(-1).tolist()
         label_ids = output.get("predicate_label_ids")
@@ -46,13 +46,19 @@ class FrameReadout:
         for b, indices in enumerate(output["predicate_indices"].tolist()):
             for f, index in enumerate(indices):
                 if index >= 0:
-                    yield b, index, self._tags_of(tags[b, f, : lengths[b]].tolist()), self._sense(label_ids, b, index)
+                    yield (
+                        b,
+                        f,
+                        index,
+                        self._tags_of(tags[b, f, : lengths[b]].tolist()),
+                        self._sense(label_ids, b, index),
+                    )
 
     def score(self, metric: Any, output: dict[str, Any], metadata: list[dict[str, Any]]) -> None:
         """Score the predicted frames (arguments, senses) against the metadata's gold `SrlSentence`s by
         predicate position, with `metric.score_sentences(gold, predicted)`."""
         predicted: list[dict[int, SrlFrame]] = [{} for _ in metadata]
-        for b, index, tags, sense in self._frames(output):
+        for b, _, index, tags, sense in self._frames(output):
             lemma = metadata[b]["words"][index]
             predicted[b][index] = SrlFrame(index=index, lemma=lemma, sense=sense, arguments=bio_to_spans(tags))
         scored = [b for b, meta in enumerate(metadata) if meta.get("sentence") is not None]
@@ -66,7 +72,15 @@ class FrameReadout:
             w or [f"#{i}" for i in range(n)]
             for w, n in zip(output.get("words", [None] * len(lengths)), lengths, strict=False)
         ]
+        span_logs = output.get("span_log_probabilities")
+        span_scores = span_logs.exp().clamp_max(1.0).cpu() if span_logs is not None else None
+        predicate_scores = output.get("predicate_scores")
+        predicate_scores = predicate_scores.float().cpu() if predicate_scores is not None else None
         frames: list[list[dict[str, Any]]] = [[] for _ in lengths]
-        for b, index, tags, sense in self._frames(output):
-            frames[b].append(frame_json(words[b], index, tags, sense, dependency=dependency))
+        for b, f, index, tags, sense in self._frames(output):
+            scores = FrameScores(
+                span_scores[b, f, : lengths[b]].tolist() if span_scores is not None else None,
+                float(predicate_scores[b, index]) if predicate_scores is not None else None,
+            )
+            frames[b].append(frame_json(words[b], index, tags, sense, dependency=dependency, scores=scores))
         return frames

@@ -60,6 +60,13 @@ class SrlModel(Model):
     inference_row_tokens: int = DEFAULT_ROW_TOKENS
     #: whether the output holds `class_probabilities` (`without_class_probabilities` turns it off)
     output_class_probabilities: bool = True
+    #: whether the output holds `span_log_probabilities` when not training (`with_span_scores` turns it on)
+    output_span_scores: bool = False
+    #: the divisor of the scores behind `span_log_probabilities` that calibrates them (`srl-zoo export
+    #: --calibrate-scores`; set by loading, 1 where the archive records none); decoding never reads it
+    score_temperature: float = 1.0
+    #: how `score_temperature` was chosen (`srl_zoo.commands.score_calibration.calibrate`), None if never
+    score_calibration: Optional[dict[str, Any]] = None
     #: F1 per precision measured when the archive was made (`srl-zoo export --measure-precision`; set by
     #: loading, None if not measured): `precision="auto"` takes bfloat16 only where it kept the F1
     f1_per_precision: Optional[dict[str, float]] = None
@@ -141,8 +148,9 @@ class SrlModel(Model):
         # Returns
 
         `mask`, `predicate_indices (batch, num_frames)` (gold or predicted); when decoding (not training,
-        or `training_metrics`) `predicted_tags` and `class_probabilities` (see `ScoredFrames`); with a
-        predicate head `predicate_label_ids (batch, seq_len)`; `loss` with gold data.
+        or `training_metrics`) `predicted_tags`, `class_probabilities` and, asked for, `span_log_probabilities`
+        (see `ScoredFrames`); with a predicate head `predicate_label_ids` and `predicate_scores (batch,
+        seq_len)`; `loss` with gold data.
         """
         mask = get_text_field_mask(tokens)
         embedded = self.embedding_dropout(self.text_field_embedder(tokens))
@@ -163,6 +171,8 @@ class SrlModel(Model):
         if self.predicate_head is not None:
             found = self.predicate_head(sentences, mask, inputs, update_metrics=decodes)  # type: ignore[arg-type]
             output["predicate_label_ids"], predicted_pos = found.label_ids, found.pos_ids
+            if found.scores is not None:
+                output["predicate_scores"] = found.scores
             losses.append(found.loss)
             if not self.training:
                 is_predicate = found.label_ids != self.predicate_head.not_a_predicate
@@ -186,6 +196,8 @@ class SrlModel(Model):
             decodes,
             self.output_class_probabilities,
             row_tokens=None if self.training else self.inference_row_tokens,
+            with_span_scores=self.output_span_scores and not self.training,
+            score_temperature=self.score_temperature,
         )
         losses.append(scored.loss)
         output.update(scored.outputs())
@@ -197,6 +209,16 @@ class SrlModel(Model):
             if decodes and any(m.get("sentence") is not None for m in metadata):
                 self.readout.score(self.srl_metric, output, metadata)
         return output
+
+    @contextlib.contextmanager
+    def with_span_scores(self) -> Iterator[None]:
+        """Add `span_log_probabilities` to the output meanwhile (the predictor's argument scores)."""
+        kept = self.output_span_scores
+        self.output_span_scores = True
+        try:
+            yield
+        finally:
+            self.output_span_scores = kept
 
     @contextlib.contextmanager
     def without_class_probabilities(self) -> Iterator[None]:

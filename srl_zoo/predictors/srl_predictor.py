@@ -5,7 +5,7 @@ from typing import Any, NamedTuple, Optional
 
 import spacy
 import torch
-from allennlp.common.util import JsonDict, sanitize
+from allennlp.common.util import JsonDict
 from allennlp.data import DatasetReader, Instance
 from allennlp.models import Model
 from allennlp.predictors.predictor import Predictor
@@ -17,8 +17,11 @@ from srl_zoo.data.formats.encodable_text import (
     check_visible_tokens,
     is_invisible,
 )
+from srl_zoo.data.formats.frame_json import without_unsure_arguments
+from srl_zoo.data.formats.json_values import json_values
 from srl_zoo.data.formats.output_formats import output_format as find_output_format
 from srl_zoo.data.formats.output_formats import render
+from srl_zoo.frames.readable_frames import ReadableFrames
 from srl_zoo.nn.inference_speed import bfloat16_autocast
 from srl_zoo.nn.precision import cpu_has_fast_bfloat16, precision_choice
 from srl_zoo.nn.tensor_batches import TensorDict, tensorize, to_device
@@ -50,8 +53,12 @@ class SrlPredictor(Predictor):
     Text is tokenized with a blank spaCy pipeline (rules only: no model, no download). Empty or
     whitespace-only input gives an empty result.
 
-    Output per sentence: `words` and `frames`, each `{"predicate": {"index", "word", "sense"?},
-    "arguments": [{"role", "start", "end", "text"}], "tags": [...], "description": "[ARG0: ...] ..."}`.
+    Output per sentence: `words` and `frames`, each `{"predicate": {"index", "word", "sense"?, "score"?,
+    "lemma", "roleset", "roleset_name"}, "arguments": [{"role", "start", "end", "text", "score",
+    "description"}], "tags": [...], "description": "[ARG0: ...] ..."}` (docs/output.md reads one through).
+    `score`s are probabilities: an argument's, that its span is one with its role (the CRF's marginal, or
+    the product of its tags' probabilities); the predicate's, from the predicate head, that it is one with
+    its sense.
 
     # Parameters
 
@@ -66,6 +73,9 @@ class SrlPredictor(Predictor):
         autocast on a GPU where the archive records that it keeps the F1; or `"float32"`, `"bfloat16"`.
         Decoding and the output probabilities stay float32.
     mixed_precision : the older switch: `True` is `precision="bfloat16"`, `False` `"float32"`.
+    readable_frames : add each predicate's `lemma`, `roleset` and `roleset_name` and each argument's role
+        `description`, from PropBank's English frame files (bundled); only where `language` is `en`.
+    min_score : leave out arguments scored below it (their tags become `O`); 0 keeps every one.
     """
 
     def __init__(
@@ -77,11 +87,15 @@ class SrlPredictor(Predictor):
         language: str = "en",
         precision: str = "auto",
         mixed_precision: Optional[bool] = None,
+        readable_frames: bool = True,
+        min_score: float = 0.0,
     ) -> None:
         # a CoNLL file given to `allennlp predict --use-dataset-reader` is read in its own format
         super().__init__(model, AnyFormatReader(dataset_reader, model.vocab), frozen)
         self._output_format = find_output_format(output_format)
         self._language = language
+        self._readable = ReadableFrames() if readable_frames and language == "en" else None
+        self.min_score = check_min_score(min_score)
         if mixed_precision is not None:
             precision = "bfloat16" if mixed_precision else "float32"
         # `auto`: float32 on a CPU, bfloat16 on a GPU only where the archive recorded that it keeps the F1
@@ -92,13 +106,14 @@ class SrlPredictor(Predictor):
 
     def predict_tensors(self, tensors: TensorDict) -> list[dict[str, Any]]:
         """`{"words", "frames"}` of each sentence of a batch already made tensors (`tensorize`, maybe in
-        another process; CPU tensors, pinned or not), not yet `sanitize`d."""
+        another process; CPU tensors, pinned or not), not yet `json_values`."""
         device = torch.device(f"cuda:{self.cuda_device}" if self.cuda_device >= 0 else "cpu")
         try:
             with (
                 torch.no_grad(),
                 bfloat16_autocast(self._bfloat16, device.type),
                 self._model.without_class_probabilities(),  # type: ignore[attr-defined]
+                self._model.with_span_scores(),  # type: ignore[attr-defined]
             ):
                 outputs = self._model.make_output_human_readable(self._model(**to_device(tensors, device, True)))
         except RuntimeError as error:
@@ -110,9 +125,21 @@ class SrlPredictor(Predictor):
                 ) from error
             raise
         return [
-            {"words": words, "frames": frames}
+            self.finish({"words": words, "frames": frames})
             for words, frames in zip(outputs["words"], outputs["frames"], strict=False)
         ]
+
+    def finish(self, sentence: dict[str, Any]) -> dict[str, Any]:
+        """One sentence's output with the readable keys added and the arguments under `min_score` left out."""
+        if self._readable is not None:
+            sentence = self._readable.sentence(sentence)
+        if self.min_score > 0:
+            words = sentence["words"]
+            sentence = {
+                **sentence,
+                "frames": [without_unsure_arguments(f, words, self.min_score) for f in sentence["frames"]],
+            }
+        return sentence
 
     @functools.cached_property
     def _nlp(self) -> "spacy.language.Language":
@@ -217,7 +244,7 @@ class SrlPredictor(Predictor):
             instances = [self.make_instance(requests[i]) for i in todo]
             for i, output in zip(todo, self._forward(instances), strict=False):
                 results[i]["frames"] = output["frames"]
-        return sanitize([self._output_format.reshape(result) for result in results])
+        return json_values([self._output_format.reshape(result) for result in results])
 
     def predict_instance(self, instance: Instance) -> JsonDict:
         return self.predict_batch_instance([instance])[0]
@@ -226,7 +253,7 @@ class SrlPredictor(Predictor):
         for instance in instances:
             self._dataset_reader.apply_token_indexers(instance)
         results = [{"words": output["words"], "frames": output["frames"]} for output in self._forward(instances)]
-        return sanitize([self._output_format.reshape(result) for result in results])
+        return json_values([self._output_format.reshape(result) for result in results])
 
     def dump_line(self, outputs: JsonDict) -> str:
         if self._output_format.lines is None:  # a JSON format: `outputs` is reshaped already
@@ -237,3 +264,10 @@ class SrlPredictor(Predictor):
 def _is_index(value: Any) -> bool:
     """An int that is not a bool (JSON `true` is not token 1)."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_min_score(min_score: Any) -> float:
+    """`min_score` as a float; `ValueError` unless it is a number from 0 to 1."""
+    if isinstance(min_score, bool) or not isinstance(min_score, int | float) or not 0 <= min_score <= 1:
+        raise ValueError(f"min_score must be a probability from 0 to 1, got {min_score!r}")
+    return float(min_score)

@@ -105,3 +105,26 @@ def test_measure_precision_records_the_f1_per_precision_in_the_archive(predicate
     assert measured["float32"] == round(100 * scores["f1-measure-overall"], 2)  # the exported model's own F1
     assert all(isinstance(measured[name], float) for name in ("bfloat16", "int8"))
     assert load_archive(predicate_model_archive).model.f1_per_precision is None  # not measured
+
+
+def test_calibrate_scores_records_a_temperature_that_changes_scores_not_labels(predicate_model_archive, tmp_path):
+    import srl_zoo
+
+    output = tmp_path / "calibrated.tar.gz"
+    gold = os.path.join(FIXTURES, "conll2012", "sample.gold_conll")
+    command = [sys.executable, "-m", "srl_zoo.cli", "export", str(predicate_model_archive), str(output)]
+    completed = subprocess.run(command + ["--calibrate-scores", gold], capture_output=True, text=True, cwd=REPO_ROOT)
+    assert completed.returncode == 0, completed.stderr[-3000:]
+    calibrated = srl_zoo.load(str(output), precision="float32")
+    calibration = calibrated.predictor._model.score_calibration
+    assert calibration["file"] == "sample.gold_conll" and calibration["sentences"] > 0
+    assert calibrated.predictor._model.score_temperature == calibration["temperature"]
+    assert 0 <= calibration["ece"] <= calibration["ece_at_temperature_1"]
+    assert len(calibration["held_out"]) == 2
+    plain = srl_zoo.load(str(predicate_model_archive), precision="float32")
+    text = "President Bush nominated two individuals to replace jurists."
+
+    def labels(labeler):
+        return [[(a["role"], a["start"], a["end"]) for a in f["arguments"]] for f in labeler(text)[0]["frames"]]
+
+    assert labels(calibrated) == labels(plain)

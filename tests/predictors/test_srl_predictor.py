@@ -159,7 +159,11 @@ def test_mixed_precision_gives_well_formed_and_mostly_equal_results(archive):
     inputs = [{"tokens": ["Bush", "nominated", "two", "individuals", "to", "replace", "jurists"], "predicates": [1, 5]}]
     a, b = plain.predict_batch_json(inputs)[0], mixed.predict_batch_json(inputs)[0]
     assert_well_formed(b)
-    assert [f["predicate"] for f in a["frames"]] == [f["predicate"] for f in b["frames"]]
+
+    def without_score(predicate):
+        return {key: value for key, value in predicate.items() if key != "score"}
+
+    assert [without_score(f["predicate"]) for f in a["frames"]] == [without_score(f["predicate"]) for f in b["frames"]]
     same = sum(
         x == y
         for fa, fb in zip(a["frames"], b["frames"], strict=False)

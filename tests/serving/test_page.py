@@ -3,6 +3,7 @@ frames; the JSON toggle shows the API's answer; errors show in the page; it fits
 
 import json
 import os
+import signal
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -60,7 +61,7 @@ def test_the_page_draws_the_frames_the_api_returns(server, tmp_path):
         roles = {a["role"] for s in answer["sentences"] for f in s["frames"] for a in f["arguments"]}
         assert {chip.text for chip in driver.find_elements(By.CSS_SELECTOR, "#legend span")} == roles
         for span in driver.find_elements(By.CSS_SELECTOR, ".arg"):  # each span shows its text and its role
-            assert span.text.endswith(span.get_attribute("data-role"))
+            assert span.find_element(By.CSS_SELECTOR, "sub .role").text == span.get_attribute("data-role")
         assert not driver.find_element(By.ID, "json").is_displayed()
         driver.find_element(By.ID, "show-json").click()
         assert json.loads(driver.find_element(By.ID, "json").text) == answer
@@ -86,3 +87,27 @@ def test_the_page_fits_a_phone(server, tmp_path):
         width = driver.execute_script("return document.documentElement.scrollWidth")
         assert width <= driver.execute_script("return window.innerWidth")
         driver.save_screenshot(os.path.join(tmp_path, "serve-phone.png"))
+
+
+def test_the_page_shows_rolesets_role_meanings_and_scores_on_hover():
+    """With the shipped model: `approve.01 — assent to` above the frame, `approver` beside `ARG0`, and the
+    argument's score in its hover title."""
+    from tests.conftest import REPO_ROOT
+    from tests.serving.conftest import Server
+
+    running = Server(os.path.join(REPO_ROOT, "models", "ewt-english.tar.gz"))
+    try:
+        with chromium() as driver:
+            label_in_page(driver, running, "The committee approved the budget.")
+            frame = next(
+                f
+                for f in driver.find_elements(By.CSS_SELECTOR, ".frame")
+                if f.find_element(By.CSS_SELECTOR, ".predicate").text.startswith("approved")
+            )
+            assert frame.find_element(By.CSS_SELECTOR, ".roleset").text == "approve.01 — assent to"
+            agent = frame.find_element(By.CSS_SELECTOR, ".arg[data-role='ARG0']")
+            assert agent.find_element(By.CSS_SELECTOR, "sub .description").text == "approver"
+            title = agent.get_attribute("title")
+            assert title.startswith("ARG0: approver · score 0.") or title == "ARG0: approver · score 1.00"
+    finally:
+        assert running.stop() == -signal.SIGTERM

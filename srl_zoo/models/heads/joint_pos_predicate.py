@@ -91,7 +91,8 @@ class JointPosPredicateHead(PredicateHead):
                 self.pos_accuracy(pos_probabilities, inputs["pos_tags"], mask)
             if inputs.get("predicate_labels") is not None:
                 self.update_metric(inputs["predicate_labels"], label_ids, mask)
-        return PredicateOutput(label_ids, loss, pos_ids=pos_probabilities.argmax(-1))
+        scores = self.predicate_scores(predicate_probabilities, label_ids)
+        return PredicateOutput(label_ids, loss, pos_ids=pos_probabilities.argmax(-1), scores=scores)
 
     def get_metrics(self, reset: bool = False) -> dict[str, float]:
         metrics = super().get_metrics(reset)

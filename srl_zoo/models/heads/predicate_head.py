@@ -20,11 +20,13 @@ PREDICATE_NAMESPACE = "predicate_senses"
 class PredicateOutput:
     """label_ids : `(batch, seq_len)` predicted labels in the `predicate_senses` namespace (`-`, a sense
     suffix such as `01`, or `Y`); `-` on padding. loss : the weighted loss, when gold labels were given.
-    pos_ids : predicted POS tags, from heads that tag POS (`predicts_pos`)."""
+    pos_ids : predicted POS tags, from heads that tag POS (`predicts_pos`). scores : `(batch, seq_len)` how
+    sure the head is that each token is a predicate with its label (`predicate_scores`)."""
 
     label_ids: torch.Tensor
     loss: Optional[torch.Tensor] = None
     pos_ids: Optional[torch.Tensor] = None  # (batch, seq_len) predicted POS (namespace `pos`), from POS taggers
+    scores: Optional[torch.Tensor] = None  # (batch, seq_len) see `PredicateHead.predicate_scores`
 
 
 class PredicateHead(nn.Module, Registrable):
@@ -58,6 +60,18 @@ class PredicateHead(nn.Module, Registrable):
         update_metrics : whether to score this batch's predictions (gold labels needed).
         """
         raise NotImplementedError
+
+    def predicate_scores(self, probabilities: torch.Tensor, label_ids: torch.Tensor) -> torch.Tensor:
+        """`(batch, seq_len)` the probability that each token is a predicate with its label: p(label) for a
+        sense (or `Y`); for a token labelled `-` (a predicate the caller gave), p(any predicate label).
+
+        # Parameters
+
+        probabilities : `(batch, seq_len, num_predicate_labels)`; label_ids : `(batch, seq_len)` the labels chosen.
+        """
+        chosen = probabilities.gather(-1, label_ids.unsqueeze(-1)).squeeze(-1)
+        is_label = label_ids != self.not_a_predicate
+        return torch.where(is_label, chosen, 1.0 - probabilities[..., self.not_a_predicate])
 
     def label_of(self, label_id: int) -> str:
         return self.vocab.get_token_from_index(label_id, PREDICATE_NAMESPACE)

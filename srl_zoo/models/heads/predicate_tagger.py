@@ -8,6 +8,7 @@ from allennlp.data import Vocabulary
 from allennlp.nn.util import sequence_cross_entropy_with_logits
 from torch import nn
 
+from srl_zoo.frames.readable_frames import frame_file_senses as frame_file_senses_of
 from srl_zoo.models.heads.predicate_head import PREDICATE_NAMESPACE, PredicateHead, PredicateOutput
 from srl_zoo.models.heads.sense_table import SenseTable
 from srl_zoo.modules.frame_scorers import EncodedSentences
@@ -29,6 +30,9 @@ class PredicateTaggerHead(PredicateHead):
         training data never paired with the word. The table is filled from the gold labels of the
         training batches (with their `metadata` words) and travels in the state dict; whether a
         token is a predicate is not changed by it.
+    frame_file_senses : with `restrict_senses`, a word never seen as a predicate in training chooses among
+        the senses of the rolesets its lemma names in PropBank's English frame files (bundled; `01` where
+        they name none) instead of taking `01`.
     """
 
     def __init__(
@@ -38,6 +42,7 @@ class PredicateTaggerHead(PredicateHead):
         layer: int = -1,
         loss_weight: float = 1.0,
         restrict_senses: bool = False,
+        frame_file_senses: bool = True,
     ) -> None:
         super().__init__(vocab)
         self.layer = layer
@@ -45,7 +50,11 @@ class PredicateTaggerHead(PredicateHead):
         self.projection = nn.Linear(input_dim, vocab.get_vocab_size(PREDICATE_NAMESPACE))
         self.senses: Optional[SenseTable] = None
         if restrict_senses:
-            self.senses = SenseTable(vocab.get_index_to_token_vocabulary(PREDICATE_NAMESPACE), self.not_a_predicate)
+            self.senses = SenseTable(
+                vocab.get_index_to_token_vocabulary(PREDICATE_NAMESPACE),
+                self.not_a_predicate,
+                unseen_senses=frame_file_senses_of if frame_file_senses else None,
+            )
             self.register_buffer("sense_table", torch.zeros(0, dtype=torch.uint8))
 
     def forward(
@@ -65,7 +74,8 @@ class PredicateTaggerHead(PredicateHead):
             loss = self.loss_weight * sequence_cross_entropy_with_logits(logits.float(), gold, mask, average="token")
             if update_metrics:
                 self.update_metric(gold, label_ids, mask)
-        return PredicateOutput(label_ids, loss)
+        scores = self.predicate_scores(torch.softmax(logits.float(), dim=-1), label_ids)
+        return PredicateOutput(label_ids, loss, scores=scores)
 
     def _save_to_state_dict(self, destination, prefix, keep_vars):  # type: ignore[no-untyped-def]
         if self.senses is not None:

@@ -1,7 +1,8 @@
 """The senses each word was seen with in training, so that a predicate head never outputs a sense the
-training data never paired with the word (`broke.13`)."""
+training data never paired with the word (`broke.13`); a word never seen as a predicate takes the senses
+its lemma's rolesets have in the frame files, where given."""
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Optional
 
 import torch
@@ -19,12 +20,20 @@ class SenseTable:
 
     index_to_label : `{index: predicate label}` of the `predicate_senses` namespace.
     not_a_predicate : the id of `-`.
+    unseen_senses : word → the senses it may take when training never had it as a predicate (e.g. its
+        lemma's rolesets in PropBank's frame files); None, or none of them a label: `01`.
     """
 
-    def __init__(self, index_to_label: dict[int, str], not_a_predicate: int) -> None:
+    def __init__(
+        self,
+        index_to_label: dict[int, str],
+        not_a_predicate: int,
+        unseen_senses: Optional[Callable[[str], Iterable[str]]] = None,
+    ) -> None:
         self.labels = [index_to_label[i] for i in range(len(index_to_label))]
         self.ids = {label: i for i, label in enumerate(self.labels)}
         self.not_a_predicate = not_a_predicate
+        self.unseen_senses = unseen_senses
         self.seen: dict[str, set[str]] = {}
 
     def record(self, words: Sequence[Sequence[str]], gold_ids: torch.Tensor) -> None:
@@ -37,6 +46,8 @@ class SenseTable:
     def allowed(self, word: str) -> Optional[list[int]]:
         """The label ids `word` may take as a predicate; None when nothing restricts it."""
         seen = self.seen.get(word.lower())
+        if seen is None and self.unseen_senses is not None:
+            seen = {sense for sense in self.unseen_senses(word) if sense in self.ids} or None
         if seen is None:
             seen = {DEFAULT_SENSE} if DEFAULT_SENSE in self.ids else None
         return sorted(self.ids[label] for label in seen) if seen else None

@@ -6,6 +6,7 @@ import torch
 
 from srl_zoo.modules.frame_scorers.linear_chain_crf import LinearChainCrf
 from srl_zoo.modules.frame_scorers.softmax_output import decode_rows
+from srl_zoo.modules.frame_scorers.span_scores import continuation_ids, score_frame_rows
 from srl_zoo.modules.frame_scorers.tag_output import TagOutput
 
 
@@ -23,11 +24,15 @@ class CrfTagOutput(TagOutput):
     label_smoothing : must be 0: the sequences' likelihood has no per-token smoothing.
     """
 
+    continuation: torch.Tensor  # buffer (num_labels,): see `continuation_ids`
+
     def __init__(
         self, index_to_label: dict[int, str], decoding: Optional[str] = None, label_smoothing: float = 0.0
     ) -> None:
         super().__init__()
         self.crf = LinearChainCrf(index_to_label)
+        labels = [index_to_label[i] for i in range(len(index_to_label))]
+        self.register_buffer("continuation", continuation_ids(labels), persistent=False)  # (num_labels,)
         self.set_decoding(decoding or "viterbi")
         self.set_label_smoothing(label_smoothing)
 
@@ -60,6 +65,22 @@ class CrfTagOutput(TagOutput):
         probabilities = emissions.new_zeros(emissions.shape)
         probabilities[rows[:, 0], rows[:, 1]] = self.crf.marginals(emissions[rows[:, 0], rows[:, 1]], mask[rows[:, 0]])
         return predicted_tags, probabilities
+
+    def span_log_probabilities(
+        self,
+        layer_logits: list[torch.Tensor],
+        predicted_tags: torch.Tensor,
+        frame_mask: torch.Tensor,
+        mask: torch.Tensor,
+        temperature: float = 1.0,
+    ) -> torch.Tensor:
+        """The span's marginal probability under the CRF (forward-backward over the layers' mean emissions)."""
+
+        def marginal(emissions: torch.Tensor, tags: torch.Tensor, row_mask: torch.Tensor) -> torch.Tensor:
+            return self.crf.span_log_probabilities(emissions, tags, row_mask, self.continuation, temperature)
+
+        emissions = torch.stack([layer.float() for layer in layer_logits]).mean(0)
+        return score_frame_rows(marginal, emissions, predicted_tags, frame_mask, mask)
 
     @property
     def decoding(self) -> str:

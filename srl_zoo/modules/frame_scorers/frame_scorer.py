@@ -132,6 +132,18 @@ class FrameScorer(nn.Module, Registrable):
         `with_probabilities`, `class_probabilities (batch, num_frames, seq_len, num_labels)`."""
         return self.tag_output.decode(scores, frame_mask, mask, with_probabilities)
 
+    def span_log_probabilities(
+        self,
+        scores: list[torch.Tensor],
+        predicted_tags: torch.Tensor,
+        frame_mask: torch.Tensor,
+        mask: torch.Tensor,
+        temperature: float = 1.0,
+    ) -> torch.Tensor:
+        """`(batch, num_frames, seq_len)` the output layer's log-probability of each decoded span, at the span's
+        last token, its scores divided by `temperature` (`TagOutput.span_log_probabilities`)."""
+        return self.tag_output.span_log_probabilities(scores, predicted_tags, frame_mask, mask, temperature)
+
     @property
     def decoding(self) -> str:
         """How tags are decoded: `"argmax"`, `"viterbi"`, `"dependency"` (one tag per argument head), ..."""

@@ -8,6 +8,7 @@ import torch
 from allennlp.nn.util import sequence_cross_entropy_with_logits
 
 from srl_zoo.decoding import TagDecoder
+from srl_zoo.modules.frame_scorers.span_scores import continuation_ids, product_log_probabilities, score_frame_rows
 from srl_zoo.modules.frame_scorers.tag_output import TagOutput
 
 
@@ -24,6 +25,8 @@ class SoftmaxTagOutput(TagOutput):
     label_smoothing : label smoothing of the cross entropy (DeepAtt, LISA: 0.1).
     """
 
+    continuation: torch.Tensor  # buffer (num_labels,): see `continuation_ids`
+
     def __init__(
         self, index_to_label: dict[int, str], decoding: Optional[str] = None, label_smoothing: float = 0.0
     ) -> None:
@@ -31,6 +34,8 @@ class SoftmaxTagOutput(TagOutput):
         self.index_to_label = index_to_label
         self.decoder = TagDecoder(decoding or "argmax", index_to_label)
         self.label_smoothing = label_smoothing
+        labels = [index_to_label[i] for i in range(len(index_to_label))]
+        self.register_buffer("continuation", continuation_ids(labels), persistent=False)  # (num_labels,)
 
     @property
     def decoding(self) -> str:
@@ -81,19 +86,36 @@ class SoftmaxTagOutput(TagOutput):
     ) -> tuple[torch.Tensor, Optional[torch.Tensor]]:
         """`predicted_tags (batch, num_frames, seq_len)` (-1 outside real frames and tokens) and, when
         `with_probabilities`, the layers' mean distribution `(batch, num_frames, seq_len, num_labels)`."""
-        if len(layer_logits) == 1:
-            log_probs = torch.log_softmax(layer_logits[0].float(), dim=-1)
-        else:  # the average of the layers' label distributions
-            log_probs = (
-                torch.stack([torch.softmax(logits.float(), dim=-1) for logits in layer_logits])
-                .mean(0)
-                .clamp_min(1e-12)
-                .log()
-            )
+        log_probs = mean_log_probabilities(layer_logits)
         predicted_tags = decode_rows(self.decoder, log_probs, frame_mask, mask)
         if not with_probabilities:
             return predicted_tags, None
         return predicted_tags, log_probs.exp() * frame_mask[..., None, None]
+
+    def span_log_probabilities(
+        self,
+        layer_logits: list[torch.Tensor],
+        predicted_tags: torch.Tensor,
+        frame_mask: torch.Tensor,
+        mask: torch.Tensor,
+        temperature: float = 1.0,
+    ) -> torch.Tensor:
+        """The log of the product of the span's tags' probabilities (the layers' mean distribution)."""
+        scaled = [logits.float() / temperature for logits in layer_logits]
+
+        def product(log_probs: torch.Tensor, tags: torch.Tensor, _: torch.Tensor) -> torch.Tensor:
+            return product_log_probabilities(log_probs, tags, self.continuation)
+
+        return score_frame_rows(product, mean_log_probabilities(scaled), predicted_tags, frame_mask, mask)
+
+
+def mean_log_probabilities(layer_logits: list[torch.Tensor]) -> torch.Tensor:
+    """`(batch, num_frames, seq_len, num_labels)` log of the layers' mean tag distribution (float32)."""
+    if len(layer_logits) == 1:
+        return torch.log_softmax(layer_logits[0].float(), dim=-1)
+    return (
+        torch.stack([torch.softmax(logits.float(), dim=-1) for logits in layer_logits]).mean(0).clamp_min(1e-12).log()
+    )
 
 
 RowDecoder = Callable[[torch.Tensor, torch.Tensor], torch.Tensor]

@@ -49,6 +49,26 @@ class TagOutput(nn.Module, Registrable):
         `with_probabilities`, per-token tag probabilities `(batch, num_frames, seq_len, num_labels)`."""
         raise NotImplementedError
 
+    def span_log_probabilities(
+        self,
+        layer_logits: list[torch.Tensor],
+        predicted_tags: torch.Tensor,
+        frame_mask: torch.Tensor,
+        mask: torch.Tensor,
+        temperature: float = 1.0,
+    ) -> torch.Tensor:
+        """`(batch, num_frames, seq_len)` at each token, the log-probability of the decoded span that ends
+        there (read it at a span's last token; 0 outside real frames), under the output layer's distribution
+        with every score divided by `temperature` (calibration: it does not change the decoded tags).
+
+        # Parameters
+
+        layer_logits : per layer `(batch, num_frames, seq_len, num_labels)`.
+        predicted_tags : `(batch, num_frames, seq_len)` `decode`'s tags.
+        frame_mask : `(batch, num_frames)` bool; mask : `(batch, seq_len)` bool.
+        """
+        raise NotImplementedError
+
     @property
     def decoding(self) -> str:
         """How tags are decoded: `"argmax"`, `"viterbi"`, `"dependency"`, ..."""

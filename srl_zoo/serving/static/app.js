@@ -27,11 +27,23 @@ function element(tag, attributes = {}, children = []) {
   return node;
 }
 
+// shown on hover: the role, what it means, and how sure the model is
+function argumentTitle(argument) {
+  const parts = [argument.description ? `${argument.role}: ${argument.description}` : argument.role];
+  if (typeof argument.score === "number") parts.push(`score ${argument.score.toFixed(2)}`);
+  return parts.join(" · ");
+}
+
 function drawFrame(sentence, frame, sentenceIndex, frameIndex) {
   const predicate = frame.predicate;
   const head = element("div", { class: "predicate" }, [predicate.word]);
-  const sense = predicate.sense || "";
-  head.append(element("span", { class: "sense", text: /^\d+$/.test(sense) ? `sense ${sense}` : sense }));
+  if (predicate.roleset) {  // approve.01 — assent to
+    const name = predicate.roleset_name ? ` — ${predicate.roleset_name}` : "";
+    head.append(element("span", { class: "roleset", text: `${predicate.roleset}${name}` }));
+  } else if (predicate.sense) {
+    const sense = predicate.sense;
+    head.append(element("span", { class: "sense", text: /^\d+$/.test(sense) ? `sense ${sense}` : sense }));
+  }
   const line = element("div", { class: "line" });
   const text = sentence.text;
   const offset = sentence.start_char;
@@ -45,10 +57,12 @@ function drawFrame(sentence, frame, sentenceIndex, frameIndex) {
       class: `arg role-${argument.role}`,
       "data-sentence": sentenceIndex, "data-frame": frameIndex,
       "data-role": argument.role, "data-start": argument.start, "data-end": argument.end,
-      title: argument.role,
+      title: argumentTitle(argument),
     }, [text.slice(start, end)]);
     span.style.background = roleColour(argument.role);
-    span.append(element("sub", { text: argument.role }));
+    const label = element("sub", {}, [element("span", { class: "role", text: argument.role })]);
+    if (argument.description) label.append(element("span", { class: "description", text: argument.description }));
+    span.append(label);
     line.append(span);
     position = Math.max(position, end);
   }

@@ -33,6 +33,22 @@ def test_a_word_keeps_to_its_training_senses_and_an_unseen_word_gets_01():
     assert [LABELS[i] for i in chosen[0].tolist()] == ["-", "02", "01"]
 
 
+def test_an_unseen_word_chooses_among_its_lemmas_rolesets_in_the_frame_files():
+    from srl_zoo.frames.readable_frames import frame_file_senses
+
+    assert frame_file_senses("approvals") == ["01"]  # approve.01, through the alias `approval`
+    assert "13" in frame_file_senses("ran") and frame_file_senses("blorfed") == []
+    table = SenseTable(dict(enumerate(LABELS)), not_a_predicate=0, unseen_senses=frame_file_senses)
+    table.record([["He", "broke", "it"]], ids("-", "01", "-"))
+    logits = torch.zeros(1, 4, len(LABELS))
+    logits[0, :, LABELS.index("13")] = 9.0  # a sense neither unseen word's lemma has in the frame files
+    logits[0, :, LABELS.index("02")] = 5.0
+    chosen = table.restrict(logits, ids("13", "13", "13", "13"), [["broke", "ran", "blorfed", "approvals"]])
+    # broke: its training sense; ran: the head's favourite, run.13 (the frame files list it); blorfed: no
+    # roleset, 01; approvals: approve.01 only, not the head's favourites
+    assert [LABELS[i] for i in chosen[0].tolist()] == ["01", "13", "01", "01"]
+
+
 def test_whether_a_token_is_a_predicate_is_not_changed():
     table = SenseTable(dict(enumerate(LABELS)), not_a_predicate=0)
     table.record([["ran"]], ids("01"))
