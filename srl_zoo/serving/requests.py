@@ -130,14 +130,8 @@ def _joined_offsets(tokens: list[str]) -> Offsets:
 
 def sentence_json(labeled: dict[str, Any], offsets: Offsets) -> dict[str, Any]:
     """A labelled sentence as the service answers it: the Labeler's output (text, offsets, words, frames
-    with character offsets) plus each token with its offsets and each predicate's lemma (from its sense)."""
-    frames = []
-    for frame in labeled["frames"]:
-        predicate = dict(frame["predicate"])
-        sense = predicate.get("sense")
-        predicate["lemma"] = sense.rsplit(".", 1)[0] if sense and "." in sense else None
-        frames.append({**frame, "predicate": predicate})
+    with character offsets, lemmas, rolesets, role descriptions and scores) plus each token with its offsets."""
     tokens = [
         {"text": word, "start_char": s, "end_char": e} for word, (s, e) in zip(labeled["words"], offsets, strict=False)
     ]
-    return {**labeled, "tokens": tokens, "frames": frames}
+    return {**labeled, "tokens": tokens}

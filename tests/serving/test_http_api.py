@@ -40,7 +40,8 @@ def test_text_is_labelled_as_the_python_api_labels_it(server, labeler):
         for frame in sentence["frames"]:
             predicate = frame["predicate"]
             assert TEXT[predicate["start_char"] : predicate["end_char"]] == predicate["word"]
-            assert "lemma" in predicate
+            assert {"lemma", "roleset", "roleset_name", "score"} <= set(predicate)
+            assert all({"description", "score"} <= set(argument) for argument in frame["arguments"])
             for argument in frame["arguments"]:
                 assert TEXT[argument["start_char"] : argument["end_char"]] == argument["text"]
 
