@@ -5,7 +5,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from srl_zoo.data.formats import READERS, WRITERS, ConllFormatError, SrlFrame, SrlSentence, SrlSpan
@@ -156,6 +156,11 @@ SEPARATORS = {"conll2005": None, "conll2012": None, "conll2009": "\t"}
 DAMAGE_SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+def is_data_row(line: str) -> bool:
+    """A token's row, not a blank line or CoNLL-2012's document markers (a token may be `#`)."""
+    return bool(line.strip()) and not line.startswith(("#begin", "#end"))
+
+
 def written(name, sentence) -> str:
     """`sentence` as a file of format `name` (senses set where the format has them), as text."""
     read, write = FORMATS[name]
@@ -203,7 +208,7 @@ def formats_and_sentences(draw):
 def test_a_column_cut_from_every_row_is_refused(case, column):
     name, sentence = case
     text = written(name, sentence)
-    first_row = next(line for line in text.split("\n") if line.strip() and not line.startswith("#"))
+    first_row = next(line for line in text.split("\n") if is_data_row(line))
     width = len(first_row.split(SEPARATORS[name]))
     damaged = edit_rows(name, text, lambda cells: cells[: column % width] + cells[column % width + 1 :])
     assert isinstance(read_text(name, damaged), ConllFormatError)
@@ -211,10 +216,11 @@ def test_a_column_cut_from_every_row_is_refused(case, column):
 
 @DAMAGE_SETTINGS
 @given(formats_and_sentences(), st.integers(0, 400), st.sampled_from(["", " ", "  "]))
+@example(("conll2005", SrlSentence(tokens=["#"], pos=["NN"])), 0, "")  # a token `#` is a row, not a comment
 def test_a_blank_cell_is_refused(case, position, blank):
     name, sentence = case
     text = written(name, sentence)
-    rows = [i for i, line in enumerate(text.split("\n")) if line.strip() and not line.startswith("#")]
+    rows = [i for i, line in enumerate(text.split("\n")) if is_data_row(line)]
     target_row = rows[position % len(rows)]
     lines = text.split("\n")
     cells = lines[target_row].split(SEPARATORS[name])
