@@ -94,7 +94,7 @@ def main() -> None:
         )
 
     timing_sentences = sorted(sentences, key=len)[:: max(1, len(sentences) // args.timing_sentences)]
-    model = predictor._model
+    model = predictor.model
     best = {"with scores": float("inf"), "without scores": float("inf")}
     original = model.with_span_scores
     for _ in range(args.repeats):

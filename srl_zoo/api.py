@@ -123,7 +123,7 @@ class Labeler:
         detected; read with the model's token settings and label spelling), at the file's predicates.
         Bad input is a `ValueError` (`ConllFormatError`) naming the file and line, before any labeling."""
         check_encodable(path, "path")
-        instances = list(self.predictor._dataset_reader.read(path))
+        instances = list(self.predictor.dataset_reader.read(path))
         size = batch_size or self.batch_size
         for start in range(0, len(instances), size):
             yield from self.predictor.predict_batch_instance(instances[start : start + size])

@@ -38,7 +38,7 @@ def test_both_packages_in_one_process(tmp_path, first):
         "print(Predictor.by_name('semantic_role_labeling').__name__, Predictor.by_name('srl').__name__)\n"
         "import srl_zoo\n"
         f"labeler = srl_zoo.load({SHIPPED!r})\n"  # saved as "srl": read as srl_zoo's model
-        "print(type(labeler.predictor._model).__name__, len(labeler('They start in May.')[0]['frames']))\n",
+        "print(type(labeler.predictor.model).__name__, len(labeler('They start in May.')[0]['frames']))\n",
         tmp_path,
         with_allennlp_models=True,
     )

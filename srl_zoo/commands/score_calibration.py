@@ -91,7 +91,7 @@ def calibrate_archive(archive_path: str, gold_file: str, batch_size: int = 64) -
     from srl_zoo.data.gold_requests import as_request
 
     predictor = load(archive_path, precision="float32", readable_frames=False).predictor
-    model = predictor._model
+    model = predictor.model
     convention = label_convention_of(model.vocab)
     gold = list(READERS[detect_format(gold_file)](gold_file))
     for sentence in gold:  # in the model's label spelling

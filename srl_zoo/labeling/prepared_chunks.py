@@ -81,7 +81,7 @@ def prepare_chunk(labeler: Labeler, chunk: Chunk, input_format: str, path: str, 
         lengths.extend(len(words) for words, _ in sentences)
         instances.extend(made)
     order = sorted(range(len(keys)), key=lambda i: lengths[i])
-    vocab = labeler.predictor._model.vocab
+    vocab = labeler.predictor.model.vocab
     for members in length_batches(order, lengths, batch_size, MAX_BATCH_CELLS):
         try:
             tensors: Optional[TensorDict] = tensorize([instances[i] for i in members], vocab)

@@ -156,6 +156,16 @@ class SrlPredictor(Predictor):
         return self._precision == "bfloat16"
 
     @property
+    def model(self) -> Model:
+        """The model this predictor runs."""
+        return self._model
+
+    @property
+    def dataset_reader(self) -> DatasetReader:
+        """The reader that turns requests and gold files into the model's instances (any CoNLL format)."""
+        return self._dataset_reader
+
+    @property
     def precision(self) -> str:
         """`float32` or `bfloat16`: the arithmetic the model runs in (`auto` resolved on this machine)."""
         return self._precision

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 def role_names(labeler: Labeler) -> list[str]:
     """The argument roles the model can give (its BIO tags without the B-/I- prefix, `O` and the `V`
     of the predicate itself)."""
-    tags = labeler.predictor._model.vocab.get_token_to_index_vocabulary("labels")
+    tags = labeler.predictor.model.vocab.get_token_to_index_vocabulary("labels")
     return sorted({tag[2:] for tag in tags if tag[:2] in ("B-", "I-")} - {"V"})
 
 

@@ -82,7 +82,7 @@ def test_archive_predicts_without_the_training_file(memory_archive, monkeypatch,
     pos = ["DT", "NN", "VBD", "PRP$", "NNS", "."]
     output = predictor.predict_json({"tokens": words, "predicates": [2], "pos": pos})
     assert output["frames"][0]["predicate"]["index"] == 2
-    assert predictor._model.frame_features.bank is not None and len(predictor._model.frame_features.bank) == 80
+    assert predictor.model.frame_features.bank is not None and len(predictor.model.frame_features.bank) == 80
 
 
 def test_missing_pos_is_a_clear_error(memory_archive, monkeypatch, tmp_path):

@@ -116,9 +116,9 @@ def test_calibrate_scores_records_a_temperature_that_changes_scores_not_labels(p
     completed = subprocess.run(command + ["--calibrate-scores", gold], capture_output=True, text=True, cwd=REPO_ROOT)
     assert completed.returncode == 0, completed.stderr[-3000:]
     calibrated = srl_zoo.load(str(output), precision="float32")
-    calibration = calibrated.predictor._model.score_calibration
+    calibration = calibrated.predictor.model.score_calibration
     assert calibration["file"] == "sample.gold_conll" and calibration["sentences"] > 0
-    assert calibrated.predictor._model.score_temperature == calibration["temperature"]
+    assert calibrated.predictor.model.score_temperature == calibration["temperature"]
     assert 0 <= calibration["ece"] <= calibration["ece_at_temperature_1"]
     assert len(calibration["held_out"]) == 2
     plain = srl_zoo.load(str(predicate_model_archive), precision="float32")

@@ -118,6 +118,6 @@ def test_bfloat16_failing_on_a_cpu_without_it_says_what_to_do(predicate_model_ar
     def no_primitive(*args, **kwargs):
         raise RuntimeError("could not create a primitive descriptor for the LSTM forward propagation primitive")
 
-    monkeypatch.setattr(labeler.predictor._model, "forward", no_primitive)
+    monkeypatch.setattr(labeler.predictor.model, "forward", no_primitive)
     with pytest.raises(RuntimeError, match=r"cannot run in bfloat16 on this CPU .*: use precision float32 or auto$"):
         labeler("Dogs bark.")

@@ -17,7 +17,7 @@ def test_each_predicate_is_labeled_the_same_from_either_format(predicate_model_a
     predictor = Predictor.from_archive(load_archive(predicate_model_archive), "srl_zoo")
     outputs = {}
     for data_format, name in (("conll2005", "edge_cases.txt"), ("conll2012", "edge_cases.gold_conll")):
-        instances = list(predictor._dataset_reader.read(os.path.join(FIXTURES, data_format, name)))
+        instances = list(predictor.dataset_reader.read(os.path.join(FIXTURES, data_format, name)))
         outputs[data_format] = predictor.predict_batch_instance(instances)
     assert len(outputs["conll2005"]) == len(outputs["conll2012"]) == 9
     compared = 0
