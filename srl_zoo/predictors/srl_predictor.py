@@ -184,10 +184,13 @@ class SrlPredictor(Predictor):
         """The checked request of one input; `ValueError` saying which field is wrong."""
         if "tokens" in json_dict:
             words = json_dict["tokens"]
-            if not isinstance(words, list) or not all(
-                isinstance(w, str) and w.strip() and w.split() == [w] for w in words
-            ):
-                raise BadRequest("'tokens' must be a list of non-empty strings without whitespace")
+            if not isinstance(words, list):
+                raise BadRequest(f"'tokens' must be a list of strings, got {type(words).__name__}")
+            for index, word in enumerate(words):
+                if not isinstance(word, str) or not word.strip() or word.split() != [word]:
+                    raise BadRequest(
+                        f"'tokens': token {index} ({word!r}): tokens are non-empty strings without whitespace"
+                    )
             check_encodable_tokens(words, "'tokens': ")
             check_visible_tokens(words, "'tokens': ")
         elif "sentence" in json_dict:

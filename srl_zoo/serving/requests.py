@@ -2,10 +2,10 @@
 a message a person can act on) and the JSON of a labelled sentence."""
 
 import json
-from typing import Any, Optional
+from typing import Any
 
 from srl_zoo.api import Labeler, Offsets
-from srl_zoo.data.formats.encodable_text import is_invisible, unencodable_offset
+from srl_zoo.data.formats.encodable_text import unencodable_offset
 from srl_zoo.serving.batcher import SentenceItem
 from srl_zoo.serving.limits import ServiceLimits
 
@@ -51,7 +51,7 @@ def sentence_items(request: dict[str, Any], labeler: Labeler, limits: ServiceLim
         raise RequestError(422, "give either 'text' (a string) or 'sentences' (a list of token lists), not both")
     if "text" not in request and "sentences" not in request:
         raise RequestError(422, "give 'text' (a string) or 'sentences' (a list of token lists)")
-    items = _text_items(request, labeler) if "text" in request else _token_items(request)
+    items = _text_items(request, labeler) if "text" in request else _token_items(request, labeler)
     tokens = sum(len(item.words) for item in items)
     if tokens > limits.max_request_tokens:
         raise RequestError(
@@ -79,7 +79,9 @@ def _text_items(request: dict[str, Any], labeler: Labeler) -> list[SentenceItem]
     return [SentenceItem(words, offsets, text) for words, offsets in labeler.split(text)]
 
 
-def _token_items(request: dict[str, Any]) -> list[SentenceItem]:
+def _token_items(request: dict[str, Any], labeler: Labeler) -> list[SentenceItem]:
+    """The tokenized sentences, each checked by the predictor (`SrlPredictor.parse_request`: its tokens and
+    predicates), a refusal naming the sentence."""
     sentences = request["sentences"]
     if not isinstance(sentences, list):
         raise RequestError(422, f"'sentences' must be a list of token lists, got {type(sentences).__name__}")
@@ -90,33 +92,15 @@ def _token_items(request: dict[str, Any]) -> list[SentenceItem]:
     for index, tokens in enumerate(sentences):
         if not isinstance(tokens, list) or not tokens:
             raise RequestError(422, f"sentence {index} must be a non-empty list of tokens")
-        for position, token in enumerate(tokens):
-            if not isinstance(token, str) or not token or token.split() != [token]:
-                raise RequestError(
-                    422, f"sentence {index}, token {position}: tokens are non-empty strings without whitespace"
-                )
-            offset = unencodable_offset(token)
-            if offset >= 0:
-                raise RequestError(422, f"sentence {index}, token {position}: character {offset} is a lone surrogate")
-            if is_invisible(token):
-                raise RequestError(
-                    422, f"sentence {index}, token {position}: only control or zero-width characters ({token!r})"
-                )
         given = predicates[index] if predicates is not None else None
-        items.append(SentenceItem(tokens, _joined_offsets(tokens), " ".join(tokens), _checked(given, index, tokens)))
+        try:
+            checked = labeler.predictor.parse_request(
+                {"tokens": tokens} if given is None else {"tokens": tokens, "predicates": given}
+            )
+        except ValueError as error:
+            raise RequestError(422, f"sentence {index}: {error}") from None
+        items.append(SentenceItem(tokens, _joined_offsets(tokens), " ".join(tokens), checked.predicates))
     return items
-
-
-def _checked(given: Any, index: int, tokens: list[str]) -> Optional[list[int]]:
-    if given is None:
-        return None
-    if not isinstance(given, list) or not all(
-        isinstance(i, int) and not isinstance(i, bool) and 0 <= i < len(tokens) for i in given
-    ):
-        raise RequestError(
-            422, f"predicates of sentence {index} must be a list of token indices from 0 to {len(tokens) - 1}, or null"
-        )
-    return sorted(set(given))
 
 
 def _joined_offsets(tokens: list[str]) -> Offsets:

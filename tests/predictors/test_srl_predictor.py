@@ -90,7 +90,8 @@ def test_long_and_non_ascii_and_mixed_batch(predictor):
     "bad, message",
     [
         ({"text": "x"}, "needs 'sentence'"),
-        ({"tokens": ["a b"]}, "'tokens' must be"),
+        ({"tokens": ["a b"]}, r"'tokens': token 0 \('a b'\): tokens are non-empty strings without whitespace"),
+        ({"tokens": "a b"}, "'tokens' must be a list of strings, got str"),
         ({"tokens": ["a"], "predicates": [3]}, "'predicates' must be"),
     ],
 )
