@@ -23,9 +23,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import srl_zoo  # noqa: E402
-from srl_zoo.analysis.calibration import calibration_bins, expected_calibration_error  # noqa: E402
+from srl_zoo.analysis.calibration import calibration_bins  # noqa: E402
 from srl_zoo.analysis.plots import plot_reliability  # noqa: E402
 from srl_zoo.api import predict_by_length  # noqa: E402
+from srl_zoo.commands.score_calibration import argument_outcomes, ece_of  # noqa: E402
 from srl_zoo.data.formats.conll2012 import read_conll2012  # noqa: E402
 
 
@@ -56,8 +57,7 @@ def main() -> None:
     outputs = predict_by_length(predictor, sentences, 64, predicates=predicates)
 
     lemma_hits, senses, rolesets, senses_unseen, rolesets_unseen = [], [], [], [], []
-    scored: list[tuple[int, float, bool]] = []  # (sentence, score, right)
-    for number, (sentence, output) in enumerate(zip(dev, outputs, strict=True)):
+    for sentence, output in zip(dev, outputs, strict=True):
         gold = {f.index: f for f in sentence.frames}
         for frame in output["frames"]:
             truth = gold[frame["predicate"]["index"]]
@@ -70,24 +70,17 @@ def main() -> None:
             if frame["predicate"]["word"].lower() not in seen:
                 senses_unseen.append(sense_right)
                 rolesets_unseen.append(roleset_right)
-            spans = {(a.label, a.start, a.end) for a in truth.arguments if a.label != "V"}
-            for argument in frame["arguments"]:
-                if argument["role"] != "V":
-                    right = (argument["role"], argument["start"], argument["end"]) in spans
-                    scored.append((number, argument["score"], right))
 
+    scored = argument_outcomes(dev, outputs)
     half = len(dev) // 2
     calibration = {}
     for name, part in (
-        ("first half", [x for x in scored if x[0] < half]),
-        ("second half", [x for x in scored if x[0] >= half]),
+        ("first half", [o for o in scored if o.sentence < half]),
+        ("second half", [o for o in scored if o.sentence >= half]),
         ("all", scored),
     ):
-        calibration[name] = {
-            "ece": round(expected_calibration_error([s for _, s, _ in part], [r for _, _, r in part]), 4),
-            "arguments": len(part),
-        }
-    bins = calibration_bins([s for _, s, _ in scored], [r for _, _, r in scored])
+        calibration[name] = {"ece": round(ece_of(part), 4), "arguments": len(part)}
+    bins = calibration_bins([o.score for o in scored], [o.right for o in scored])
     if args.diagram:
         plot_reliability(
             bins, args.diagram, f"argument scores, EWT dev, gold predicates (ECE {calibration['all']['ece']:.3f})"

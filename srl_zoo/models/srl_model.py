@@ -210,25 +210,28 @@ class SrlModel(Model):
                 self.readout.score(self.srl_metric, output, metadata)
         return output
 
-    @contextlib.contextmanager
-    def with_span_scores(self) -> Iterator[None]:
+    def with_span_scores(self) -> contextlib.AbstractContextManager[None]:
         """Add `span_log_probabilities` to the output meanwhile (the predictor's argument scores)."""
-        kept = self.output_span_scores
-        self.output_span_scores = True
-        try:
-            yield
-        finally:
-            self.output_span_scores = kept
+        return self._outputs_meanwhile(span_scores=True)
+
+    def without_class_probabilities(self) -> contextlib.AbstractContextManager[None]:
+        """Leave `class_probabilities` out of the output meanwhile (the predictor reads only tags)."""
+        return self._outputs_meanwhile(class_probabilities=False)
 
     @contextlib.contextmanager
-    def without_class_probabilities(self) -> Iterator[None]:
-        """Leave `class_probabilities` out of the output meanwhile (the predictor reads only tags)."""
-        kept = self.output_class_probabilities
-        self.output_class_probabilities = False
+    def _outputs_meanwhile(
+        self, class_probabilities: Optional[bool] = None, span_scores: Optional[bool] = None
+    ) -> Iterator[None]:
+        """Set the optional outputs given (`output_class_probabilities`, `output_span_scores`), then restore them."""
+        kept = (self.output_class_probabilities, self.output_span_scores)
+        if class_probabilities is not None:
+            self.output_class_probabilities = class_probabilities
+        if span_scores is not None:
+            self.output_span_scores = span_scores
         try:
             yield
         finally:
-            self.output_class_probabilities = kept
+            self.output_class_probabilities, self.output_span_scores = kept
 
     def make_output_human_readable(self, output_dict: dict[str, Any]) -> dict[str, Any]:
         """Adds `frames` per sentence: predicate (index, word and, from a predicate head on data with
