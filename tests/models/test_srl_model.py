@@ -98,7 +98,7 @@ class TestOutputs(SrlModelTestCase):
 
         self.set_up(monkeypatch, "deepatt/ffn.jsonnet")
         params = Params.from_file(self.param_file).pop("model")
-        params["encoder"]["input_dim"] = 99
+        params["frame_scorer"]["encoder"]["input_dim"] = 99
         with pytest.raises(ValueError, match="encoder input_dim is 99 but the model feeds it 16"):
             Model.from_params(vocab=self.vocab, params=params)
 

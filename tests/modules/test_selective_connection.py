@@ -133,7 +133,7 @@ class TestSelectiveConnectionModel(ModelTestCase):
     def test_per_layer_loss_needs_an_encoder_with_layers(self, monkeypatch):
         self.set_up(monkeypatch)
         params = Params.from_file(
-            os.path.join(FIXTURES, "deepatt", "bilstm_baseline.jsonnet"), '{"model.per_layer_loss": true}'
+            os.path.join(FIXTURES, "deepatt", "bilstm_baseline.jsonnet"), '{"model.frame_scorer.per_layer_loss": true}'
         ).pop("model")
         with pytest.raises(ValueError, match="per_layer_loss needs an encoder with forward_layers"):
             Model.from_params(vocab=self.vocab, params=params)

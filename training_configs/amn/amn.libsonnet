@@ -40,18 +40,22 @@ function(format, overrides={})
     model: {
       type: 'srl_zoo',
       text_field_embedder: embedding.embedder(settings),
-      predicate_embedding_dim: settings.predicate_dim,
-      encoder: {
-        type: 'lstm',
-        input_size: settings.word_dim + settings.predicate_dim + memory_dim,
-        hidden_size: settings.hidden_dim,
-        num_layers: settings.num_layers,
-        bidirectional: true,
-        dropout: settings.dropout,
+      frame_scorer: {
+        type: 'indicator',
+        predicate_embedding_dim: settings.predicate_dim,
+        encoder: {
+          type: 'lstm',
+          input_size: settings.word_dim + settings.predicate_dim + memory_dim,
+          hidden_size: settings.hidden_dim,
+          num_layers: settings.num_layers,
+          bidirectional: true,
+          dropout: settings.dropout,
+        },
+        decoding: if dependency then 'dependency' else 'viterbi',
       },
       embedding_dropout: settings.dropout,
-      decoding: if dependency then 'dependency' else 'viterbi',
-      predicate_identification: dependency,  // senses (eval09 counts them) come from the predicate head
+      // senses (eval09 counts them) come from the predicate head
+      [if dependency then 'predicate_head']: { type: 'tagger' },
       [if dependency then 'srl_metric']: { type: 'conll2009_f1' },
       [if settings.memory then 'frame_features']: {
         encoder: {

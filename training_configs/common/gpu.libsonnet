@@ -5,12 +5,7 @@
 //   local gpu = import '../common/gpu.libsonnet';  some_config(...) + gpu
 local chunks = { inference_chunk_tokens: 131072, inference_chunk_elements: 64000000 };
 {
-  model+: (
-    if !std.objectHas(super.model, 'frame_scorer') then chunks  // the model-level shorthand of an indicator scorer
-    else if std.objectHas(super.model.frame_scorer, 'type') && super.model.frame_scorer.type == 'indicator'
-    then { frame_scorer+: chunks }
-    else {}
-  ),
+  model+: if super.model.frame_scorer.type == 'indicator' then { frame_scorer+: chunks } else {},
   trainer+: {
     cuda_device: 0,
     callbacks+: [{ type: 'mixed_precision', dtype: 'bfloat16' }, { type: 'throughput' }],

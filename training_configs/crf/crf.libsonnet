@@ -1,23 +1,14 @@
-// Any recipe with the CRF output layer: the model's indicator shorthand (`encoder`, its predicate
-// embedding, per-layer loss, inference chunks) becomes an `indicator` scorer with `output: 'crf'`
-// (srl_zoo/modules/frame_scorers/crf_output.py): the encoder's logits are a CRF's emissions, trained
+// Any recipe with the CRF output layer: its frame scorer gets `output: 'crf'`
+// (srl_zoo/modules/frame_scorers/crf_output.py): the scorer's logits are a CRF's emissions, trained
 // by the sequences' likelihood and decoded by Viterbi over learned transitions under hard BIO
-// constraints. Label smoothing (a per-token softmax notion) is dropped.
-local indicator_keys = [
-  'encoder', 'predicate_embedding_dim', 'predicate_combination', 'per_layer_loss',
-  'inference_chunk_elements', 'inference_chunk_tokens',
-];
-local dropped = indicator_keys + ['label_smoothing', 'decoding'];
+// constraints. The softmax's settings are dropped: label smoothing (a per-token notion) and decoding.
+local softmax_settings = ['label_smoothing', 'decoding'];
 function(config) config + {
-  model: {
-    [key]: config.model[key]
-    for key in std.objectFields(config.model)
-    if !std.member(dropped, key)
-  } + {
-    frame_scorer: { type: 'indicator', output: 'crf' } + {
-      [key]: config.model[key]
-      for key in std.objectFields(config.model)
-      if std.member(indicator_keys, key)
-    },
+  model+: {
+    frame_scorer: {
+      [key]: config.model.frame_scorer[key]
+      for key in std.objectFields(config.model.frame_scorer)
+      if !std.member(softmax_settings, key)
+    } + { output: 'crf' },
   },
 }

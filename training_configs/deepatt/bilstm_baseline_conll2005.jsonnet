@@ -11,10 +11,13 @@ local data = import '../common/data.libsonnet';
   model: {
     type: 'srl_zoo',
     text_field_embedder: { token_embedders: { tokens: { type: 'embedding', embedding_dim: 100 } } },
-    predicate_embedding_dim: 100,
-    encoder: { type: 'stacked_bidirectional_lstm', input_size: 200, hidden_size: 300, num_layers: 4,
-               recurrent_dropout_probability: 0.1, use_highway: true },
-    decoding: 'viterbi',
+    frame_scorer: {
+      type: 'indicator',
+      predicate_embedding_dim: 100,
+      encoder: { type: 'stacked_bidirectional_lstm', input_size: 200, hidden_size: 300, num_layers: 4,
+                 recurrent_dropout_probability: 0.1, use_highway: true },
+      decoding: 'viterbi',
+    },
   },
   data_loader: { batch_sampler: { type: 'max_tokens_sampler', max_tokens: 500, sorting_keys: ['tokens'] } },
   validation_data_loader: { batch_sampler: { type: 'max_tokens_sampler', max_tokens: 6400, sorting_keys: ['tokens'] } },

@@ -27,24 +27,28 @@ function(sublayer, format, overrides={}) {
   model: {
     type: 'srl_zoo',
     text_field_embedder: embedding.embedder(settings),
-    predicate_embedding_dim: settings.predicate_dim,
-    encoder: {
-      type: 'deep_att',
-      input_dim: settings.word_dim + settings.predicate_dim,
-      hidden_dim: settings.hidden_dim,
-      num_layers: settings.num_layers,
-      num_heads: settings.num_heads,
-      sublayer: sublayer,
-      ffn_hidden_dim: 800,
-      residual_dropout: 0.2,
-      attention_dropout: 0.1,
-      relu_dropout: 0.1,
-      scale_input: embedding.scale_input(settings),
+    // one encoder pass per (sentence, predicate) over [words; predicate-mask embedding]
+    frame_scorer: {
+      type: 'indicator',
+      predicate_embedding_dim: settings.predicate_dim,
+      encoder: {
+        type: 'deep_att',
+        input_dim: settings.word_dim + settings.predicate_dim,
+        hidden_dim: settings.hidden_dim,
+        num_layers: settings.num_layers,
+        num_heads: settings.num_heads,
+        sublayer: sublayer,
+        ffn_hidden_dim: 800,
+        residual_dropout: 0.2,
+        attention_dropout: 0.1,
+        relu_dropout: 0.1,
+        scale_input: embedding.scale_input(settings),
+      },
+      label_smoothing: 0.1,
+      // CoNLL-2009: roles on head words, senses from the predicate head, eval09's scores (as AMN's configs)
+      decoding: if format == 'conll2009' then 'dependency' else settings.decoding,
     },
-    label_smoothing: 0.1,
-    // CoNLL-2009: roles on head words, senses from the predicate head, eval09's scores (as AMN's configs)
-    decoding: if format == 'conll2009' then 'dependency' else settings.decoding,
-    predicate_identification: settings.predicate_identification || format == 'conll2009',
+    [if settings.predicate_identification || format == 'conll2009' then 'predicate_head']: { type: 'tagger' },
     [if format == 'conll2009' then 'srl_metric']: { type: 'conll2009_f1' },
     // The encoder multiplies its input by sqrt(d); as in the authors' code, embeddings start at
     // N(0, 1/d) so that the scaled input has unit scale (pretrained vectors are rescaled to it).

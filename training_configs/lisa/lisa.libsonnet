@@ -76,6 +76,9 @@ function(format, overrides={}) {
         // embeddings start at N(0, 1/d): sqrt(d) brings them to the positions' scale (not a transformer's output)
         scale_input: embedding.scale_input(settings),
       },
+      label_smoothing: 0.1,
+      // CoNLL-2009 labels head words: each argument is one token, scored by eval09's rules (as AMN's configs)
+      decoding: if format == 'conll2009' then 'dependency' else 'viterbi',
     } + (if indicator then { predicate_embedding_dim: 100 } else { mlp_dim: settings.mlp_dim, dropout: settings.dropout }),
     predicate_head: if indicator then null else
       { type: 'joint_pos_predicate', layer: settings.pos_layer, mlp_dim: settings.mlp_dim, dropout: settings.dropout },
@@ -83,9 +86,6 @@ function(format, overrides={}) {
       parse: { type: 'dependency_parse', label_mlp_dim: 100, arc_loss_weight: 1.0, label_loss_weight: 0.1, dropout: settings.dropout },
     },
     predicate_source: settings.predicate_source,
-    label_smoothing: 0.1,
-    // CoNLL-2009 labels head words: each argument is one token, scored by eval09's rules (as AMN's configs)
-    decoding: if format == 'conll2009' then 'dependency' else 'viterbi',
     [if format == 'conll2009' then 'srl_metric']: { type: 'conll2009_f1' },
     embedding_dropout: settings.residual_dropout,
     initializer: { regexes: embedding.initializer_regexes(settings) },

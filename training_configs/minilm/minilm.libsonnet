@@ -147,10 +147,9 @@ function(head, overrides={}) (
       embedding_dropout: s.dropout,
       // predicates and senses for raw text; a sense only if the word had it in training (else 01)
       predicate_head: { type: 'tagger', restrict_senses: true },
-      // a CRF decodes with its own transitions: no decoding setting
-      [if s.output == 'softmax' then 'decoding']: 'viterbi',
       initializer: { regexes: [['predicate_embedding.weight', { type: 'normal', mean: 0.0, std: 1.0 }]] },
-    } + heads[head] + (if s.output == 'softmax' then {} else { frame_scorer+: { output: s.output } }),
+    // a softmax output decodes by Viterbi under BIO; a CRF decodes with its own transitions (no decoding setting)
+    } + heads[head] + { frame_scorer+: if s.output == 'softmax' then { decoding: 'viterbi' } else { output: s.output } },
     data_loader: { batch_sampler: { type: 'bucket', batch_size: std.floor(s.max_tokens / 16), sorting_keys: ['tokens'] } },
     validation_data_loader: { batch_sampler: { type: 'bucket', batch_size: 128, sorting_keys: ['tokens'] } },
     trainer: {

@@ -30,23 +30,27 @@ function(format, overrides={}) {
   model: {
     type: 'srl_zoo',
     text_field_embedder: embedding.embedder(settings),
-    predicate_embedding_dim: settings.predicate_dim,
-    encoder: {
-      type: 'selective_connection',
-      input_dim: settings.word_dim + settings.predicate_dim,
-      hidden_dim: settings.hidden_dim,
-      num_layers: settings.num_layers,
-      num_heads: settings.num_heads,
-      input_bilstm: settings.input_bilstm,
-      selective: settings.selective,
-      next_input: settings.next_input,
-      initial_state: settings.initial_state,
-      scale_input: embedding.scale_input(settings),
+    // one encoder pass per (sentence, predicate) over [words; predicate-mask embedding]
+    frame_scorer: {
+      type: 'indicator',
+      predicate_embedding_dim: settings.predicate_dim,
+      encoder: {
+        type: 'selective_connection',
+        input_dim: settings.word_dim + settings.predicate_dim,
+        hidden_dim: settings.hidden_dim,
+        num_layers: settings.num_layers,
+        num_heads: settings.num_heads,
+        input_bilstm: settings.input_bilstm,
+        selective: settings.selective,
+        next_input: settings.next_input,
+        initial_state: settings.initial_state,
+        scale_input: embedding.scale_input(settings),
+      },
+      per_layer_loss: true,
+      // CoNLL-2009: roles on head words, senses from the predicate head, eval09's scores (as AMN's configs)
+      decoding: if format == 'conll2009' then 'dependency' else 'viterbi',
     },
-    per_layer_loss: true,
-    // CoNLL-2009: roles on head words, senses from the predicate head, eval09's scores (as AMN's configs)
-    predicate_identification: settings.predicate_identification || format == 'conll2009',
-    decoding: if format == 'conll2009' then 'dependency' else 'viterbi',
+    [if settings.predicate_identification || format == 'conll2009' then 'predicate_head']: { type: 'tagger' },
     [if format == 'conll2009' then 'srl_metric']: { type: 'conll2009_f1' },
     initializer: { regexes: embedding.initializer_regexes(settings) },
   },

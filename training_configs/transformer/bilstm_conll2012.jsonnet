@@ -11,10 +11,13 @@ local settings = embedding.defaults(768, 100) + (import 'transformer.libsonnet')
   model: {
     type: 'srl_zoo',
     text_field_embedder: embedding.embedder(settings),
-    predicate_embedding_dim: settings.predicate_dim,
-    encoder: { type: 'stacked_bidirectional_lstm', input_size: settings.word_dim + settings.predicate_dim,
-               hidden_size: 300, num_layers: 2, recurrent_dropout_probability: 0.1, use_highway: true },
-    decoding: 'viterbi',
+    frame_scorer: {
+      type: 'indicator',
+      predicate_embedding_dim: settings.predicate_dim,
+      encoder: { type: 'stacked_bidirectional_lstm', input_size: settings.word_dim + settings.predicate_dim,
+                 hidden_size: 300, num_layers: 2, recurrent_dropout_probability: 0.1, use_highway: true },
+      decoding: 'viterbi',
+    },
     initializer: { regexes: embedding.initializer_regexes(settings) },
   },
   data_loader: { batch_sampler: { type: 'max_tokens_sampler', max_tokens: settings.max_tokens, sorting_keys: ['tokens'] } },
