@@ -5,7 +5,7 @@ import json
 import os
 import tarfile
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Optional
 
 import torch
 
@@ -14,10 +14,10 @@ def rewritten_archive(
     archive: str,
     target: str,
     config_change: Callable[[dict[str, Any]], None],
-    weight_name: Callable[[str], str],
+    weight_name: Optional[Callable[[str], str]] = None,
 ) -> str:
     """Write `target`: `archive` with `config_change` applied to its config (in place) and each weight
-    renamed by `weight_name`; returns `target`."""
+    renamed by `weight_name` (None: the weights as they are); returns `target`."""
     directory = os.path.join(os.path.dirname(target), "old")
     with tarfile.open(archive) as tar:
         tar.extractall(directory, filter="data")
@@ -27,11 +27,12 @@ def rewritten_archive(
     config_change(config)
     with open(config_path, "w") as handle:
         json.dump(config, handle)
-    weights_path = os.path.join(directory, "weights.th")
-    weights = torch.load(weights_path, weights_only=True)
-    renamed = {weight_name(key): value for key, value in weights.items()}
-    assert set(renamed) != set(weights), "the rewrite renamed no weight: the old layout is not what it tests"
-    torch.save(renamed, weights_path)
+    if weight_name is not None:
+        weights_path = os.path.join(directory, "weights.th")
+        weights = torch.load(weights_path, weights_only=True)
+        renamed = {weight_name(key): value for key, value in weights.items()}
+        assert set(renamed) != set(weights), "the rewrite renamed no weight: the old layout is not what it tests"
+        torch.save(renamed, weights_path)
     with tarfile.open(target, "w:gz") as tar:
         for name in os.listdir(directory):
             tar.add(os.path.join(directory, name), arcname=name)

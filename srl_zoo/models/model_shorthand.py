@@ -1,6 +1,7 @@
-"""The Model's config shorthand, rewritten into the parts it stands for before the Model is built, so that
-the Model's constructor takes parts only. Configs and archives written with the shorthand (every srl_zoo
-version's) pass through it unchanged in meaning:
+"""The Model's config shorthand of earlier srl_zoo versions, rewritten into the parts it stands for before the
+Model is built, so that the Model's constructor takes parts only and the archives of every earlier version load
+unchanged in meaning. A config about to train is written in parts only: the shorthand is refused there, naming
+where each key goes (`upgrade_model_shorthand(..., strict=True)`, read by the config check).
 
 - `encoder`, `predicate_embedding_dim`, `predicate_combination`, `per_layer_loss`,
   `inference_chunk_elements`, `inference_chunk_tokens` → an `indicator` frame scorer with them;
@@ -29,10 +30,22 @@ INDICATOR_SHORTHAND = (
 SCORER_SETTINGS = ("decoding", "label_smoothing", "label_namespace")
 
 
+#: where each shorthand key is written in parts
+PART_SPELLING = {
+    **{key: f"model.frame_scorer.{key} (of a frame_scorer of type 'indicator')" for key in INDICATOR_SHORTHAND},
+    **{key: f"model.frame_scorer.{key}" for key in SCORER_SETTINGS},
+    "predicate_identification": 'model.predicate_head: {"type": "tagger"}',
+    "predicate_loss_weight": "model.predicate_head.loss_weight",
+}
+
+
 def upgrade_model_shorthand(model: dict[str, Any], strict: bool = False) -> bool:
-    """Rewrite the model config `model` (in place) without shorthand; whether it changed. Indicator settings
-    beside an explicit frame_scorer configure nothing: `strict` (a config about to train) refuses them, else
-    (an archive's config, which trained that way) they are dropped."""
+    """Rewrite the model config `model` (in place) without shorthand; whether it changed. `strict` (a config
+    about to train) refuses any shorthand in one line naming where the key goes; else (an archive's config,
+    which trained that way) it is rewritten, and indicator settings beside an explicit frame_scorer, which
+    configured nothing, are dropped."""
+    if strict:
+        _refuse_shorthand(model)
     changed = unwrap_crf_scorer(model)
     indicator = {key: model.pop(key) for key in INDICATOR_SHORTHAND if key in model}
     if indicator:
@@ -43,11 +56,6 @@ def upgrade_model_shorthand(model: dict[str, Any], strict: bool = False) -> bool
                     "give the model either a frame_scorer or an encoder (shorthand for an indicator scorer), not both"
                 )
             model["frame_scorer"] = {"type": "indicator", **indicator}
-        elif strict:  # without `encoder` these keys configure nothing: the frame_scorer has its own
-            raise ConfigurationError(
-                f"model.{sorted(indicator)[0]}: a setting of the indicator frame scorer beside an explicit "
-                "frame_scorer, where it would do nothing: move it into frame_scorer (or remove it)"
-            )
     settings = {key: model.pop(key) for key in SCORER_SETTINGS if key in model}
     if settings:
         changed = True
@@ -60,3 +68,19 @@ def upgrade_model_shorthand(model: dict[str, Any], strict: bool = False) -> bool
         if identification and model.get("predicate_head") is None:
             model["predicate_head"] = {"type": "tagger", "loss_weight": 1.0 if weight is None else weight}
     return changed
+
+
+def _refuse_shorthand(model: dict[str, Any]) -> None:
+    """Raise a one-line `ConfigurationError` for the first shorthand key of `model`, naming where it goes."""
+    for key, spelling in PART_SPELLING.items():
+        if key in model:
+            raise ConfigurationError(
+                f"model.{key}: the model-level shorthand of earlier srl_zoo versions (read only from their "
+                f"archives); write it as {spelling}: every key in docs/configuration.md"
+            )
+    scorer = model.get("frame_scorer")
+    if isinstance(scorer, dict) and scorer.get("type") == "crf" and "scorer" in scorer:
+        raise ConfigurationError(
+            "model.frame_scorer: the 'crf' wrapper of earlier srl_zoo versions (read only from their archives); "
+            'write the inner scorer with "output": "crf"'
+        )

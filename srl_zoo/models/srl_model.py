@@ -41,9 +41,9 @@ class SrlModel(Model):
     vocab : the vocabulary (`labels` holds the BIO tags, `predicate_senses` the predicate labels).
     text_field_embedder : embeds `tokens` (e.g. `embedding` with a GloVe `pretrained_file`).
     frame_scorer : a `FrameScorer` (`indicator`, `bilinear`, ...) with its output layer: scores, tag loss,
-        decoding; built with the feature source's width (`frame_feature_dim`). The config shorthand of
-        earlier versions (`encoder`, `decoding`, `predicate_identification`, ...) is rewritten into parts
-        before the Model is built (`model_shorthand.upgrade_model_shorthand`).
+        decoding; built with the feature source's width (`frame_feature_dim`). The model-level shorthand of
+        earlier versions (`encoder`, `decoding`, `predicate_identification`, ...) is read from their archives
+        (rewritten into parts: `model_shorthand.upgrade_model_shorthand`) and refused in a config to train.
     embedding_dropout : dropout on the word embeddings.
     predicate_head : a `PredicateHead` (built with the scorer's sentence width).
     predicate_source : predicates when not training: `"gold"` (the data's or the request's) or
@@ -123,9 +123,16 @@ class SrlModel(Model):
 
     @classmethod
     def upgraded_config(cls, config: dict[str, Any]) -> dict[str, Any]:
-        """`config` with its shorthand rewritten into parts, as `from_params` builds it, refusing settings that
-        would configure nothing (the config check reads this: `srl_zoo.training.config_check`)."""
+        """`config` as a config to train: in parts, the model-level shorthand of earlier versions refused in one
+        line naming where each key goes (the config check reads this: `srl_zoo.training.config_check`)."""
         upgrade_model_shorthand(config, strict=True)
+        return config
+
+    @classmethod
+    def archived_config(cls, config: dict[str, Any]) -> dict[str, Any]:
+        """An archive's model `config` (any earlier version's) in parts, as `from_params` builds it: what
+        `srl-zoo export` writes, so that an exported archive's config reads like a config to train."""
+        upgrade_model_shorthand(config)
         return config
 
     def forward(  # type: ignore[override]

@@ -12,6 +12,8 @@ from allennlp.data import Batch
 from allennlp.models.archival import load_archive
 
 from srl_zoo.commands.srl_export import clear_training_files
+from srl_zoo.models.srl_model import SrlModel
+from tests.archive_rewriting import rewritten_archive
 from tests.conftest import FIXTURES, REPO_ROOT
 
 pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
@@ -55,6 +57,42 @@ def test_export_halves_the_weights_and_keeps_the_predictions(predicate_model_arc
         after = exported.model(**batch.as_tensor_dict())["class_probabilities"]
     assert before.shape == after.shape
     assert torch.allclose(before, after, atol=1e-2)  # float16 keeps ~3 significant digits of each weight
+
+
+def as_shorthand(config: dict) -> None:
+    """Write the model of `config` (in place) in the model-level shorthand of earlier srl_zoo versions."""
+    model = config["model"]
+    scorer = model.pop("frame_scorer")
+    assert scorer.pop("type") == "indicator"
+    model.update(scorer)
+    if model.pop("predicate_head", None) is not None:
+        model["predicate_identification"] = True
+    model["per_layer_loss"] = False
+
+
+def test_an_archive_of_an_earlier_version_is_exported_in_parts(predicate_model_archive, tmp_path):
+    """The GloVe model shipped in 2026 was written in the shorthand; exported again, its config reads like a
+    config to train (the config check passes it), and it labels as before."""
+    old = rewritten_archive(predicate_model_archive, str(tmp_path / "old.tar.gz"), as_shorthand)
+    output = tmp_path / "exported.tar.gz"
+    completed = run_export(old, output)
+    assert completed.returncode == 0, completed.stderr[-3000:]
+    with tarfile.open(output) as tar:
+        model = json.load(tar.extractfile("config.json"))["model"]
+    assert not {"encoder", "decoding", "predicate_identification", "per_layer_loss"} & set(model)
+    assert model["frame_scorer"]["type"] == "indicator" and model["frame_scorer"]["per_layer_loss"] is False
+    assert model["predicate_head"] == {"type": "tagger", "loss_weight": 1.0}
+    SrlModel.upgraded_config(json.loads(json.dumps(model)))  # the config check's view: refuses any shorthand
+    original, exported = load_archive(predicate_model_archive), load_archive(str(output))
+    instances = list(original.validation_dataset_reader.read(os.path.join(FIXTURES, "conll2012", "sample.gold_conll")))
+    batch = Batch(instances)
+    batch.index_instances(original.model.vocab)
+    original.model.eval()
+    exported.model.eval()
+    with torch.no_grad():
+        before = original.model(**batch.as_tensor_dict())
+        after = exported.model(**batch.as_tensor_dict())
+    assert torch.allclose(before["class_probabilities"], after["class_probabilities"], atol=1e-2)
 
 
 def test_training_files_and_initializers_are_cleared_everywhere():

@@ -11,7 +11,6 @@ from allennlp.common import Params
 from allennlp.common.checks import ConfigurationError
 
 from srl_zoo.config_defaults import CONFIG_VARIABLES
-from srl_zoo.models.model_shorthand import INDICATOR_SHORTHAND
 from srl_zoo.training.config_check import check_training_config
 from tests.conftest import FIXTURES, REPO_ROOT
 
@@ -53,7 +52,7 @@ def fixture_config(monkeypatch) -> dict:
         (lambda c: c["trainer"].update(num_epochs="four"), "trainer.num_epochs: expected an integer, got 'four'"),
         (lambda c: c["model"].update(hiden_dim=3), "model.hiden_dim: not a key of model (SrlModel); it takes: "),
         (
-            lambda c: c["model"]["encoder"].update(hidden_dim="big"),
+            lambda c: c["model"]["frame_scorer"]["encoder"].update(hidden_dim="big"),
             "model.frame_scorer.encoder.hidden_dim: expected " "an integer, got 'big'",
         ),
         (
@@ -78,15 +77,34 @@ def test_a_wrong_key_or_value_is_named(monkeypatch, edit, message):
     assert str(error.value.message).startswith(message) and "\n" not in error.value.message
 
 
-def test_a_leftover_indicator_setting_beside_a_frame_scorer_is_named(monkeypatch):
-    """`predicate_embedding_dim` at the model level beside an explicit frame_scorer configured nothing and
-    was dropped without a word."""
+@pytest.mark.parametrize(
+    ("key", "value", "spelling"),
+    [
+        ("encoder", {"type": "lstm"}, "model.frame_scorer.encoder (of a frame_scorer of type 'indicator')"),
+        ("predicate_embedding_dim", 4, "model.frame_scorer.predicate_embedding_dim (of a frame_scorer of type"),
+        ("decoding", "argmax", "model.frame_scorer.decoding:"),
+        ("label_smoothing", 0.1, "model.frame_scorer.label_smoothing:"),
+        ("predicate_identification", True, 'model.predicate_head: {"type": "tagger"}'),
+        ("predicate_loss_weight", 0.5, "model.predicate_head.loss_weight"),
+    ],
+)
+def test_the_model_level_shorthand_is_refused_naming_where_the_key_goes(monkeypatch, key, value, spelling):
+    """A config speaks parts only: the model-level shorthand of earlier versions (which once dropped a leftover
+    `predicate_embedding_dim` beside a frame_scorer without a word) is read from archives, never trained."""
     config = fixture_config(monkeypatch)
-    settings = {key: config["model"].pop(key) for key in INDICATOR_SHORTHAND if key in config["model"]}
-    config["model"]["frame_scorer"] = {"type": "indicator", **settings}
     check_training_config(config)
-    config["model"]["predicate_embedding_dim"] = 4
-    with pytest.raises(ConfigurationError, match=r"^model.predicate_embedding_dim: a setting of the indicator"):
+    config["model"][key] = value
+    with pytest.raises(ConfigurationError) as error:
+        check_training_config(config)
+    message = error.value.message
+    assert message.startswith(f"model.{key}: the model-level shorthand of earlier srl_zoo versions")
+    assert f"write it as {spelling}" in message and "\n" not in message
+
+
+def test_the_old_crf_wrapper_is_refused_in_a_config_to_train(monkeypatch):
+    config = fixture_config(monkeypatch)
+    config["model"]["frame_scorer"] = {"type": "crf", "scorer": config["model"]["frame_scorer"]}
+    with pytest.raises(ConfigurationError, match=r"^model.frame_scorer: the 'crf' wrapper of earlier"):
         check_training_config(config)
 
 
