@@ -49,10 +49,11 @@ PATCHES: tuple[Patch, ...] = (
         archives.use_weights_only_loading,
     ),
     Patch(
-        "restoring flag on Model.load",
-        "a part that reads training data when built (AMN's memory) skips it when saved weights follow; "
-        "the loaded model also gets its archive's F1 per precision (for precision=auto)",
-        archives.flag_restoring_models,
+        "whole weights on Model.load",
+        "allennlp lets missing weights through once any module declares authorized_missing_keys: weights "
+        "that leave the model part-empty are refused naming the file; the loaded model also gets its "
+        "archive's F1 per precision (for precision=auto) and score calibration",
+        archives.check_loaded_models,
     ),
     Patch(
         "old names as aliases",

@@ -8,7 +8,6 @@ all extract archives this way.
 
 import ast
 import contextlib
-import contextvars
 import json
 import os
 import re
@@ -26,15 +25,8 @@ from allennlp.common.checks import ConfigurationError
 from srl_zoo.data.formats.io_utils import atomic_write
 from srl_zoo.registered_names import upgrade_config
 
-_restoring = contextvars.ContextVar("srl_zoo_restoring_weights", default=False)
 #: the prefix of the temporary folders archives are extracted into (`safe_extracted_archive`)
 EXTRACTION_PREFIX = "srl_zoo-archive-"
-
-
-def restoring_weights() -> bool:
-    """Whether the model being built is about to receive saved weights (AllenNLP's `Model.load`, used
-    by every archive loader): parts that read training data when built (AMN's memory) skip it then."""
-    return _restoring.get()
 
 
 class ArchiveError(ConfigurationError):
@@ -265,9 +257,8 @@ def _weights_path(config: Any, args: tuple, kwargs: dict) -> str:
     return weights_file or os.path.join(serialization_dir, "best.th")
 
 
-def _flagged_load(original: Callable) -> Callable:
-    """AllenNLP's `Model.load` with `restoring_weights()` true while it builds the model, and refusing weights
-    that leave the model part-empty or hold keys it lacks (`ArchiveError` naming the weights file; AllenNLP
+def _checked_load(original: Callable) -> Callable:
+    """AllenNLP's `Model.load` refusing weights that leave the model part-empty or hold keys it lacks (`ArchiveError` naming the weights file; AllenNLP
     itself let missing keys through once any module declared `authorized_missing_keys`); the model then
     carries the F1 per precision and the score calibration its archive's config recorded (`f1_per_precision`,
     `score_calibration` and its `score_temperature`; None and 1 without them)."""
@@ -277,15 +268,12 @@ def _flagged_load(original: Callable) -> Callable:
         from srl_zoo.nn.precision import F1_PER_PRECISION_KEY
 
         weights = _weights_path(config, args, kwargs)
-        token = _restoring.set(True)
         try:
             model = original(cls, config, *args, **kwargs)
         except RuntimeError as error:
             if not str(error).startswith(_STATE_DICT_ERROR):
                 raise
             raise ArchiveError(weights, _allennlp_keys_problem(str(error))) from None
-        finally:
-            _restoring.reset(token)
         problem = weights_problem(model, load_weights(weights))
         if problem is not None:
             raise ArchiveError(weights, problem)
@@ -296,7 +284,7 @@ def _flagged_load(original: Callable) -> Callable:
             model.score_temperature = float(model.score_calibration["temperature"])
         return model
 
-    load.srl_zoo_flagged = True  # type: ignore[attr-defined]
+    load.srl_zoo_checked = True  # type: ignore[attr-defined]
     return load
 
 
@@ -333,10 +321,10 @@ def use_weights_only_loading() -> None:
         util.read_state_dict = _safe_read_state_dict(util.read_state_dict)
 
 
-def flag_restoring_models() -> None:
-    """AllenNLP's `Model.load` sets `restoring_weights()` while it builds the model and gives the model
-    its archive's F1 per precision; once only."""
+def check_loaded_models() -> None:
+    """AllenNLP's `Model.load` refuses weights that do not make the model whole and gives the model its
+    archive's F1 per precision and score calibration; once only."""
     from allennlp.models.model import Model
 
-    if not getattr(Model.load, "srl_zoo_flagged", False):
-        Model.load = classmethod(_flagged_load(Model.load.__func__))  # type: ignore[method-assign]
+    if not getattr(Model.load, "srl_zoo_checked", False):
+        Model.load = classmethod(_checked_load(Model.load.__func__))  # type: ignore[method-assign]

@@ -22,7 +22,7 @@ from tests.conftest import REPO_ROOT
 def test_every_patch_is_in_place_after_import():
     assert archival.extracted_archive is archives.safe_extracted_archive
     assert getattr(util.read_state_dict, "srl_zoo_safe", False)
-    assert getattr(Model.load, "srl_zoo_flagged", False)
+    assert getattr(Model.load, "srl_zoo_checked", False)
     assert Checkpointer.default_implementation == "srl_zoo_atomic"
     assert Trainer.default_implementation == "srl_zoo_gradient_descent"
     assert "srl" in Registrable._registry[Predictor]

@@ -15,7 +15,6 @@ from srl_zoo.amn.memory_words import MemoryWords, ModelWordEmbedding, memory_wor
 from srl_zoo.amn.merges import merge_memory, merged_dim
 from srl_zoo.amn.neighbour_cache import fingerprint, read_cache, training_neighbours, write_cache
 from srl_zoo.amn.selectors import EditDistanceSelector, NeighbourSelector, WordVectors
-from srl_zoo.archives import restoring_weights
 from srl_zoo.modules.frame_features import FrameFeatureInputs, FrameFeatures
 from srl_zoo.nn.json_tensor import json_to_tensor, tensor_to_json
 
@@ -126,13 +125,11 @@ class AssociatedMemory(FrameFeatures):
 
     def prepare(self, embedder: TextFieldEmbedder, predicts_pos: bool) -> None:
         """Choose how words become vectors (`memory_words_of`: the model's single-id `tokens` embedding, or
-        its transformer's word-piece input embeddings), check that `pos_source: tagger` has a tagger, and
-        read the bank unless weights will bring it."""
+        its transformer's word-piece input embeddings) and check that `pos_source: tagger` has a tagger. The
+        bank comes with saved weights (`_load_from_state_dict`) or is read when first needed (`forward`)."""
         self._words = memory_words_of(embedder, self.vocab, self.lowercase_tokens)
         if self.pos_source == "tagger" and not predicts_pos:
             raise ValueError("the memory's pos_source 'tagger' needs a POS-tagging head (joint_pos_predicate)")
-        if not restoring_weights():
-            self._ensure_bank()
 
     # ---- the bank -------------------------------------------------------------------------------
 

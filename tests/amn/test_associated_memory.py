@@ -116,20 +116,26 @@ def test_training_neighbours_are_cached_and_reused(monkeypatch, tmp_path_factory
     assert sum(calls) < 80  # only the validation sentences were searched; training ones came from the cache
 
 
-def test_the_bank_is_read_when_the_model_is_built(monkeypatch):
-    """Not on the first forward pass: a missing training file fails at construction, with its name."""
+def test_the_bank_is_read_when_first_needed(monkeypatch):
+    """Not when the model is built (an archive's weights bring the bank; nothing tells the memory that they
+    follow): on the first forward pass, and a missing training file fails there, with its name."""
     monkeypatch.chdir(REPO_ROOT)
     case = ModelTestCase()
     case.set_up_model(
         os.path.join(FIXTURES, "amn", "memory.jsonnet"), os.path.join(FIXTURES, "conll2009", "sample.txt")
     )
+    batch = Batch(case.instances[:2])
+    batch.index_instances(case.vocab)
+    assert case.model.frame_features.bank is None
+    case.model.eval()(**batch.as_tensor_dict())
     assert case.model.frame_features.bank is not None and len(case.model.frame_features.bank) == 80
 
     params = Params.from_file(os.path.join(FIXTURES, "amn", "memory.jsonnet"))
     model_params = params.pop("model")
     model_params["frame_features"]["train_data_path"] = "no/such/train.txt"
+    model = Model.from_params(vocab=case.vocab, params=model_params)
     with pytest.raises(Exception, match="no/such/train.txt"):
-        Model.from_params(vocab=case.vocab, params=model_params)
+        model.eval()(**batch.as_tensor_dict())
 
 
 def _rename_in_archive(archive: str, target: str) -> str:
