@@ -258,8 +258,9 @@ def _weights_path(config: Any, args: tuple, kwargs: dict) -> str:
 
 
 def _checked_load(original: Callable) -> Callable:
-    """AllenNLP's `Model.load` refusing weights that leave the model part-empty or hold keys it lacks (`ArchiveError` naming the weights file; AllenNLP
-    itself let missing keys through once any module declared `authorized_missing_keys`); the model then
+    """AllenNLP's `Model.load` refusing weights that leave the model part-empty or hold keys it lacks
+    (`ArchiveError` naming the weights file; AllenNLP itself let missing keys through once any module declared
+    `authorized_missing_keys`); the model then
     carries the F1 per precision and the score calibration its archive's config recorded (`f1_per_precision`,
     `score_calibration` and its `score_temperature`; None and 1 without them)."""
 
