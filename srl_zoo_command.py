@@ -11,6 +11,7 @@ import importlib.metadata
 import json
 import os
 import sys
+from dataclasses import dataclass
 from typing import Optional
 
 USAGE = """\
@@ -122,6 +123,82 @@ def bad_jsonl_line(argv: list[str]) -> Optional[str]:
     return None
 
 
+def allennlp_arguments(argv: list[str]) -> list[str]:
+    """The allennlp command line for srl-zoo's `argv` (without the program name): the subcommand's
+    allennlp name; `--verbose` kept for srl_zoo's own subcommands, which take it, and dropped for
+    allennlp's; `predict --precision P` passed to the predictor as its `precision` argument; `train` with
+    `--include-package srl_zoo`, so that a distributed run's worker processes have srl_zoo's parts too."""
+    arguments = list(argv)
+    if arguments and arguments[0] in COMMANDS:
+        arguments[0] = COMMANDS[arguments[0]]
+    if not arguments or not arguments[0].startswith("srl-"):
+        arguments = [argument for argument in arguments if argument != "--verbose"]
+    if arguments and arguments[0] == "predict":
+        arguments = _predictor_precision(arguments)
+    if arguments and arguments[0] == "train" and option_value(arguments, "--include-package") != "srl_zoo":
+        # the workers of a distributed run start afresh and import only what --include-package names
+        arguments += ["--include-package", "srl_zoo"]
+    return arguments
+
+
+def _predictor_precision(arguments: list[str]) -> list[str]:
+    """`--precision P` (or `--precision=P`) of `srl-zoo predict` as `--predictor-args '{"precision": P}'`,
+    merged into predictor arguments given already."""
+    precision = None
+    kept: list[str] = []
+    rest = iter(arguments)
+    for argument in rest:
+        if argument == "--precision":
+            precision = next(rest, None)
+        elif argument.startswith("--precision="):
+            precision = argument.split("=", 1)[1]
+        else:
+            kept.append(argument)
+    if precision is None:
+        return kept
+    if "--predictor-args" in kept:
+        position = kept.index("--predictor-args") + 1
+        given = json.loads(kept[position]) if position < len(kept) else {}
+        kept[position] = json.dumps({**given, "precision": precision})
+        return kept
+    return kept + ["--predictor-args", json.dumps({"precision": precision})]
+
+
+@dataclass(frozen=True)
+class Invocation:
+    """One srl-zoo command as `srl_zoo.cli.run` needs it, read from the command line here (no srl_zoo import).
+
+    # Parameters
+
+    command : srl-zoo's name of the command (`label`, `train`, ...).
+    allennlp_argv : the allennlp command line that runs it (`allennlp_arguments`).
+    verbose : `--verbose`: allennlp's INFO log and the traceback of an error.
+    cuda_device : `--cuda-device`'s value, if given.
+    serialization_dir : `train`'s `-s`, removed again if the run fails before it saved anything.
+    output_file : `predict`'s `--output-file`, removed again if a new one is left partial by a failure.
+    """
+
+    command: str
+    allennlp_argv: list[str]
+    verbose: bool
+    cuda_device: Optional[str]
+    serialization_dir: Optional[str]
+    output_file: Optional[str]
+
+    @classmethod
+    def read(cls, argv: list[str]) -> "Invocation":
+        """The invocation of `argv` (without the program name, its command checked by `answer_without_loading`)."""
+        command = argv[0]
+        return cls(
+            command=command,
+            allennlp_argv=allennlp_arguments(argv),
+            verbose="--verbose" in argv,
+            cuda_device=option_value(argv, "--cuda-device"),
+            serialization_dir=option_value(argv, "-s", "--serialization-dir") if command == "train" else None,
+            output_file=option_value(argv, "--output-file") if command == "predict" else None,
+        )
+
+
 def answer_without_loading(argv: list[str]) -> Optional[int]:
     """Answer `argv` here if it needs no model: the exit status, or None to go on to `srl_zoo.cli`."""
     if not argv or argv[0] in ("-h", "--help"):
@@ -148,7 +225,7 @@ def main(argv: Optional[list[str]] = None) -> None:
         sys.exit(status)
     from srl_zoo.cli import run
 
-    run(argv)
+    run(Invocation.read(argv))
 
 
 if __name__ == "__main__":

@@ -9,56 +9,15 @@ the command line to allennlp. It prints results, progress bars and warnings; `--
 allennlp's INFO log and the traceback of an error.
 """
 
-import json
 import logging
 import os
 import shutil
 import sys
 import warnings
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
-from srl_zoo_command import COMMANDS, main, option_value
-
-
-def allennlp_arguments(argv: list[str]) -> list[str]:
-    """The allennlp command line for srl-zoo's `argv` (without the program name): the subcommand's
-    allennlp name; `--verbose` kept for srl_zoo's own subcommands, which take it, and dropped for
-    allennlp's; `predict --precision P` passed to the predictor as its `precision` argument; `train` with
-    `--include-package srl_zoo`, so that a distributed run's worker processes have srl_zoo's parts too."""
-    arguments = list(argv)
-    if arguments and arguments[0] in COMMANDS:
-        arguments[0] = COMMANDS[arguments[0]]
-    if not arguments or not arguments[0].startswith("srl-"):
-        arguments = [argument for argument in arguments if argument != "--verbose"]
-    if arguments and arguments[0] == "predict":
-        arguments = _predictor_precision(arguments)
-    if arguments and arguments[0] == "train" and option_value(arguments, "--include-package") != "srl_zoo":
-        # the workers of a distributed run start afresh and import only what --include-package names
-        arguments += ["--include-package", "srl_zoo"]
-    return arguments
-
-
-def _predictor_precision(arguments: list[str]) -> list[str]:
-    """`--precision P` (or `--precision=P`) of `srl-zoo predict` as `--predictor-args '{"precision": P}'`,
-    merged into predictor arguments given already."""
-    precision = None
-    kept: list[str] = []
-    rest = iter(arguments)
-    for argument in rest:
-        if argument == "--precision":
-            precision = next(rest, None)
-        elif argument.startswith("--precision="):
-            precision = argument.split("=", 1)[1]
-        else:
-            kept.append(argument)
-    if precision is None:
-        return kept
-    if "--predictor-args" in kept:
-        position = kept.index("--predictor-args") + 1
-        given = json.loads(kept[position]) if position < len(kept) else {}
-        kept[position] = json.dumps({**given, "precision": precision})
-        return kept
-    return kept + ["--predictor-args", json.dumps({"precision": precision})]
+if TYPE_CHECKING:  # the launcher calls this module, never the other way round
+    from srl_zoo_command import Invocation
 
 
 #: what allennlp says on every run that needs no action from an srl_zoo user
@@ -79,22 +38,17 @@ def quiet_allennlp() -> None:
     warnings.filterwarnings("ignore", message=r".*torch\.cuda\.amp\.autocast", category=FutureWarning)
 
 
-def cuda_problem(argv: list[str]) -> Optional[str]:
-    """The one-line error for `--cuda-device N` (N >= 0) on a machine without a usable GPU, else None."""
-    value = option_value(argv, "--cuda-device")
+def cuda_problem(command: str, value: Optional[str]) -> Optional[str]:
+    """The one-line error for `--cuda-device N` (`value`, N >= 0) of `command` on a machine without a usable
+    GPU, else None."""
     if value is not None and value.lstrip("-").isdigit() and int(value) >= 0:
         import torch
 
         if not torch.cuda.is_available():
-            return f"srl-zoo {argv[0]}: --cuda-device {value} asked for a GPU, but torch sees none here: leave it out"
+            return f"srl-zoo {command}: --cuda-device {value} asked for a GPU, but torch sees none here: leave it out"
         if int(value) >= torch.cuda.device_count():
-            return f"srl-zoo {argv[0]}: --cuda-device {value}: this machine has {torch.cuda.device_count()} GPU(s)"
+            return f"srl-zoo {command}: --cuda-device {value}: this machine has {torch.cuda.device_count()} GPU(s)"
     return None
-
-
-def serialization_dir(argv: list[str]) -> Optional[str]:
-    """`train`'s `-s`/`--serialization-dir`, else None."""
-    return option_value(argv, "-s", "--serialization-dir") if argv[0] == "train" else None
 
 
 def remove_unstarted_training(serialization: str) -> None:
@@ -107,14 +61,14 @@ def remove_unstarted_training(serialization: str) -> None:
         shutil.rmtree(serialization)
 
 
-def run(argv: list[str]) -> None:
-    """Run one srl-zoo command, `argv` without the program name (checked by `srl_zoo_command` first)."""
-    verbose = "--verbose" in argv
-    level = logging.INFO if verbose else logging.WARNING
-    if not verbose:
+def run(invocation: "Invocation") -> None:
+    """Run one srl-zoo command, read from the command line by the launcher (`srl_zoo_command.Invocation`)."""
+    command = invocation.command
+    level = logging.INFO if invocation.verbose else logging.WARNING
+    if not invocation.verbose:
         quiet_allennlp()
     logging.basicConfig(format="%(asctime)s - %(levelname)s - %(name)s - %(message)s", level=level)
-    problem = cuda_problem(argv)
+    problem = cuda_problem(command, invocation.cuda_device)
     if problem:
         print(problem, file=sys.stderr)
         sys.exit(2)
@@ -123,30 +77,31 @@ def run(argv: list[str]) -> None:
     import srl_zoo  # noqa: F401  (registers the subcommands and every component)
     from srl_zoo.commands.expected_errors import one_line
 
-    sys.argv = ["srl-zoo"] + allennlp_arguments(argv)
-    serialization = serialization_dir(argv)
+    sys.argv = ["srl-zoo"] + invocation.allennlp_argv
+    serialization, output = invocation.serialization_dir, invocation.output_file
     fresh = serialization is not None and not os.path.exists(serialization)
-    output = option_value(argv, "--output-file") if argv[0] == "predict" else None
     new_output = output is not None and not os.path.exists(output)
     try:
         allennlp_main(prog="srl-zoo")
     except KeyboardInterrupt:
         print(
-            f"srl-zoo {argv[0]}: interrupted (a label or train run resumes when the same command is run again)",
+            f"srl-zoo {command}: interrupted (a label or train run resumes when the same command is run again)",
             file=sys.stderr,
         )
         sys.exit(130)
     except Exception as error:
         message = one_line(error)
-        if message is None or verbose:
+        if message is None or invocation.verbose:
             raise
         if fresh and serialization is not None:
             remove_unstarted_training(serialization)
         if new_output and output is not None and os.path.exists(output):
             os.remove(output)  # predict writes as it goes: a failed run leaves no partial output
-        print(f"srl-zoo {argv[0]}: {message}", file=sys.stderr)
+        print(f"srl-zoo {command}: {message}", file=sys.stderr)
         sys.exit(1)
 
 
 if __name__ == "__main__":  # `python -m srl_zoo.cli COMMAND ...` (e.g. under torchrun): the console script's path
+    from srl_zoo_command import main
+
     main()

@@ -252,7 +252,7 @@ def test_verbose_shows_the_traceback(place):
 
 
 def test_predict_takes_the_same_precision_flag():
-    from srl_zoo.cli import allennlp_arguments
+    from srl_zoo_command import allennlp_arguments
 
     assert allennlp_arguments(["predict", "M", "I", "--precision", "float32"]) == [
         "predict", "M", "I", "--predictor-args", '{"precision": "float32"}'

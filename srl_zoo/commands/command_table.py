@@ -30,7 +30,7 @@ VOCABULARY = {
 #: srl_zoo's commands (allennlp's own `train` and `predict` keep allennlp's flags)
 OWN_COMMANDS = ("label", "evaluate", "export", "neighbours", "serve")
 
-#: flags srl-zoo adds to allennlp's commands (`srl_zoo.cli.allennlp_arguments` translates them)
+#: flags srl-zoo adds to allennlp's commands (`srl_zoo_command.allennlp_arguments` translates them)
 ADDED_FLAGS = {
     "predict": [
         "| `--precision` | `auto` | srl-zoo's, passed to the predictor: auto, float32 or bfloat16 (auto: bfloat16 "
