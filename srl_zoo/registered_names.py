@@ -13,8 +13,6 @@ from typing import Any
 
 from allennlp.common import Registrable
 
-from srl_zoo.models.renamed_parts import RENAMED_PARTS, unwrap_crf_scorer
-
 SRL_ZOO_READERS = ("conll2005", "conll2012", "conll2009")
 
 
@@ -43,21 +41,15 @@ def _alias(base: type[Registrable], name: str, subclass: type) -> None:
 
 
 def upgrade_config(config: dict[str, Any]) -> bool:
-    """Read an archive's config saved by an earlier srl_zoo as today's; whether it changed: the model
-    type `srl` (with one of srl_zoo's readers: allennlp-models' `srl` models read with its `srl`
-    reader) becomes `srl_zoo`, renamed parts (`RENAMED_PARTS`) get their new keys, and the old `crf`
-    wrapper scorer becomes its inner scorer with the `crf` output layer."""
+    """Read an archive's config saved by an earlier srl_zoo as today's model type; whether it changed: the
+    model type `srl` (with one of srl_zoo's readers: allennlp-models' `srl` models read with its `srl`
+    reader) becomes `srl_zoo`. The type decides which class builds the model, so it is upgraded here;
+    everything inside the model's config is upgraded by that class (`SrlModel.from_params`:
+    `srl_zoo.models.model_shorthand.upgrade_model_shorthand`)."""
     model, reader = config.get("model"), config.get("dataset_reader")
     if not isinstance(model, dict) or not isinstance(reader, dict):
         return False
-    changed = False
     if model.get("type") == "srl" and reader.get("type") in SRL_ZOO_READERS:
         model["type"] = "srl_zoo"
-        changed = True
-    if model.get("type", "srl_zoo") == "srl_zoo":
-        for old, new in RENAMED_PARTS.items():
-            if old in model and new not in model:
-                model[new] = model.pop(old)
-                changed = True
-        changed |= unwrap_crf_scorer(model)
-    return changed
+        return True
+    return False

@@ -8,14 +8,19 @@ where each key goes (`upgrade_model_shorthand(..., strict=True)`, read by the co
 - `decoding`, `label_smoothing`, `label_namespace` → settings of the frame scorer (the model's win, as the
   model's setters did);
 - `predicate_identification: true` (with `predicate_loss_weight`) → a `tagger` predicate head;
-- the old `crf` wrapper scorer → its inner scorer with `output: crf` (`unwrap_crf_scorer`).
+- the old `crf` wrapper scorer → its inner scorer with `output: crf` (`unwrap_crf_scorer`);
+- parts saved under old names (`RENAMED_PARTS`: AMN's `memory`) → their names today.
+
+This is the one upgrade of an archive's model config; only the model's type is upgraded before (it decides
+the class: `srl_zoo.registered_names.upgrade_config`), and weights saved under old names are read by
+`renamed_parts.read_renamed_weights`.
 """
 
 from typing import Any
 
 from allennlp.common.checks import ConfigurationError
 
-from srl_zoo.models.renamed_parts import unwrap_crf_scorer
+from srl_zoo.models.renamed_parts import RENAMED_PARTS, unwrap_crf_scorer
 
 #: the model keys that stood for an `indicator` frame scorer's settings
 INDICATOR_SHORTHAND = (
@@ -47,6 +52,10 @@ def upgrade_model_shorthand(model: dict[str, Any], strict: bool = False) -> bool
     if strict:
         _refuse_shorthand(model)
     changed = unwrap_crf_scorer(model)
+    for old, new in RENAMED_PARTS.items():
+        if old in model and new not in model:
+            model[new] = model.pop(old)
+            changed = True
     indicator = {key: model.pop(key) for key in INDICATOR_SHORTHAND if key in model}
     if indicator:
         changed = True
@@ -78,6 +87,9 @@ def _refuse_shorthand(model: dict[str, Any]) -> None:
                 f"model.{key}: the model-level shorthand of earlier srl_zoo versions (read only from their "
                 f"archives); write it as {spelling}: every key in docs/configuration.md"
             )
+    for old, new in RENAMED_PARTS.items():
+        if old in model:
+            raise ConfigurationError(f"model.{old}: the name of earlier srl_zoo versions; write it as model.{new}")
     scorer = model.get("frame_scorer")
     if isinstance(scorer, dict) and scorer.get("type") == "crf" and "scorer" in scorer:
         raise ConfigurationError(

@@ -53,3 +53,19 @@ def test_the_old_crf_wrapper_and_an_explicit_head_are_kept_apart():
 def test_both_a_scorer_and_the_encoder_shorthand_is_refused():
     with pytest.raises(ConfigurationError, match="either a frame_scorer or an encoder"):
         upgrade_model_shorthand({"frame_scorer": {"type": "bilinear"}, "encoder": {"type": "lstm"}})
+
+
+def test_a_part_saved_under_its_old_name_gets_its_name_today():
+    """AMN's memory was the model's `memory` before it became a generic feature source."""
+    model = {"type": "srl_zoo", "memory": {"flag_dim": 4}, "frame_scorer": {"type": "indicator"}}
+    assert upgrade_model_shorthand(model)
+    assert model == {"type": "srl_zoo", "frame_features": {"flag_dim": 4}, "frame_scorer": {"type": "indicator"}}
+
+
+def test_a_config_to_train_is_refused_any_old_spelling():
+    with pytest.raises(ConfigurationError, match=r"^model.memory: the name of earlier srl_zoo versions; write it as"):
+        upgrade_model_shorthand({"memory": {}, "frame_scorer": {"type": "indicator"}}, strict=True)
+    with pytest.raises(ConfigurationError, match=r"^model.decoding: the model-level shorthand"):
+        upgrade_model_shorthand({"decoding": "viterbi", "frame_scorer": {"type": "indicator"}}, strict=True)
+    in_parts = {"frame_scorer": {"type": "indicator", "decoding": "viterbi"}}
+    assert not upgrade_model_shorthand(in_parts, strict=True)
