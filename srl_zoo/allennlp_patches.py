@@ -51,8 +51,8 @@ PATCHES: tuple[Patch, ...] = (
     Patch(
         "whole weights on Model.load",
         "allennlp lets missing weights through once any module declares authorized_missing_keys: weights "
-        "that leave the model part-empty are refused naming the file; the loaded model also gets its "
-        "archive's F1 per precision (for precision=auto) and score calibration",
+        "that leave the model part-empty are refused naming the file; a model that declares "
+        "read_archive_record (srl_zoo's) gets its archive's F1 per precision and score calibration",
         archives.check_loaded_models,
     ),
     Patch(

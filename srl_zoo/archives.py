@@ -260,14 +260,10 @@ def _weights_path(config: Any, args: tuple, kwargs: dict) -> str:
 def _checked_load(original: Callable) -> Callable:
     """AllenNLP's `Model.load` refusing weights that leave the model part-empty or hold keys it lacks
     (`ArchiveError` naming the weights file; AllenNLP itself let missing keys through once any module declared
-    `authorized_missing_keys`); the model then
-    carries the F1 per precision and the score calibration its archive's config recorded (`f1_per_precision`,
-    `score_calibration` and its `score_temperature`; None and 1 without them)."""
+    `authorized_missing_keys`); a model that declares `read_archive_record(config)` (srl_zoo's: the F1 per
+    precision and the score calibration `srl-zoo export` recorded) is then handed its archive's config."""
 
     def load(cls, config, *args, **kwargs):  # type: ignore[no-untyped-def]
-        from srl_zoo.analysis.calibration import SCORE_CALIBRATION_KEY
-        from srl_zoo.nn.precision import F1_PER_PRECISION_KEY
-
         weights = _weights_path(config, args, kwargs)
         try:
             model = original(cls, config, *args, **kwargs)
@@ -278,11 +274,9 @@ def _checked_load(original: Callable) -> Callable:
         problem = weights_problem(model, load_weights(weights))
         if problem is not None:
             raise ArchiveError(weights, problem)
-        recorded = config.as_dict(quiet=True)
-        model.f1_per_precision = recorded.get(F1_PER_PRECISION_KEY)
-        model.score_calibration = recorded.get(SCORE_CALIBRATION_KEY)
-        if model.score_calibration is not None:
-            model.score_temperature = float(model.score_calibration["temperature"])
+        read_record = getattr(model, "read_archive_record", None)
+        if read_record is not None:
+            read_record(config.as_dict(quiet=True))
         return model
 
     load.srl_zoo_checked = True  # type: ignore[attr-defined]
@@ -323,8 +317,8 @@ def use_weights_only_loading() -> None:
 
 
 def check_loaded_models() -> None:
-    """AllenNLP's `Model.load` refuses weights that do not make the model whole and gives the model its
-    archive's F1 per precision and score calibration; once only."""
+    """AllenNLP's `Model.load` refuses weights that do not make the model whole and hands a model that
+    declares `read_archive_record` its archive's config; once only."""
     from allennlp.models.model import Model
 
     if not getattr(Model.load, "srl_zoo_checked", False):

@@ -15,6 +15,7 @@ from allennlp.nn.util import get_text_field_mask
 from allennlp.training.metrics import Metric
 from torch import nn
 
+from srl_zoo.analysis.calibration import SCORE_CALIBRATION_KEY
 from srl_zoo.metrics import SrlSpanF1
 from srl_zoo.models.frame_groups import DEFAULT_ROW_TOKENS, score_frame_groups
 from srl_zoo.models.frame_output import FrameReadout
@@ -24,6 +25,7 @@ from srl_zoo.models.predicate_sources import check_predicate_source, choose_pred
 from srl_zoo.models.renamed_parts import read_renamed_weights
 from srl_zoo.modules.frame_features import FrameFeatureInputs, FrameFeatures
 from srl_zoo.modules.frame_scorers import EncodedSentences, FrameScorer
+from srl_zoo.nn.precision import F1_PER_PRECISION_KEY
 
 # the fields of a batch that heads and auxiliary tasks may read besides tokens and frames
 SIDE_INPUTS = ("predicate_labels", "pos_tags", "dependency_heads", "dependency_labels", "pos_predicate_labels")
@@ -63,12 +65,14 @@ class SrlModel(Model):
     #: whether the output holds `span_log_probabilities` when not training (`with_span_scores` turns it on)
     output_span_scores: bool = False
     #: the divisor of the scores behind `span_log_probabilities` that calibrates them (`srl-zoo export
-    #: --calibrate-scores`; set by loading, 1 where the archive records none); decoding never reads it
+    #: --calibrate-scores`; set by loading, `read_archive_record`, 1 where the archive records none); decoding
+    #: never reads it
     score_temperature: float = 1.0
     #: how `score_temperature` was chosen (`srl_zoo.commands.score_calibration.calibrate`), None if never
     score_calibration: Optional[dict[str, Any]] = None
     #: F1 per precision measured when the archive was made (`srl-zoo export --measure-precision`; set by
-    #: loading, None if not measured): `precision="auto"` takes bfloat16 only where it kept the F1
+    #: loading, `read_archive_record`, None if not measured): `precision="auto"` takes bfloat16 only where it
+    #: kept the F1
     f1_per_precision: Optional[dict[str, float]] = None
 
     def __init__(
@@ -127,6 +131,14 @@ class SrlModel(Model):
         line naming where each key goes (the config check reads this: `srl_zoo.training.config_check`)."""
         upgrade_model_shorthand(config, strict=True)
         return config
+
+    def read_archive_record(self, config: dict[str, Any]) -> None:
+        """Take what `srl-zoo export` recorded in the archive's `config` (the loader calls this once the weights
+        are in): the F1 per precision and the score calibration with its temperature (None and 1 without)."""
+        self.f1_per_precision = config.get(F1_PER_PRECISION_KEY)
+        self.score_calibration = config.get(SCORE_CALIBRATION_KEY)
+        if self.score_calibration is not None:
+            self.score_temperature = float(self.score_calibration["temperature"])
 
     @classmethod
     def archived_config(cls, config: dict[str, Any]) -> dict[str, Any]:
