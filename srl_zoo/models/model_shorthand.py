@@ -20,7 +20,7 @@ from typing import Any
 
 from allennlp.common.checks import ConfigurationError
 
-from srl_zoo.models.renamed_parts import RENAMED_PARTS, unwrap_crf_scorer
+from srl_zoo.models.renamed_parts import RENAMED_PARTS, is_crf_wrapper, unwrap_crf_scorer
 
 #: the model keys that stood for an `indicator` frame scorer's settings
 INDICATOR_SHORTHAND = (
@@ -90,8 +90,7 @@ def _refuse_shorthand(model: dict[str, Any]) -> None:
     for old, new in RENAMED_PARTS.items():
         if old in model:
             raise ConfigurationError(f"model.{old}: the name of earlier srl_zoo versions; write it as model.{new}")
-    scorer = model.get("frame_scorer")
-    if isinstance(scorer, dict) and scorer.get("type") == "crf" and "scorer" in scorer:
+    if is_crf_wrapper(model.get("frame_scorer")):
         raise ConfigurationError(
             "model.frame_scorer: the 'crf' wrapper of earlier srl_zoo versions (read only from their archives); "
             'write the inner scorer with "output": "crf"'

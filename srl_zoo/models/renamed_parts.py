@@ -2,7 +2,7 @@
 frame scorer that wrapped another scorer, now that scorer with `output: crf` (`RENAMED_WEIGHTS`,
 `unwrap_crf_scorer`)."""
 
-from typing import Any
+from typing import Any, TypeGuard
 
 from torch import nn
 
@@ -14,11 +14,17 @@ RENAMED_PARTS = {"memory": "frame_features"}  # AMN's associated memory became a
 RENAMED_WEIGHTS = {"frame_scorer.scorer.": "frame_scorer.", "frame_scorer.crf.": "frame_scorer.tag_output.crf."}
 
 
+def is_crf_wrapper(scorer: Any) -> TypeGuard[dict[str, Any]]:
+    """Whether the frame scorer config `scorer` is `{type: crf, scorer: S}`: the wrapper of earlier versions,
+    before the CRF became an output layer."""
+    return isinstance(scorer, dict) and scorer.get("type") == "crf" and isinstance(scorer.get("scorer"), dict)
+
+
 def unwrap_crf_scorer(model_config: dict[str, Any]) -> bool:
-    """`frame_scorer: {type: crf, scorer: S}` (a wrapper, before the CRF became an output layer) becomes
-    `S` with `output: crf`, in place; whether it changed."""
+    """`frame_scorer: {type: crf, scorer: S}` (`is_crf_wrapper`) becomes `S` with `output: crf`, in place;
+    whether it changed."""
     scorer = model_config.get("frame_scorer")
-    if not isinstance(scorer, dict) or scorer.get("type") != "crf" or not isinstance(scorer.get("scorer"), dict):
+    if not is_crf_wrapper(scorer):
         return False
     model_config["frame_scorer"] = {**scorer["scorer"], "output": "crf"}
     return True
