@@ -7,6 +7,7 @@ for sentence in labeler("Bush nominated two judges. They were confirmed."):
         print(frame["description"])
 """
 
+import functools
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, NamedTuple, Optional
 
@@ -65,8 +66,15 @@ class Labeler:
         self.predictor = predictor
         self.batch_size = batch_size
         self.max_batch_characters = max_batch_characters
-        self.nlp = spacy.blank(language)
-        self.nlp.add_pipe("sentencizer")
+        self.language = language
+
+    @functools.cached_property
+    def nlp(self) -> "spacy.language.Language":
+        """spaCy's blank pipeline with its sentencizer, made for the first raw text: a labeler given tokens and
+        predicates (its predictor's `predict_batch_json`) needs no spaCy."""
+        nlp = spacy.blank(self.language)
+        nlp.add_pipe("sentencizer")
+        return nlp
 
     def __call__(self, text: str) -> list[dict[str, Any]]:
         """The labeled sentences of one text (`ValueError` for a character UTF-8 cannot encode)."""
