@@ -163,8 +163,12 @@ class AssociatedMemory(FrameFeatures):
         token_ids = self._prepared_words().index(bank.words)
         longest = token_ids.size(1)
         tag_ids = torch.zeros(len(bank), longest, dtype=torch.long)
+        # a tag the model's labels lack (its vocabulary read fewer sentences than the bank, e.g. a reader's
+        # max_instances) is remembered as outside any argument
+        known = self.vocab.get_token_to_index_vocabulary(self.label_namespace)
+        outside = known.get("O", 0)
         for e, tags in enumerate(bank.tags):
-            tag_ids[e, : len(tags)] = torch.tensor([self.vocab.get_token_index(t, self.label_namespace) for t in tags])
+            tag_ids[e, : len(tags)] = torch.tensor([known.get(t, outside) for t in tags])
         # index tensors: non-persistent buffers (they follow `.to(device)`; the state dict keeps the bank itself)
         self.register_buffer("_bank_tokens", token_ids.to(device), persistent=False)  # (sentences, longest)
         lengths = torch.tensor([len(w) for w in bank.words], device=device)

@@ -164,3 +164,14 @@ def test_loading_an_archive_does_not_read_the_training_file(memory_archive, monk
     monkeypatch.chdir(REPO_ROOT)  # where the config's train_data_path resolves
     load_archive(memory_archive)
     assert calls == []
+
+
+def test_a_model_trained_on_fewer_sentences_than_its_memory_holds_trains(tmp_path_factory):
+    """The memory reads the whole training file; a reader's max_instances gives the model fewer labels than the
+    bank's tags have: those are remembered as outside any argument instead of stopping the training."""
+    override = json.dumps({"dataset_reader.max_instances": 2, "trainer.num_epochs": 1})
+    archive = train_fixture_model(tmp_path_factory, "amn/memory.jsonnet", overrides=override)
+    model = load_archive(archive).model
+    labels = model.vocab.get_token_to_index_vocabulary("labels")
+    bank_tags = {tag for tags in model.frame_features.bank.tags for tag in tags}
+    assert bank_tags - set(labels)  # the bank has tags the two sentences did not
