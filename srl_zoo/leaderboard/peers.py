@@ -92,16 +92,18 @@ def _batches(sentences: list[SrlSentence], size: int) -> list[list[SrlSentence]]
 
 
 def _forward(model, instances: list, autocast: bool) -> list[dict[str, Any]]:
-    """The model's readable outputs, one per instance; `autocast`: its forward in bfloat16 autocast
-    (outputs turned back to float32 for decoding)."""
+    """The model's readable outputs, one per instance, on the device of its weights; `autocast`: its forward
+    in bfloat16 autocast (outputs turned back to float32 for decoding)."""
     import torch
     from allennlp.data import Batch
+    from allennlp.nn.util import move_to_device
 
     batch = Batch(instances)
     batch.index_instances(model.vocab)
+    device = next(model.parameters()).device
     with torch.inference_mode():
-        with torch.autocast("cpu", dtype=torch.bfloat16, enabled=autocast):
-            outputs = model(**batch.as_tensor_dict())
+        with torch.autocast(device.type, dtype=torch.bfloat16, enabled=autocast):
+            outputs = model(**move_to_device(batch.as_tensor_dict(), device))
         outputs = {
             key: value.float() if torch.is_tensor(value) and value.is_floating_point() else value
             for key, value in outputs.items()
