@@ -17,7 +17,7 @@ ALLENNLP_MODELS := .cache/allennlp-models/.installed
 
 TOOLS := .cache/tools
 
-.PHONY: install test test-fast demo scorer glove minilm minilm-l3 browser lint typecheck clean
+.PHONY: install test test-fast demo scorer glove minilm minilm-l3 browser lint typecheck clean gpu-call-files gpu-rehearsal
 
 install: $(STAMP) $(SCORER) $(ALLENNLP_MODELS)
 
@@ -88,6 +88,26 @@ $(TOOLS)/.installed: requirements-tools.lock
 	@test -x $(TOOLS)/bin/python || $(PYTHON) -m venv $(TOOLS)
 	$(TOOLS)/bin/pip install -q --disable-pip-version-check --no-deps -r requirements-tools.lock
 	@touch $@
+
+# The files a GPU device call carries (docs/gpu.md): allennlp's wheelhouse for the GPU image (.whl, needs PyPI),
+# MiniLM in bfloat16 (.gpu/minilm.tar.xz) and AMN's training neighbours on the bundled CoNLL-2009 file (about
+# 4 minutes to find; the call has no time for them); all ignored by git.
+AMN_NEIGHBOURS := data/ewt/conll2009/train.txt.gz.amn-neighbours.json
+gpu-call-files: .whl/allennlp-2.10.1+hf5-py3-none-any.whl .gpu/minilm.tar.xz $(AMN_NEIGHBOURS)
+
+$(AMN_NEIGHBOURS): data/ewt/conll2009/train.txt.gz | $(STAMP)
+	$(PY) -m allennlp srl-neighbours $< --format conll2009 --output $@ --include-package srl_zoo
+
+.whl/allennlp-2.10.1+hf5-py3-none-any.whl: scripts/device/make_wheelhouse.sh | $(STAMP)
+	PYTHON=$(PY) bash scripts/device/make_wheelhouse.sh .whl
+
+.gpu/minilm.tar.xz: scripts/device/pack_minilm.py | $(MINILM)
+	$(PY) scripts/device/pack_minilm.py $(dir $(MINILM)) $@
+
+# The device call end to end on the CPU, in a venv that mirrors the GPU image, from a copy of what travels
+# (scripts/device/rehearse_gpu.sh): it must pass before any device call. About 10 minutes on 2 cores.
+gpu-rehearsal: install gpu-call-files
+	bash scripts/device/rehearse_gpu.sh
 
 demo: install
 	$(PY) scripts/demo.py

@@ -1,0 +1,110 @@
+"""Labelling throughput at gold predicates: srl_zoo's predictor on an archive, and allennlp-models' `srl_bert`
+(`--peer`) on the same sentences, each in float32 and in bfloat16 autocast; one JSON line per run in
+OUTPUT (part of scripts/device/prove_gpu.py's call, a benchmark).
+
+The first N sentences of FILE with predicates, sorted by length and cut into batches of `--batch-size`; one
+warm-up batch, then every batch timed (the device synchronised at the end): sentence tokens/s, sentences/s,
+predicates/s and the peak memory the device allocated.
+
+    python scripts/device/label_throughput.py MODEL FILE [--peer SRL_BERT] [--sentences 10000] [--cuda-device 0]
+"""
+
+import argparse
+import json
+import resource
+import time
+from collections.abc import Callable
+from typing import Any
+
+import torch
+
+import srl_zoo
+from srl_zoo.data.format_detection import detect_format
+from srl_zoo.data.formats import READERS, SrlSentence
+from srl_zoo.data.gold_requests import as_request
+
+
+def measure(name: str, label: Callable[[list[SrlSentence]], Any], batches: list[list[SrlSentence]]) -> dict:
+    """One warm-up batch, then all of `batches` timed; what `label` achieved."""
+    cuda = torch.cuda.is_available()
+    label(batches[0])
+    if cuda:
+        torch.cuda.synchronize()
+        torch.cuda.reset_peak_memory_stats()
+    started = time.perf_counter()
+    for batch in batches:
+        label(batch)
+    if cuda:
+        torch.cuda.synchronize()
+    seconds = time.perf_counter() - started
+    sentences = [sentence for batch in batches for sentence in batch]
+    tokens = sum(len(sentence) for sentence in sentences)
+    return {
+        "run": name,
+        "device": torch.cuda.get_device_name() if cuda else "cpu",
+        "sentences": len(sentences),
+        "tokens": tokens,
+        "predicates": sum(len(sentence.frames) for sentence in sentences),
+        "batch_size": len(batches[0]),
+        "seconds": round(seconds, 2),
+        "tokens_per_s": round(tokens / seconds),
+        "sentences_per_s": round(len(sentences) / seconds, 1),
+        "peak_gpu_memory_mib": round(torch.cuda.max_memory_allocated() / 2**20) if cuda else None,
+        "peak_rss_mib": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("model")
+    parser.add_argument("file")
+    parser.add_argument("--peer", help="an allennlp-models srl_bert archive (allennlp-models on PYTHONPATH)")
+    parser.add_argument("--sentences", type=int, default=10000)
+    parser.add_argument("--batch-size", type=int, default=128)
+    parser.add_argument("--cuda-device", type=int, default=-1)
+    parser.add_argument("--output", required=True)
+    args = parser.parse_args()
+    sentences = []
+    for sentence in READERS[detect_format(args.file)](args.file):
+        if sentence.frames:
+            sentences.append(sentence)
+        if len(sentences) == args.sentences:
+            break
+    sentences.sort(key=len)
+    batches = [sentences[i : i + args.batch_size] for i in range(0, len(sentences), args.batch_size)]
+
+    def write(record: dict) -> None:
+        print(json.dumps(record), flush=True)
+        with open(args.output, "a", encoding="utf-8") as handle:
+            handle.write(json.dumps(record) + "\n")
+
+    for precision in ("float32", "bfloat16"):
+        write(measure(f"srl_zoo {precision}", srl_zoo_labelling(args.model, args.cuda_device, precision), batches))
+        if torch.cuda.is_available():
+            torch.cuda.empty_cache()
+    if args.peer:
+        for precision in ("float32", "bfloat16"):
+            write(measure(f"srl_bert {precision}", peer_labelling(args.peer, args.cuda_device, precision), batches))
+
+
+def srl_zoo_labelling(archive: str, cuda_device: int, precision: str) -> Callable[[list[SrlSentence]], Any]:
+    """Label sentences at their gold predicates with srl_zoo's predictor in `precision`."""
+    predictor = srl_zoo.load(archive, cuda_device=cuda_device, precision=precision).predictor
+    return lambda batch: predictor.predict_batch_json([as_request(sentence) for sentence in batch])
+
+
+def peer_labelling(archive: str, cuda_device: int, precision: str) -> Callable[[list[SrlSentence]], Any]:
+    """Label sentences at their gold predicates with allennlp-models' srl_bert (bfloat16: under autocast)."""
+    import allennlp_models.structured_prediction  # noqa: F401  (the peer's model and reader)
+    from allennlp.models.archival import load_archive
+
+    from srl_zoo.leaderboard.peers import _label
+
+    peer = load_archive(archive, cuda_device=cuda_device)
+    peer.model.eval()
+    autocast = precision == "bfloat16"
+    return lambda batch: _label(peer.model, peer.validation_dataset_reader, batch, autocast)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# `make gpu-rehearsal`: scripts/device/prove_gpu.sh end to end on the CPU (PLAN=rehearsal: a handful of batches)
+# in the mirror venv (scripts/device/make_mirror_venv.sh), from a copy of exactly the files that would travel
+# (scripts/device/travel.py), so a file the call needs but does not carry fails here. Then the 6-layer
+# archive is reassembled from its parts and labels a sentence through srl_zoo.load. Exit 0 only if every
+# job trained, its loss fell (fixed-step jobs) and its archive loaded.
+set -euo pipefail
+root=$(pwd)
+mirror=${MIRROR:-.cache/gpu-mirror}
+bash scripts/device/make_mirror_venv.sh "$mirror"
+py=$root/$mirror/venv/bin/python
+scratch=$(mktemp -d /tmp/gpu-rehearsal.XXXXXX)
+trap 'status=$?; if [ $status = 0 ]; then rm -rf "$scratch"; else echo "gpu-rehearsal: failed; its files are in $scratch"; fi' EXIT
+.venv/bin/python scripts/device/travel.py copy "$scratch/tree"
+# the one difference from the device: the compiled wheels for the mirror's Python (the image runs 3.12)
+mkdir -p "$mirror/wheels"
+for wheel in "$scratch"/tree/.whl/*-cp312-*.whl; do
+  name_version=$(basename "$wheel" | cut -d- -f1,2)
+  ls "$mirror"/wheels/"$name_version"-cp311-*.whl > /dev/null 2>&1 || \
+    "$py" -m pip download -q --no-deps --only-binary=:all: -d "$mirror/wheels" "${name_version/-/==}"
+  rm "$wheel" && cp "$mirror"/wheels/"$name_version"-cp311-*.whl "$scratch/tree/.whl/"
+done
+cd "$scratch/tree"
+OUT=$scratch/out PLAN=rehearsal DEADLINE=${REHEARSAL_DEADLINE:-1500} PYTHON=$py WORK=$scratch/work \
+  SITE=$scratch/site PEER_SITE=$scratch/peer bash scripts/device/prove_gpu.sh
+ls -la "$scratch/out"
+"$root/.venv/bin/python" "$root/scripts/device/returned.py" "$scratch/out" --check --archive "$scratch/minilm6.tar.gz"
+echo "gpu-rehearsal: passed"
