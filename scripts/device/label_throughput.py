@@ -2,11 +2,12 @@
 (`--peer`) on the same sentences, each in float32 and in bfloat16 autocast; one JSON line per run in
 OUTPUT (part of scripts/device/prove_gpu.py's call, a benchmark).
 
-The first N sentences of FILE with predicates, sorted by length and cut into batches of `--batch-size`; one
+The first N sentences of FILE with predicates, sorted by length and cut into batches of each `--batch-sizes`; one
 warm-up batch, then every batch timed (the device synchronised at the end): sentence tokens/s, sentences/s,
 predicates/s and the peak memory the device allocated.
 
-    python scripts/device/label_throughput.py MODEL FILE [--peer SRL_BERT] [--sentences 10000] [--cuda-device 0]
+    python scripts/device/label_throughput.py MODEL FILE --output OUT.jsonl [--peer SRL_BERT] [--sentences 10000]
+        [--batch-sizes 128 512] [--cuda-device 0]
 """
 
 import argparse
@@ -24,10 +25,16 @@ from srl_zoo.data.formats import READERS, SrlSentence
 from srl_zoo.data.gold_requests import as_request
 
 
-def measure(name: str, label: Callable[[list[SrlSentence]], Any], batches: list[list[SrlSentence]]) -> dict:
-    """One warm-up batch, then all of `batches` timed; what `label` achieved."""
+def measure(
+    name: str,
+    label: Callable[[list[SrlSentence]], Any],
+    batches: list[list[SrlSentence]],
+    after_warm_up: Callable[[], None] = lambda: None,
+) -> dict:
+    """One warm-up batch (then `after_warm_up()`), then all of `batches` timed; what `label` achieved."""
     cuda = torch.cuda.is_available()
     label(batches[0])
+    after_warm_up()
     if cuda:
         torch.cuda.synchronize()
         torch.cuda.reset_peak_memory_stats()
@@ -60,7 +67,7 @@ def main() -> None:
     parser.add_argument("file")
     parser.add_argument("--peer", help="an allennlp-models srl_bert archive (allennlp-models on PYTHONPATH)")
     parser.add_argument("--sentences", type=int, default=10000)
-    parser.add_argument("--batch-size", type=int, default=128)
+    parser.add_argument("--batch-sizes", type=int, nargs="+", default=[128], help="sentences per batch, each measured")
     parser.add_argument("--cuda-device", type=int, default=-1)
     parser.add_argument("--output", required=True)
     args = parser.parse_args()
@@ -71,26 +78,49 @@ def main() -> None:
         if len(sentences) == args.sentences:
             break
     sentences.sort(key=len)
-    batches = [sentences[i : i + args.batch_size] for i in range(0, len(sentences), args.batch_size)]
 
     def write(record: dict) -> None:
         print(json.dumps(record), flush=True)
         with open(args.output, "a", encoding="utf-8") as handle:
             handle.write(json.dumps(record) + "\n")
 
-    for precision in ("float32", "bfloat16"):
-        write(measure(f"srl_zoo {precision}", srl_zoo_labelling(args.model, args.cuda_device, precision), batches))
-        if torch.cuda.is_available():
-            torch.cuda.empty_cache()
-    if args.peer:
+    for size in args.batch_sizes:
+        batches = [sentences[i : i + size] for i in range(0, len(sentences), size)]
         for precision in ("float32", "bfloat16"):
-            write(measure(f"srl_bert {precision}", peer_labelling(args.peer, args.cuda_device, precision), batches))
+            label, spent = srl_zoo_labelling(args.model, args.cuda_device, precision)
+            record = measure(f"srl_zoo {precision}", label, batches, after_warm_up=spent.clear)
+            write(record | {"model_forward_seconds": round(sum(spent), 2)})
+            if torch.cuda.is_available():
+                torch.cuda.empty_cache()
+        if args.peer:
+            for precision in ("float32", "bfloat16"):
+                write(measure(f"srl_bert {precision}", peer_labelling(args.peer, args.cuda_device, precision), batches))
 
 
-def srl_zoo_labelling(archive: str, cuda_device: int, precision: str) -> Callable[[list[SrlSentence]], Any]:
-    """Label sentences at their gold predicates with srl_zoo's predictor in `precision`."""
+def srl_zoo_labelling(
+    archive: str, cuda_device: int, precision: str
+) -> tuple[Callable[[list[SrlSentence]], Any], list]:
+    """Label sentences at their gold predicates with srl_zoo's predictor in `precision`; and a list of the seconds
+    each of its model's forward passes has taken (the device synchronised after each)."""
     predictor = srl_zoo.load(archive, cuda_device=cuda_device, precision=precision).predictor
-    return lambda batch: predictor.predict_batch_json([as_request(sentence) for sentence in batch])
+    model = predictor.model
+    spent: list[float] = []
+    forward = model.forward
+
+    def timed_forward(*args: Any, **kwargs: Any) -> Any:
+        started = time.perf_counter()
+        outputs = forward(*args, **kwargs)
+        if torch.cuda.is_available():
+            torch.cuda.synchronize()
+        spent.append(time.perf_counter() - started)
+        return outputs
+
+    model.forward = timed_forward  # type: ignore[method-assign]
+
+    def label(batch: list[SrlSentence]) -> Any:
+        return predictor.predict_batch_json([as_request(sentence) for sentence in batch])
+
+    return label, spent
 
 
 def peer_labelling(archive: str, cuda_device: int, precision: str) -> Callable[[list[SrlSentence]], Any]:

@@ -66,6 +66,8 @@ class Plan:
     six_layer_batches: Optional[int]  # None: whole epochs under the wall-clock budget
     label_sentences: int
     max_peer_rows: int  # the srl_bert peer reads this many (sentence, predicate) rows to train on
+    only_jobs: Optional[tuple[str, ...]] = None  # these of PAPER_JOBS (None: all), without the 6 layers and the peer
+    label_batch_sizes: tuple[int, ...] = (128,)
     paper_end: float = 0.50
     six_layer_train_end: float = 0.72
     six_layer_end: float = 0.84
@@ -75,6 +77,9 @@ class Plan:
 PLANS = {
     "gpu": Plan(0, 60, 3000, None, None, 10000, 2000),
     "rehearsal": Plan(-1, 2, 48, 24, 2, 48, 40, paper_end=0.55, six_layer_train_end=0.70, six_layer_end=0.80),
+    # a second, short call: the shipped recipe's epoch alone on the GPU, then its labelling at two batch sizes
+    "timing": Plan(0, 60, None, None, None, 2000, 0, ("minilm_l3_sc_crf",), (128, 512), paper_end=0.70, label_end=0.96),
+    "timing-rehearsal": Plan(-1, 2, 48, 24, 2, 48, 0, ("minilm_l3_sc_crf",), (16, 48), paper_end=0.75),
 }
 
 
@@ -466,6 +471,8 @@ def labelling(call: Call, peer_archive: Optional[str]) -> None:
         str(call.plan.cuda_device),
         "--output",
         os.path.join(call.work, "labelling.jsonl"),
+        "--batch-sizes",
+        *map(str, call.plan.label_batch_sizes),
     ]
     env = {}
     if peer_archive:
@@ -529,14 +536,18 @@ def main() -> None:
     call.keep_saving(every=5.0 if call.plan.cuda_device >= 0 else 15.0)
     try:
         environment(call)
-        call.configs = evaluated_configs([job.config for job in PAPER_JOBS] + [SIX_LAYERS.config])
+        jobs = [job for job in PAPER_JOBS if call.plan.only_jobs is None or job.name in call.plan.only_jobs]
+        whole_call = call.plan.only_jobs is None  # else no 6-layer training and no peer
+        call.configs = evaluated_configs([job.config for job in jobs] + ([SIX_LAYERS.config] if whole_call else []))
         call.event("configs evaluated")
-        runs = {job.name: train(call, job) for job in PAPER_JOBS}
-        threads = [threading.Thread(target=paper_job, args=(call, job, runs[job.name])) for job in PAPER_JOBS]
+        runs = {job.name: train(call, job) for job in jobs}
+        threads = [threading.Thread(target=paper_job, args=(call, job, runs[job.name])) for job in jobs]
         peer: dict[str, Optional[str]] = {}
-        threads.append(threading.Thread(target=lambda: peer.update(archive=peer_job(call))))
         six = threading.Thread(target=six_layer_job, args=(call,))
-        for thread in threads + [six]:
+        if whole_call:
+            threads.append(threading.Thread(target=lambda: peer.update(archive=peer_job(call))))
+            six.start()
+        for thread in threads:
             thread.start()
         for thread in threads:
             thread.join()
@@ -544,7 +555,8 @@ def main() -> None:
         while call.processes.get(SIX_LAYERS.name) and call.processes[SIX_LAYERS.name].poll() is None:
             time.sleep(1)
         labelling(call, peer.get("archive"))
-        six.join(timeout=max(call.until(call.plan.label_end), 0.1))
+        if whole_call:
+            six.join(timeout=max(call.until(call.plan.label_end), 0.1))
     finally:
         call.stop_all()
         call.event("done")

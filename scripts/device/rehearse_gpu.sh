@@ -2,7 +2,8 @@
 # `make gpu-rehearsal`: scripts/device/prove_gpu.sh end to end on the CPU (PLAN=rehearsal: a handful of batches)
 # in the mirror venv (scripts/device/make_mirror_venv.sh), from a copy of exactly the files that would travel
 # (scripts/device/travel.py), so a file the call needs but does not carry fails here. Then the 6-layer
-# archive is reassembled from its parts and labels a sentence through srl_zoo.load. Exit 0 only if every
+# archive is reassembled from its parts and labels a sentence through srl_zoo.load (REHEARSAL_PLAN=timing-rehearsal
+# rehearses the short timing call instead). Exit 0 only if every
 # job trained, its loss fell (fixed-step jobs) and its archive loaded.
 set -euo pipefail
 root=$(pwd)
@@ -21,7 +22,7 @@ for wheel in "$scratch"/tree/.whl/*-cp312-*.whl; do
   rm "$wheel" && cp "$mirror"/wheels/"$name_version"-cp311-*.whl "$scratch/tree/.whl/"
 done
 cd "$scratch/tree"
-OUT=$scratch/out PLAN=rehearsal DEADLINE=${REHEARSAL_DEADLINE:-1500} PYTHON=$py WORK=$scratch/work \
+OUT=$scratch/out PLAN=${REHEARSAL_PLAN:-rehearsal} DEADLINE=${REHEARSAL_DEADLINE:-1500} PYTHON=$py WORK=$scratch/work \
   SITE=$scratch/site PEER_SITE=$scratch/peer bash scripts/device/prove_gpu.sh
 ls -la "$scratch/out"
 "$root/.venv/bin/python" "$root/scripts/device/returned.py" "$scratch/out" --check --archive "$scratch/minilm6.tar.gz"
