@@ -107,7 +107,7 @@ $(AMN_NEIGHBOURS): data/ewt/conll2009/train.txt.gz | $(STAMP)
 # The device call end to end on the CPU, in a venv that mirrors the GPU image, from a copy of what travels
 # (scripts/device/rehearse_gpu.sh): it must pass before any device call. About 10 minutes on 2 cores.
 gpu-rehearsal: install gpu-call-files
-	bash scripts/device/rehearse_gpu.sh
+	PROJECT_PYTHON=$(PY) bash scripts/device/rehearse_gpu.sh
 
 demo: install
 	$(PY) scripts/demo.py

@@ -7,12 +7,14 @@
 # job trained, its loss fell (fixed-step jobs) and its archive loaded.
 set -euo pipefail
 root=$(pwd)
+project_python=$(cd "$(dirname "${PROJECT_PYTHON:-.venv/bin/python}")" && pwd)/$(basename "${PROJECT_PYTHON:-.venv/bin/python}")
+export PROJECT_PYTHON=$project_python  # the project's venv (the Makefile's PY)
 mirror=${MIRROR:-.cache/gpu-mirror}
 bash scripts/device/make_mirror_venv.sh "$mirror"
 py=$root/$mirror/venv/bin/python
 scratch=$(mktemp -d /tmp/gpu-rehearsal.XXXXXX)
 trap 'status=$?; if [ $status = 0 ]; then rm -rf "$scratch"; else echo "gpu-rehearsal: failed; its files are in $scratch"; fi' EXIT
-.venv/bin/python scripts/device/travel.py copy "$scratch/tree"
+"$project_python" scripts/device/travel.py copy "$scratch/tree"
 # the one difference from the device: the compiled wheels for the mirror's Python (the image runs 3.12)
 mkdir -p "$mirror/wheels"
 for wheel in "$scratch"/tree/.whl/*-cp312-*.whl; do
@@ -25,5 +27,5 @@ cd "$scratch/tree"
 OUT=$scratch/out PLAN=${REHEARSAL_PLAN:-rehearsal} DEADLINE=${REHEARSAL_DEADLINE:-1500} PYTHON=$py WORK=$scratch/work \
   SITE=$scratch/site PEER_SITE=$scratch/peer bash scripts/device/prove_gpu.sh
 ls -la "$scratch/out"
-"$root/.venv/bin/python" "$root/scripts/device/returned.py" "$scratch/out" --check --archive "$scratch/minilm6.tar.gz"
+"$project_python" "$root/scripts/device/returned.py" "$scratch/out" --check --archive "$scratch/minilm6.tar.gz"
 echo "gpu-rehearsal: passed"
