@@ -36,8 +36,7 @@ def iter_lines(path: str) -> Iterator[tuple[int, str]]:
     unterminated_line = None
     for number, raw, ending in numbered_raw_lines(path):
         unterminated_line = None if ending or not raw.strip() else number
-        if number == 1 and raw.startswith(_BOM):
-            raw = raw[len(_BOM) :]
+        raw = _without_leading_bom(raw)
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as error:
@@ -53,6 +52,16 @@ def iter_lines(path: str) -> Iterator[tuple[int, str]]:
         )
     if not seen_content:
         raise ConllFormatError(path, None, "file is empty: expected at least one sentence")
+
+
+def _without_leading_bom(raw: bytes) -> bytes:
+    """`raw` without a byte-order mark that begins its first cell: the file's, each joined file's (`cat` keeps
+    them), or one after leading blanks, which a writer would otherwise put first on a line, where it reads as
+    the file's own mark (a token would lose it between a read and a write)."""
+    cells = raw.lstrip(b" \t")
+    if not cells.startswith(_BOM):
+        return raw
+    return raw[: len(raw) - len(cells)] + cells[len(_BOM) :]
 
 
 def open_binary(path: str) -> IO[bytes]:
