@@ -58,10 +58,12 @@ def _without_leading_bom(raw: bytes) -> bytes:
     """`raw` without a byte-order mark that begins its first cell: the file's, each joined file's (`cat` keeps
     them), or one after leading blanks, which a writer would otherwise put first on a line, where it reads as
     the file's own mark (a token would lose it between a read and a write)."""
-    cells = raw.lstrip(b" \t")
-    if not cells.startswith(_BOM):
-        return raw
-    return raw[: len(raw) - len(cells)] + cells[len(_BOM) :]
+    blanks, rest = b"", raw
+    while True:  # marks and blanks in any order before the first cell: keep the blanks, drop the marks
+        cells = rest.lstrip(b" \t")
+        if not cells.startswith(_BOM):
+            return blanks + rest
+        blanks, rest = blanks + rest[: len(rest) - len(cells)], cells[len(_BOM) :]
 
 
 def open_binary(path: str) -> IO[bytes]:

@@ -120,6 +120,7 @@ def broken_files(draw):
 @settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
 @given(broken_files())
 @example(("conll2005", b" \xef\xbb\xbf0 NN * * -\n 0 NN * * -\n00 NN * * -\n\n"))  # a mark after a blank
+@example(("conll2005", b"\xef\xbb\xbf \xef\xbb\xbf0 NN * * -\n 0 NN * * -\n00 NN * * -\n\n"))  # two marks
 def test_broken_files_parse_or_raise_a_clear_error(case):
     """About 500 mutated files per format (seeded): every error is a ConllFormatError naming the file,
     and every file that is accepted reads back the same after going through the writer."""
