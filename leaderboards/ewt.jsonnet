@@ -62,7 +62,7 @@ local peer(name, config, group, idea) = {
     row('thin + AMN memory', 'minilm_l3_amn', l3, "`thin` with AMN's associated memory beside the words: 4 training neighbours by POS edit distance, words as the transformer's word-piece input embeddings", seeds=two_seeds),
     row('predicate marked', 'minilm_l3_marked', l3, "srl_bert's idea in srl_zoo's Model: the transformer run again per (sentence, predicate) row with token-type id 1 on the predicate, one linear layer"),
     row('bilinear, 6 layers', 'minilm_l6_bilinear', 'MiniLM, all 6 layers', 'the whole encoder', seeds=two_seeds),
-    row('bilinear, argmax', 'minilm_l3_bilinear', l3, 'greedy decoding instead of Viterbi', { 'model.frame_scorer.decoding': 'argmax' }),
+    row('bilinear, argmax', 'minilm_l3_bilinear', l3, 'greedy decoding instead of Viterbi', { 'model.frame_scorer.output.decoding': 'argmax' }),
     row('AMN', 'glove_amn', 'GloVe 50-d', "AMN's associated memory (4 training neighbours by POS edit distance) into a BiLSTM labeler (`make glove`)"),
     row('AMN base (no memory)', 'glove_amn_base', 'GloVe 50-d', 'the same BiLSTM labeler without the memory'),
     row('DeepAtt, GloVe', 'glove_deepatt', 'GloVe 50-d', "DeepAtt's CPU-budget config: 6 self-attention layers (FFN) per (sentence, predicate) row, argmax"),

@@ -82,7 +82,11 @@ def main() -> None:
     vocab = Vocabulary.from_instances(list(reader.read(train_path)) + list(reader.read(dev_path)))
     model_params = params.pop("model")
     if args.decoding:
-        model_params["frame_scorer"]["decoding"] = args.decoding
+        scorer = model_params["frame_scorer"]
+        scorer["output"] = {
+            **(scorer.as_dict(quiet=True).get("output") or {"type": "softmax"}),
+            "decoding": args.decoding,
+        }
     if args.predict_max_tokens:
         params["validation_data_loader"]["batch_sampler"] = {  # whatever the config batches by
             "type": "max_tokens_sampler",

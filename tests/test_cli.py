@@ -189,7 +189,7 @@ def test_training_into_an_existing_folder(place, monkeypatch):
 def test_a_refused_config_value_leaves_no_folder(place):
     config = os.path.join(REPO_ROOT, "fixtures", "deepatt", "ffn.jsonnet")
     completed = run(
-        "train", config, "-s", str(place / "run"), "-o", '{"model.frame_scorer.decoding": "bogus"}',
+        "train", config, "-s", str(place / "run"), "-o", '{"model.frame_scorer.output.decoding": "bogus"}',
         cwd=REPO_ROOT, env={"SRL_ZOO_TEST_DECODING": "viterbi"},
     )  # fmt: skip
     assert one_error_line(completed) == (

@@ -57,6 +57,7 @@ GIVEN_BY_KIND: dict[type, set[str]] = {
     FrameScorer: {"frame_feature_dim"},
     PredicateHead: {"input_dim"},
     FrameFeatures: {"word_dim"},
+    TagOutput: {"index_to_label"},
 }
 
 HEADER = """# Configuration reference

@@ -7,6 +7,9 @@ where each key goes (`upgrade_model_shorthand(..., strict=True)`, read by the co
   `inference_chunk_elements`, `inference_chunk_tokens` → an `indicator` frame scorer with them;
 - `decoding`, `label_smoothing`, `label_namespace` → settings of the frame scorer (the model's win, as the
   model's setters did);
+- the frame scorer's own `output: "crf"` name, `decoding` and `label_smoothing` → its output layer as a part,
+  `output: {"type": "softmax", "decoding": ..., "label_smoothing": ...}` or `{"type": "crf"}`
+  (`upgrade_output_settings`);
 - `predicate_identification: true` (with `predicate_loss_weight`) → a `tagger` predicate head;
 - the old `crf` wrapper scorer → its inner scorer with `output: crf` (`unwrap_crf_scorer`);
 - parts saved under old names (`RENAMED_PARTS`: AMN's `memory`) → their names today.
@@ -16,6 +19,7 @@ the class: `srl_zoo.registered_names.upgrade_config`), and weights saved under o
 `renamed_parts.read_renamed_weights`.
 """
 
+import json
 from typing import Any
 
 from allennlp.common.checks import ConfigurationError
@@ -33,12 +37,15 @@ INDICATOR_SHORTHAND = (
 )
 #: the model keys that were set on whatever frame scorer the model had
 SCORER_SETTINGS = ("decoding", "label_smoothing", "label_namespace")
+#: the frame scorer keys that were settings of its output layer, named by the scorer's `output` string
+OUTPUT_SETTINGS = ("decoding", "label_smoothing")
 
 
 #: where each shorthand key is written in parts
 PART_SPELLING = {
     **{key: f"model.frame_scorer.{key} (of a frame_scorer of type 'indicator')" for key in INDICATOR_SHORTHAND},
-    **{key: f"model.frame_scorer.{key}" for key in SCORER_SETTINGS},
+    **{key: f"model.frame_scorer.output.{key} (of an output of type 'softmax')" for key in OUTPUT_SETTINGS},
+    "label_namespace": "model.frame_scorer.label_namespace",
     "predicate_identification": 'model.predicate_head: {"type": "tagger"}',
     "predicate_loss_weight": "model.predicate_head.loss_weight",
 }
@@ -71,12 +78,32 @@ def upgrade_model_shorthand(model: dict[str, Any], strict: bool = False) -> bool
         if not isinstance(model.get("frame_scorer"), dict):
             raise ConfigurationError("the model needs a frame_scorer (or the encoder shorthand for one)")
         model["frame_scorer"].update({key: value for key, value in settings.items() if value is not None})
+    changed |= upgrade_output_settings(model.get("frame_scorer"))
     identification, weight = model.pop("predicate_identification", None), model.pop("predicate_loss_weight", None)
     if identification is not None or weight is not None:
         changed = True
         if identification and model.get("predicate_head") is None:
             model["predicate_head"] = {"type": "tagger", "loss_weight": 1.0 if weight is None else weight}
     return changed
+
+
+def upgrade_output_settings(scorer: Any) -> bool:
+    """The frame scorer config `scorer` with its output layer as a part, in place: `output: "crf"` (a name) and
+    the scorer-level `decoding` and `label_smoothing` of earlier versions become `output: {"type": "crf"}` (the
+    CRF decoded with Viterbi and had no smoothing, whatever was set) or `{"type": "softmax", "decoding": ...,
+    "label_smoothing": ...}`; whether it changed."""
+    if not isinstance(scorer, dict) or not (isinstance(scorer.get("output"), str) or _output_keys(scorer)):
+        return False
+    settings = {key: value for key in _output_keys(scorer) if (value := scorer.pop(key)) is not None}
+    output = scorer.pop("output", None)
+    scorer["output"] = dict(output) if isinstance(output, dict) else {"type": output or "softmax"}
+    if scorer["output"].get("type", "softmax") == "softmax":
+        scorer["output"].update(settings)
+    return True
+
+
+def _output_keys(scorer: dict[str, Any]) -> list[str]:
+    return [key for key in OUTPUT_SETTINGS if key in scorer]
 
 
 def _refuse_shorthand(model: dict[str, Any]) -> None:
@@ -90,8 +117,19 @@ def _refuse_shorthand(model: dict[str, Any]) -> None:
     for old, new in RENAMED_PARTS.items():
         if old in model:
             raise ConfigurationError(f"model.{old}: the name of earlier srl_zoo versions; write it as model.{new}")
-    if is_crf_wrapper(model.get("frame_scorer")):
+    scorer = model.get("frame_scorer")
+    if is_crf_wrapper(scorer):
         raise ConfigurationError(
             "model.frame_scorer: the 'crf' wrapper of earlier srl_zoo versions (read only from their archives); "
-            'write the inner scorer with "output": "crf"'
+            'write the inner scorer with "output": {"type": "crf"}'
+        )
+    if isinstance(scorer, dict) and isinstance(scorer.get("output"), str):
+        raise ConfigurationError(
+            "model.frame_scorer.output: the output layer is a part now; write "
+            + json.dumps({"output": {"type": scorer["output"]}})[1:-1]
+        )
+    for key in _output_keys(scorer) if isinstance(scorer, dict) else []:
+        raise ConfigurationError(
+            f"model.frame_scorer.{key}: a setting of the output layer now; write it as model.frame_scorer.output.{key} "
+            "(of an output of type 'softmax'; a 'crf' output decodes with Viterbi and has no smoothing)"
         )

@@ -95,7 +95,7 @@ def _check_value(value: Any, annotation: Any, path: str) -> None:
         for index, item in enumerate(value):
             _check_value(item, arguments[0], f"{path}[{index}]")
     elif origin is typing.Union:
-        parts = [part for part in arguments if _is_part(part)]
+        parts = [part for part in arguments if _is_part(_unwrap_lazy(part))]
         if len(parts) == 1:
             _check_value(value, parts[0], path)
     elif _is_part(annotation) and isinstance(value, dict):
@@ -187,6 +187,13 @@ def _fits(value: Any, kinds: tuple[Any, ...]) -> bool:
 def _type_name(annotation: Any) -> str:
     names = {int: "an integer", float: "a number", bool: "true or false", str: "a string"}
     return " or ".join(names.get(kind, getattr(kind, "__name__", str(kind))) for kind in _alternatives(annotation))
+
+
+def _unwrap_lazy(annotation: Any) -> Any:
+    """`T` for `Lazy[T]`, else `annotation`."""
+    if typing.get_origin(annotation) is Lazy and typing.get_args(annotation):
+        return typing.get_args(annotation)[0]
+    return annotation
 
 
 def _is_part(annotation: Any) -> bool:

@@ -24,7 +24,8 @@ def test_every_registered_part_and_every_key_it_takes_is_listed():
 
 
 def test_a_multi_key_docstring_line_gives_each_key_its_meaning():
-    """`decoding, label_smoothing : ...` in a `# Parameters` section documents both keys."""
-    section = config_reference().split("### `bilinear`", 1)[1].split("\n### ", 1)[0]
-    decoding = next(line for line in section.splitlines() if line.startswith("| `decoding` |"))
-    assert "the output layer's decoding" in decoding
+    """`inference_chunk_elements, inference_chunk_tokens : ...` in a `# Parameters` section documents both keys."""
+    section = config_reference().split("### `indicator`", 1)[1].split("\n### ", 1)[0]
+    for key in ("inference_chunk_elements", "inference_chunk_tokens"):
+        row = next(line for line in section.splitlines() if line.startswith(f"| `{key}` |"))
+        assert "chunk limits at inference" in row

@@ -69,7 +69,9 @@ def as_shorthand(config: dict) -> None:
     model = config["model"]
     scorer = model.pop("frame_scorer")
     assert scorer.pop("type") == "indicator"
-    model.update(scorer)
+    output = scorer.pop("output", None) or {"type": "softmax"}
+    assert output.pop("type") == "softmax"
+    model.update(scorer, **output)  # decoding and label_smoothing were the model's
     if model.pop("predicate_head", None) is not None:
         model["predicate_identification"] = True
     model["per_layer_loss"] = False
@@ -86,6 +88,7 @@ def test_an_archive_of_an_earlier_version_is_exported_in_parts(predicate_model_a
         model = json.load(tar.extractfile("config.json"))["model"]
     assert not {"encoder", "decoding", "predicate_identification", "per_layer_loss"} & set(model)
     assert model["frame_scorer"]["type"] == "indicator" and model["frame_scorer"]["per_layer_loss"] is False
+    assert model["frame_scorer"]["output"] == {"type": "softmax", "decoding": "viterbi", "label_smoothing": 0.1}
     assert model["predicate_head"] == {"type": "tagger", "loss_weight": 1.0}
     SrlModel.upgraded_config(json.loads(json.dumps(model)))  # the config check's view: refuses any shorthand
     assert_same_probabilities(predicate_model_archive, output)

@@ -33,7 +33,7 @@ SPEC = {
             "config": "fixtures/deepatt/ffn_predicate_identification.jsonnet",
             "group": "tiny",
             "idea": "the same, argmax decoding",
-            "overrides": {"model.frame_scorer.decoding": "argmax"},
+            "overrides": {"model.frame_scorer.output.decoding": "argmax"},
         },
     ],
     "claims": [

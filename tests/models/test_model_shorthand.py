@@ -25,8 +25,7 @@ def test_the_encoder_shorthand_becomes_an_indicator_scorer_with_the_model_settin
             "encoder": {"type": "lstm"},
             "predicate_embedding_dim": 16,
             "per_layer_loss": True,
-            "decoding": "viterbi",
-            "label_smoothing": 0.1,
+            "output": {"type": "softmax", "decoding": "viterbi", "label_smoothing": 0.1},
         },
         "predicate_head": {"type": "tagger", "loss_weight": 0.5},
     }
@@ -36,7 +35,7 @@ def test_the_encoder_shorthand_becomes_an_indicator_scorer_with_the_model_settin
 def test_settings_go_to_an_explicit_scorer_and_the_model_wins():
     model = {"frame_scorer": {"type": "bilinear", "decoding": "argmax"}, "decoding": "viterbi", "label_smoothing": None}
     upgrade_model_shorthand(model)
-    assert model == {"frame_scorer": {"type": "bilinear", "decoding": "viterbi"}}
+    assert model == {"frame_scorer": {"type": "bilinear", "output": {"type": "softmax", "decoding": "viterbi"}}}
 
 
 def test_the_old_crf_wrapper_and_an_explicit_head_are_kept_apart():
@@ -46,7 +45,7 @@ def test_the_old_crf_wrapper_and_an_explicit_head_are_kept_apart():
         "predicate_head": {"type": "joint_pos_predicate"},
     }
     upgrade_model_shorthand(model)
-    assert model["frame_scorer"] == {"type": "bilinear", "output": "crf"}
+    assert model["frame_scorer"] == {"type": "bilinear", "output": {"type": "crf"}}
     assert model["predicate_head"] == {"type": "joint_pos_predicate"}
 
 
@@ -67,5 +66,42 @@ def test_a_config_to_train_is_refused_any_old_spelling():
         upgrade_model_shorthand({"memory": {}, "frame_scorer": {"type": "indicator"}}, strict=True)
     with pytest.raises(ConfigurationError, match=r"^model.decoding: the model-level shorthand"):
         upgrade_model_shorthand({"decoding": "viterbi", "frame_scorer": {"type": "indicator"}}, strict=True)
-    in_parts = {"frame_scorer": {"type": "indicator", "decoding": "viterbi"}}
+    in_parts = {"frame_scorer": {"type": "indicator", "output": {"type": "softmax", "decoding": "viterbi"}}}
     assert not upgrade_model_shorthand(in_parts, strict=True)
+
+
+@pytest.mark.parametrize(
+    ("scorer", "output"),
+    [
+        (
+            {"decoding": "viterbi", "label_smoothing": 0.1},
+            {"type": "softmax", "decoding": "viterbi", "label_smoothing": 0.1},
+        ),
+        ({"output": "softmax", "decoding": None}, {"type": "softmax"}),
+        ({"output": "crf", "decoding": "viterbi", "label_smoothing": 0.0}, {"type": "crf"}),
+        ({"output": "crf"}, {"type": "crf"}),
+    ],
+)
+def test_an_archived_scorer_gets_its_output_layer_as_a_part(scorer, output):
+    """Archives of earlier versions named the output layer (`output: "crf"`) and set its decoding and smoothing
+    on the scorer; they load with the same settings as a part (a CRF had only Viterbi and no smoothing)."""
+    model = {"frame_scorer": {"type": "indicator", "encoder": {"type": "lstm"}, **scorer}}
+    assert upgrade_model_shorthand(model)
+    assert model["frame_scorer"] == {"type": "indicator", "encoder": {"type": "lstm"}, "output": output}
+    assert not upgrade_model_shorthand(model, strict=True)  # what it wrote is the language of today
+
+
+@pytest.mark.parametrize(
+    ("scorer", "message"),
+    [
+        ({"output": "crf"}, 'model.frame_scorer.output: the output layer is a part now; write "output": '
+         '{"type": "crf"}'),
+        ({"decoding": "argmax"}, "model.frame_scorer.decoding: a setting of the output layer now; write it as "
+         "model.frame_scorer.output.decoding"),
+        ({"label_smoothing": 0.1}, "model.frame_scorer.label_smoothing: a setting of the output layer now"),
+    ],
+)  # fmt: skip
+def test_a_config_to_train_is_refused_the_scorer_level_output_settings(scorer, message):
+    with pytest.raises(ConfigurationError) as error:
+        upgrade_model_shorthand({"frame_scorer": {"type": "indicator", **scorer}}, strict=True)
+    assert error.value.message.startswith(message) and "\n" not in error.value.message

@@ -104,7 +104,7 @@ def test_the_gpu_recipe_fine_tunes_a_local_encoder_in_bfloat16_with_length_bucke
     assert config["trainer"]["cuda_device"] == 0
     assert {"type": "mixed_precision", "dtype": "bfloat16"} in config["trainer"]["callbacks"]
     assert config["data_loader"]["batch_sampler"]["type"] == "bucket"
-    assert config["model"]["frame_scorer"]["output"] == "crf"
+    assert config["model"]["frame_scorer"]["output"] == {"type": "crf"}
     assert config["model"]["text_field_embedder"]["token_embedders"]["tokens"]["model_name"] == encoder
     overrides = {"trainer.num_epochs": 1, "trainer.cuda_device": -1, "trainer.learning_rate_scheduler.warmup_steps": 2}
     train_model_from_file(config_path, str(tmp_path / "run"), overrides=json.dumps(overrides))

@@ -66,8 +66,34 @@ def fixture_config(monkeypatch) -> dict:
             "train_data_pth: not a key of the config; did you mean " "'train_data_path'?",
         ),
         (lambda c: c["trainer"]["optimizer"].update(lr="fast"), "trainer.optimizer.lr: expected a number, got 'fast'"),
+        (
+            lambda c: c["model"]["frame_scorer"].update(output={"type": "crf", "decoding": "viterbi"}),
+            "model.frame_scorer.output.decoding: not a key of model.frame_scorer.output (CrfTagOutput)",
+        ),
+        (
+            lambda c: c["model"]["frame_scorer"].update(output={"type": "softmax", "decodng": "viterbi"}),
+            "model.frame_scorer.output.decodng: not a key of model.frame_scorer.output (SoftmaxTagOutput); "
+            "did you mean 'decoding'?",
+        ),
+        (
+            lambda c: c["model"]["predicate_head"].update(los_weight=2),
+            "model.predicate_head.los_weight: not a key of model.predicate_head",
+        ),
     ],
-    ids=["trainer", "gradient_descent", "type", "model", "encoder", "reader", "loader", "top", "optimizer"],
+    ids=[
+        "trainer",
+        "gradient_descent",
+        "type",
+        "model",
+        "encoder",
+        "reader",
+        "loader",
+        "top",
+        "optimizer",
+        "crf_output",
+        "softmax_output",
+        "optional_part",
+    ],  # fmt: skip
 )
 def test_a_wrong_key_or_value_is_named(monkeypatch, edit, message):
     config = fixture_config(monkeypatch)
@@ -82,8 +108,8 @@ def test_a_wrong_key_or_value_is_named(monkeypatch, edit, message):
     [
         ("encoder", {"type": "lstm"}, "model.frame_scorer.encoder (of a frame_scorer of type 'indicator')"),
         ("predicate_embedding_dim", 4, "model.frame_scorer.predicate_embedding_dim (of a frame_scorer of type"),
-        ("decoding", "argmax", "model.frame_scorer.decoding:"),
-        ("label_smoothing", 0.1, "model.frame_scorer.label_smoothing:"),
+        ("decoding", "argmax", "model.frame_scorer.output.decoding (of an output of type 'softmax')"),
+        ("label_smoothing", 0.1, "model.frame_scorer.output.label_smoothing (of an output of type 'softmax')"),
         ("predicate_identification", True, 'model.predicate_head: {"type": "tagger"}'),
         ("predicate_loss_weight", 0.5, "model.predicate_head.loss_weight"),
     ],

@@ -51,7 +51,7 @@ function(format, overrides={})
           bidirectional: true,
           dropout: settings.dropout,
         },
-        decoding: if dependency then 'dependency' else 'viterbi',
+        output: { type: 'softmax', decoding: if dependency then 'dependency' else 'viterbi' },
       },
       embedding_dropout: settings.dropout,
       // senses (eval09 counts them) come from the predicate head

@@ -16,7 +16,7 @@ local data = import '../common/data.libsonnet';
       predicate_embedding_dim: 100,
       encoder: { type: 'stacked_bidirectional_lstm', input_size: 200, hidden_size: 300, num_layers: 4,
                  recurrent_dropout_probability: 0.1, use_highway: true },
-      decoding: 'viterbi',
+      output: { type: 'softmax', decoding: 'viterbi' },
     },
   },
   data_loader: { batch_sampler: { type: 'max_tokens_sampler', max_tokens: 500, sorting_keys: ['tokens'] } },

@@ -44,9 +44,8 @@ function(sublayer, format, overrides={}) {
         relu_dropout: 0.1,
         scale_input: embedding.scale_input(settings),
       },
-      label_smoothing: 0.1,
       // CoNLL-2009: roles on head words, senses from the predicate head, eval09's scores (as AMN's configs)
-      decoding: if format == 'conll2009' then 'dependency' else settings.decoding,
+      output: { type: 'softmax', label_smoothing: 0.1, decoding: if format == 'conll2009' then 'dependency' else settings.decoding },
     },
     [if settings.predicate_identification || format == 'conll2009' then 'predicate_head']: { type: 'tagger' },
     [if format == 'conll2009' then 'srl_metric']: { type: 'conll2009_f1' },

@@ -76,9 +76,8 @@ function(format, overrides={}) {
         // embeddings start at N(0, 1/d): sqrt(d) brings them to the positions' scale (not a transformer's output)
         scale_input: embedding.scale_input(settings),
       },
-      label_smoothing: 0.1,
       // CoNLL-2009 labels head words: each argument is one token, scored by eval09's rules (as AMN's configs)
-      decoding: if format == 'conll2009' then 'dependency' else 'viterbi',
+      output: { type: 'softmax', label_smoothing: 0.1, decoding: if format == 'conll2009' then 'dependency' else 'viterbi' },
     } + (if indicator then { predicate_embedding_dim: 100 } else { mlp_dim: settings.mlp_dim, dropout: settings.dropout }),
     predicate_head: if indicator then null else
       { type: 'joint_pos_predicate', layer: settings.pos_layer, mlp_dim: settings.mlp_dim, dropout: settings.dropout },

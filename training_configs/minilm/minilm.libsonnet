@@ -149,7 +149,7 @@ function(head, overrides={}) (
       predicate_head: { type: 'tagger', restrict_senses: true },
       initializer: { regexes: [['predicate_embedding.weight', { type: 'normal', mean: 0.0, std: 1.0 }]] },
     // a softmax output decodes by Viterbi under BIO; a CRF decodes with its own transitions (no decoding setting)
-    } + heads[head] + { frame_scorer+: if s.output == 'softmax' then { decoding: 'viterbi' } else { output: s.output } },
+    } + heads[head] + { frame_scorer+: { output: if s.output == 'softmax' then { type: 'softmax', decoding: 'viterbi' } else { type: s.output } } },
     data_loader: { batch_sampler: { type: 'bucket', batch_size: std.floor(s.max_tokens / 16), sorting_keys: ['tokens'] } },
     validation_data_loader: { batch_sampler: { type: 'bucket', batch_size: 128, sorting_keys: ['tokens'] } },
     trainer: {

@@ -48,7 +48,7 @@ function(format, overrides={}) {
       },
       per_layer_loss: true,
       // CoNLL-2009: roles on head words, senses from the predicate head, eval09's scores (as AMN's configs)
-      decoding: if format == 'conll2009' then 'dependency' else 'viterbi',
+      output: { type: 'softmax', decoding: if format == 'conll2009' then 'dependency' else 'viterbi' },
     },
     [if settings.predicate_identification || format == 'conll2009' then 'predicate_head']: { type: 'tagger' },
     [if format == 'conll2009' then 'srl_metric']: { type: 'conll2009_f1' },

@@ -16,7 +16,7 @@ local settings = embedding.defaults(768, 100) + (import 'transformer.libsonnet')
       predicate_embedding_dim: settings.predicate_dim,
       encoder: { type: 'stacked_bidirectional_lstm', input_size: settings.word_dim + settings.predicate_dim,
                  hidden_size: 300, num_layers: 2, recurrent_dropout_probability: 0.1, use_highway: true },
-      decoding: 'viterbi',
+      output: { type: 'softmax', decoding: 'viterbi' },
     },
     initializer: { regexes: embedding.initializer_regexes(settings) },
   },

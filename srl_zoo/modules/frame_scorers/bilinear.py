@@ -3,12 +3,14 @@
 from typing import Any, Optional
 
 import torch
+from allennlp.common import Lazy
 from allennlp.data import Vocabulary
 from allennlp.modules import Seq2SeqEncoder
 
 from srl_zoo.modules.biaffine import LabeledBilinear, mlp
 from srl_zoo.modules.encoded_sentences import EncodedSentences
 from srl_zoo.modules.frame_scorers.frame_scorer import FrameScorer
+from srl_zoo.modules.frame_scorers.tag_output import TagOutput
 from srl_zoo.modules.relative_position_bias import RelativePositionBias
 from srl_zoo.modules.sentence_encoder import as_sentence_encoder
 
@@ -29,9 +31,8 @@ class BilinearFrameScorer(FrameScorer):
     dropout : dropout after the MLPs.
     layer : which of the encoder's layers the roles are read from (default the top one).
     label_namespace : vocabulary namespace of the tags.
-    decoding, label_smoothing : the output layer's decoding (softmax: `"argmax"`, the default, `"viterbi"`,
-        `"dependency"`; crf: `"viterbi"`) and the loss's label smoothing (softmax only).
-    output : the output layer, `"softmax"` or `"crf"` (`TagOutput`).
+    output : the output layer (`TagOutput`): `{"type": "softmax", "decoding": ..., "label_smoothing": ...}`
+        or `{"type": "crf"}`; None: softmax with argmax decoding and no smoothing.
     frame_feature_dim : width of per-frame token features (AMN's memory); the role MLP then reads each
         token's state with its features for that frame, so roles are computed per (predicate, token).
     position_bias : add a learned score per label for each token's bucketed offset from the predicate
@@ -49,13 +50,11 @@ class BilinearFrameScorer(FrameScorer):
         layer: int = -1,
         label_namespace: str = "labels",
         frame_feature_dim: int = 0,
-        decoding: Optional[str] = None,
-        label_smoothing: float = 0.0,
-        output: str = "softmax",
+        output: Optional[Lazy[TagOutput]] = None,
         position_bias: bool = False,
     ) -> None:
         super().__init__()
-        self._init_tag_output(vocab, label_namespace, decoding, label_smoothing, output)
+        self._init_tag_output(vocab, label_namespace, output)
         self.encoder = as_sentence_encoder(encoder)
         self.layer = layer
         self.frame_feature_dim = frame_feature_dim

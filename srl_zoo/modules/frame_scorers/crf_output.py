@@ -19,22 +19,19 @@ class CrfTagOutput(TagOutput):
 
     # Parameters
 
-    index_to_label : `{index: BIO tag}` of the label namespace.
-    decoding : `"viterbi"` (None: the same): the CRF decodes with its transitions.
-    label_smoothing : must be 0: the sequences' likelihood has no per-token smoothing.
+    index_to_label : `{index: BIO tag}` of the label namespace (given by the frame scorer).
+
+    It has no decoding setting (it decodes with Viterbi over its transitions) and no label smoothing (the
+    sequences' likelihood has no per-token smoothing).
     """
 
     continuation: torch.Tensor  # buffer (num_labels,): see `continuation_ids`
 
-    def __init__(
-        self, index_to_label: dict[int, str], decoding: Optional[str] = None, label_smoothing: float = 0.0
-    ) -> None:
+    def __init__(self, index_to_label: dict[int, str]) -> None:
         super().__init__()
         self.crf = LinearChainCrf(index_to_label)
         labels = [index_to_label[i] for i in range(len(index_to_label))]
         self.register_buffer("continuation", continuation_ids(labels), persistent=False)  # (num_labels,)
-        self.set_decoding(decoding or "viterbi")
-        self.set_label_smoothing(label_smoothing)
 
     def loss(
         self, layer_logits: list[torch.Tensor], gold_tags: torch.Tensor, frame_mask: torch.Tensor, mask: torch.Tensor
@@ -89,7 +86,3 @@ class CrfTagOutput(TagOutput):
     def set_decoding(self, decoding: str) -> None:
         if decoding != "viterbi":
             raise ValueError(f"the crf output layer decodes with Viterbi over its transitions, not {decoding!r}")
-
-    def set_label_smoothing(self, label_smoothing: float) -> None:
-        if label_smoothing:
-            raise ValueError("the crf output layer's loss (the sequences' likelihood) has no label smoothing")

@@ -3,7 +3,7 @@
 from typing import Any, Optional
 
 import torch
-from allennlp.common import Registrable
+from allennlp.common import Lazy, Registrable
 from allennlp.data import Vocabulary
 from torch import nn
 
@@ -24,10 +24,10 @@ class FrameScorer(nn.Module, Registrable):
     predicate marked, for the heads (predicate identification, auxiliary tasks) and, in scorers that
     score all predicates from one pass (`bilinear`), for the frames themselves.
 
-    `loss` and `decode` belong to the scorer's output layer (`TagOutput`), chosen by its `output` setting
-    and built by `_init_tag_output` with the scorer's `decoding` and `label_smoothing`: `softmax` (per-token
-    cross entropy; argmax, Viterbi or dependency decoding) or `crf` (a linear-chain CRF's likelihood and
-    Viterbi over learned transitions). Any scorer gets any output layer.
+    `loss` and `decode` belong to the scorer's output layer (`TagOutput`), a part of its own configured
+    under the scorer's `output` key and built by `_init_tag_output` over the scorer's tags: `softmax`
+    (per-token cross entropy; argmax, Viterbi or dependency decoding; label smoothing) or `crf` (a
+    linear-chain CRF's likelihood and Viterbi over learned transitions). Any scorer gets any output layer.
 
     Implementations: `"indicator"` (one encoder row per (sentence, predicate), DeepAtt style),
     `"bilinear"` (LISA: one pass per sentence, bilinear predicate × token scores).
@@ -47,21 +47,14 @@ class FrameScorer(nn.Module, Registrable):
     #: vocabulary namespace of the tags (set by `_init_tag_output`)
     label_namespace: str = "labels"
 
-    def _init_tag_output(
-        self,
-        vocab: Vocabulary,
-        label_namespace: str,
-        decoding: Optional[str],
-        label_smoothing: float,
-        output: str = "softmax",
-    ) -> None:
-        """Build the output layer named `output` (`softmax` or `crf`) over the tags of `label_namespace`."""
-        if output not in TagOutput.list_available():
-            raise ValueError(f"output must be one of {', '.join(TagOutput.list_available())}, got {output!r}")
-        output_class = TagOutput.by_name(output)
+    def _init_tag_output(self, vocab: Vocabulary, label_namespace: str, output: Optional[Lazy[TagOutput]]) -> None:
+        """Build the configured output layer (None: `softmax` with its defaults) over the tags of `label_namespace`."""
         self.label_namespace = label_namespace
         index_to_label = vocab.get_index_to_token_vocabulary(label_namespace)
-        self.tag_output = output_class(index_to_label, decoding, label_smoothing)  # type: ignore[call-arg]
+        if output is None:
+            self.tag_output = TagOutput.by_name(TagOutput.default_implementation)(index_to_label)  # type: ignore[call-arg]
+        else:
+            self.tag_output = output.construct(index_to_label=index_to_label)
 
     def get_input_dim(self) -> int:
         """Width of the word embeddings the scorer reads."""
@@ -158,7 +151,3 @@ class FrameScorer(nn.Module, Registrable):
         `"given"`); whether the scorer has one: the encoder's contract says (only a syntax-supervised encoder
         honours it)."""
         return self.encoder.set_parse_source(source)
-
-    def set_label_smoothing(self, label_smoothing: float) -> None:
-        """Smooth the gold tags of the loss by `label_smoothing` (where the output layer has smoothing)."""
-        self.tag_output.set_label_smoothing(label_smoothing)

@@ -4,12 +4,14 @@ from collections.abc import Callable
 from typing import Any, Optional
 
 import torch
+from allennlp.common import Lazy
 from allennlp.data import Vocabulary
 from allennlp.modules import Seq2SeqEncoder
 from torch import nn
 
 from srl_zoo.modules.encoded_sentences import EncodedSentences
 from srl_zoo.modules.frame_scorers.frame_scorer import FrameScorer
+from srl_zoo.modules.frame_scorers.tag_output import TagOutput
 from srl_zoo.modules.sentence_encoder import as_sentence_encoder
 
 PREDICATE_COMBINATIONS = ("concat", "add")
@@ -38,9 +40,8 @@ class IndicatorFrameScorer(FrameScorer):
     inference_chunk_elements, inference_chunk_tokens : chunk limits at inference (8192 tokens suits a
         CPU; on a GPU larger chunks such as 131072 are faster).
     label_namespace : vocabulary namespace of the tags.
-    decoding, label_smoothing : the output layer's decoding (softmax: `"argmax"`, the default, `"viterbi"`,
-        `"dependency"`; crf: `"viterbi"`) and the loss's label smoothing (softmax only).
-    output : the output layer, `"softmax"` or `"crf"` (`TagOutput`).
+    output : the output layer (`TagOutput`): `{"type": "softmax", "decoding": ..., "label_smoothing": ...}`
+        or `{"type": "crf"}`; None: softmax with argmax decoding and no smoothing.
     frame_feature_dim : width of per-frame token features (AMN's memory) concatenated after the
         predicate embedding; the encoder's input width includes it.
     """
@@ -56,12 +57,10 @@ class IndicatorFrameScorer(FrameScorer):
         inference_chunk_tokens: int = 8192,
         label_namespace: str = "labels",
         frame_feature_dim: int = 0,
-        decoding: Optional[str] = None,
-        label_smoothing: float = 0.0,
-        output: str = "softmax",
+        output: Optional[Lazy[TagOutput]] = None,
     ) -> None:
         super().__init__()
-        self._init_tag_output(vocab, label_namespace, decoding, label_smoothing, output)
+        self._init_tag_output(vocab, label_namespace, output)
         if predicate_combination not in PREDICATE_COMBINATIONS:
             raise ValueError(
                 f"predicate_combination must be one of {PREDICATE_COMBINATIONS}, got {predicate_combination!r}"

@@ -19,7 +19,7 @@ class SoftmaxTagOutput(TagOutput):
 
     # Parameters
 
-    index_to_label : `{index: BIO tag}` of the label namespace.
+    index_to_label : `{index: BIO tag}` of the label namespace (given by the frame scorer).
     decoding : `"argmax"` (None: the default), `"viterbi"` (exact BIO constraints) or `"dependency"` (a
         role on argument head words only, CoNLL-2009).
     label_smoothing : label smoothing of the cross entropy (DeepAtt, LISA: 0.1).
@@ -44,9 +44,6 @@ class SoftmaxTagOutput(TagOutput):
     def set_decoding(self, decoding: str) -> None:
         """Decode with `decoding` from now on."""
         self.decoder = TagDecoder(decoding, self.index_to_label)
-
-    def set_label_smoothing(self, label_smoothing: float) -> None:
-        self.label_smoothing = label_smoothing
 
     def loss(
         self, layer_logits: list[torch.Tensor], gold_tags: torch.Tensor, frame_mask: torch.Tensor, mask: torch.Tensor

@@ -1,6 +1,6 @@
 """The output layer of a frame scorer: what turns its per-token tag logits into a loss and into tags.
-A scorer chooses one by name with its `output` setting (`softmax`, the default, or `crf`), so every
-scorer gets every output layer without a wrapper."""
+A scorer takes one as the part under its `output` key (`{"type": "softmax", ...}`, the default, or
+`{"type": "crf"}`), so every scorer gets every output layer without a wrapper."""
 
 from typing import Optional
 
@@ -12,14 +12,11 @@ from torch import nn
 class TagOutput(nn.Module, Registrable):
     """Loss and decoding of tag logits given per scored layer (several with a loss at every layer).
 
-    Built by name (`TagOutput.by_name(output)(index_to_label, decoding, label_smoothing)`), not from a
-    config of its own: the frame scorer passes its settings.
+    Configured under the frame scorer's `output` key and built by the scorer, which gives it the tags.
 
     # Parameters
 
-    index_to_label : `{index: BIO tag}` of the label namespace.
-    decoding : how tags are decoded; None: the output layer's own default.
-    label_smoothing : label smoothing of the loss, where the output layer has one.
+    index_to_label : `{index: BIO tag}` of the label namespace (given by the frame scorer).
     """
 
     default_implementation = "softmax"
@@ -76,8 +73,4 @@ class TagOutput(nn.Module, Registrable):
 
     def set_decoding(self, decoding: str) -> None:
         """Decode with `decoding` from now on; `ValueError` if this output layer cannot."""
-        raise NotImplementedError
-
-    def set_label_smoothing(self, label_smoothing: float) -> None:
-        """Smooth the loss's gold tags by `label_smoothing`; `ValueError` if this output layer cannot."""
         raise NotImplementedError
