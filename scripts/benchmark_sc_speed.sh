@@ -5,18 +5,19 @@
 # Prints one JSON line per setting (scripts/benchmark_speed.py's output plus a "setting" field).
 set -euo pipefail
 : "${SRL_TRAIN_DATA:?set SRL_TRAIN_DATA}" "${SRL_DEV_DATA:?set SRL_DEV_DATA}"
-export SRL_BUDGET_MINUTES=30 OMP_NUM_THREADS=1 MKL_NUM_THREADS=1 SRL_SC_NEXT_INPUT=output
+export SRL_BUDGET_MINUTES=30 OMP_NUM_THREADS=1 MKL_NUM_THREADS=1
 python="${PYTHON:-.venv/bin/python}"
-bench() {  # setting config
-  "$python" scripts/benchmark_speed.py "$2" --train-batches 30 --max-instances 2000 --threads 1 2>/dev/null \
+bench() {  # setting config [overrides]
+  "$python" scripts/benchmark_speed.py "$2" --overrides "${3:-}" --train-batches 30 --max-instances 2000 --threads 1 2>/dev/null \
     | tail -n 1 | sed "s/^{/{\"setting\": \"$1\", /"
 }
 bench "deepatt-ffn 6 layers" training_configs/deepatt/ffn_cpu_budget_conll2005.jsonnet
 for layers in 4 8; do
   for bilstm in false true; do
     for selective in true false; do
-      SRL_SC_SELECTIVE=$selective SRL_SC_BILSTM=$bilstm SRL_SC_LAYERS=$layers \
-        bench "sc selective=$selective bilstm=$bilstm layers=$layers" training_configs/selective_connection/ablation_conll2005.jsonnet
+      encoder=model.frame_scorer.encoder
+      bench "sc selective=$selective bilstm=$bilstm layers=$layers" training_configs/selective_connection/ablation_conll2005.jsonnet \
+        "{\"$encoder.selective\": $selective, \"$encoder.input_bilstm\": $bilstm, \"$encoder.num_layers\": $layers}"
     done
   done
 done

@@ -21,12 +21,13 @@ mkdir -p "$out"
 [ -f "$out/ed-neighbours.json" ] || "$python" -m allennlp srl-neighbours "$SRL_TRAIN_DATA" --format conll2009 \
   --output "$out/ed-neighbours.json" --include-package srl_zoo > "$out/ed-neighbours.log" 2>&1
 
-run() {  # base | SELECTOR-MERGE
-  local name=$1 memory=true selector=edit_distance merge=average cache=""
+run() {  # base | SELECTOR-MERGE: each run's config, written beside its output (the merge sets the encoder's width)
+  local name=$1 memory=true selector=edit_distance merge=average cache=null
   if [ "$name" = base ]; then memory=false; else selector=${name%-*}; merge=${name##*-}; fi
-  [ "$selector" = ed ] && selector=edit_distance && cache="$out/ed-neighbours.json"
-  SRL_AMN_MEMORY=$memory SRL_AMN_SELECTOR=$selector SRL_AMN_MERGE=$merge SRL_AMN_CACHE=$cache \
-    "$python" -m allennlp train training_configs/amn/bilstm_memory_small_conll2009.jsonnet -s "$out/$name" -f \
+  [ "$selector" = ed ] && selector=edit_distance && cache="'$(realpath "$out")/ed-neighbours.json'"
+  printf "(import '%s')('conll2009', { memory: %s, selector: '%s', merge: '%s', neighbour_cache: %s })\n" \
+    "$(realpath training_configs/amn/small.libsonnet)" "$memory" "$selector" "$merge" "$cache" > "$out/$name.jsonnet"
+  "$python" -m allennlp train "$out/$name.jsonnet" -s "$out/$name" -f \
     --include-package srl_zoo > "$out/$name.log" 2>&1 || echo "$name failed: see $out/$name.log"
 }
 

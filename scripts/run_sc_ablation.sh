@@ -13,11 +13,12 @@ python="${PYTHON:-.venv/bin/python}"
 out="${1:-runs/sc_ablation}"
 mkdir -p "$out"
 
-run() {  # selective bilstm layers next_input
+run() {  # selective bilstm layers next_input: the encoder's keys, set with -o
   local name="sel-$1_bilstm-$2_layers-$3_next-$4"
-  SRL_SC_SELECTIVE=$1 SRL_SC_BILSTM=$2 SRL_SC_LAYERS=$3 SRL_SC_NEXT_INPUT=$4 "$python" -m allennlp train \
-    training_configs/selective_connection/ablation_conll2005.jsonnet -s "$out/$name" -f \
-    --include-package srl_zoo > "$out/$name.log" 2>&1
+  local encoder=model.frame_scorer.encoder
+  local overrides="{\"$encoder.selective\": $1, \"$encoder.input_bilstm\": $2, \"$encoder.num_layers\": $3, \"$encoder.next_input\": \"$4\"}"
+  "$python" -m allennlp train training_configs/selective_connection/ablation_conll2005.jsonnet -s "$out/$name" -f \
+    -o "$overrides" --include-package srl_zoo > "$out/$name.log" 2>&1
   "$python" -m allennlp srl-evaluate "$out/$name/model.tar.gz" "$SRL_DEV_DATA" \
     --output-dir "$out/$name/dev" --decoding viterbi --include-package srl_zoo > "$out/$name.eval.log" 2>&1
 }

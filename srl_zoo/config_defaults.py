@@ -21,14 +21,6 @@ CONFIG_VARIABLES: dict[str, str] = {
     "else random vectors",
     "SRL_BUDGET_MINUTES": "training budget in minutes of the CPU-budget configs; default: 30 (60 for the "
     "shipped model's recipe)",
-    "SRL_SC_SELECTIVE": "selective-connection ablation: the connection on; default: false (the best measured)",
-    "SRL_SC_BILSTM": "selective-connection ablation: the BiLSTM input layer; default: true",
-    "SRL_SC_LAYERS": "selective-connection ablation: depth; default: 4",
-    "SRL_SC_NEXT_INPUT": "selective-connection ablation: 'output' or 'state'; default: output",
-    "SRL_AMN_MEMORY": "AMN ablation: the memory on; default: true",
-    "SRL_AMN_SELECTOR": "AMN ablation: edit_distance, sif, relaxed_wmd or random; default: edit_distance",
-    "SRL_AMN_MERGE": "AMN ablation: average, concat, weighted or flat; default: average",
-    "SRL_AMN_CACHE": "AMN: a file for the training neighbours; default: none",
     "SRL_CUDA_DEVICES": "devices of the distributed GPU config; default: 0,1",
     "SRL_TRANSFORMER": "a local Hugging Face model directory for the transformer configs; default: "
     ".cache/minilm if `make minilm` made it",

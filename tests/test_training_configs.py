@@ -87,17 +87,6 @@ def test_config_builds(config, monkeypatch):
     monkeypatch.setenv("SRL_TRAIN_TREES", "unused-trees")
     monkeypatch.setenv("SRL_DEV_TREES", "unused-trees")
     monkeypatch.setenv("SRL_CUDA_DEVICES", "-1,-1")
-    for name, value in (
-        ("SRL_SC_SELECTIVE", "false"),
-        ("SRL_SC_BILSTM", "true"),
-        ("SRL_SC_LAYERS", "2"),
-        ("SRL_SC_NEXT_INPUT", "state"),
-        ("SRL_AMN_MEMORY", "true"),
-        ("SRL_AMN_SELECTOR", "edit_distance"),
-        ("SRL_AMN_MERGE", "average"),
-        ("SRL_AMN_CACHE", ""),
-    ):
-        monkeypatch.setenv(name, value)
     first_reading = Params.from_file(config)
     data = os.path.join(FIXTURES, DATA[first_reading["dataset_reader"]["type"]])
     if "frame_features" in first_reading["model"]:  # AMN's memory reads the training file
@@ -288,3 +277,17 @@ def test_a_gpu_leaderboard_row_is_its_cpu_row_at_the_gpu_budget(config, monkeypa
     assert gpu["trainer.cuda_device"] == 0 and gpu["trainer.num_epochs"] == 6
     assert gpu["trainer.callbacks"][: len(cpu["trainer.callbacks"])] == cpu["trainer.callbacks"]
     assert {"type": "mixed_precision", "dtype": "bfloat16"} in gpu["trainer.callbacks"]
+
+
+def test_the_selective_connection_ablation_is_set_by_the_encoders_keys():
+    """The ablation's settings are config keys set with -o (scripts/run_sc_ablation.sh), not variables that
+    `import srl_zoo` writes: every one reaches the encoder and the config check passes it."""
+    from srl_zoo.training.config_check import check_training_config
+
+    encoder = "model.frame_scorer.encoder"
+    setting = {"selective": True, "input_bilstm": False, "num_layers": 8, "next_input": "state"}
+    config_path = os.path.join(REPO_ROOT, "training_configs", "selective_connection", "ablation_conll2005.jsonnet")
+    overrides = json.dumps({f"{encoder}.{key}": value for key, value in setting.items()})
+    config = Params.from_file(config_path, overrides).as_dict(quiet=True)
+    check_training_config(config)
+    assert {key: config["model"]["frame_scorer"]["encoder"][key] for key in setting} == setting

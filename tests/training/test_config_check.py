@@ -144,3 +144,14 @@ def test_srl_zoo_train_stops_on_a_typo_before_training(tmp_path):
     assert completed.returncode != 0 and "Traceback" not in completed.stderr
     assert completed.stderr.strip().splitlines()[-1].startswith("srl-zoo train: trainer.num_epochz: not a key")
     assert not run.exists()
+
+
+def test_the_output_layer_is_swapped_with_one_override(monkeypatch):
+    """`-o '{"model.frame_scorer.output": {"type": "crf"}}'` replaces the whole part: the softmax's decoding and
+    smoothing go with it (before, three keys had to be set by hand, and a shorthand config could not be swapped)."""
+    monkeypatch.setenv("SRL_ZOO_TEST_PREDICATE_SOURCE", "gold")
+    config = Params.from_file(FIXTURE, '{"model.frame_scorer.output": {"type": "crf"}}').as_dict(quiet=True)
+    assert config["model"]["frame_scorer"]["output"] == {"type": "crf"}
+    check_training_config(config)
+    softmax = Params.from_file(FIXTURE).as_dict(quiet=True)["model"]["frame_scorer"]["output"]
+    assert softmax == {"type": "softmax", "decoding": "viterbi", "label_smoothing": 0.1}

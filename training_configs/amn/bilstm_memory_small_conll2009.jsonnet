@@ -1,12 +1,7 @@
-// The CPU-budget AMN (small.libsonnet) on CoNLL-2009. SRL_AMN_MEMORY (true/false), SRL_AMN_SELECTOR
-// (edit_distance, sif, relaxed_wmd, random) and SRL_AMN_MERGE (average, concat, weighted, flat) pick
-// the ablation; SRL_AMN_CACHE: a file for the training neighbours (empty: none).
+// The CPU-budget AMN (small.libsonnet) on CoNLL-2009: the memory with edit-distance neighbours and the
+// average merge. The ablations (memory off, other selectors and merges; the merge sets the encoder's
+// input width) are configs of their own that call small.libsonnet with `memory`, `selector` and `merge`:
+// scripts/run_amn_ablation.sh writes one per run. A file for the training neighbours (reused across
+// runs): -o '{"model.frame_features.neighbour_cache": "runs/neighbours.json"}'.
 local small = import 'small.libsonnet';
-local settings = import '../common/settings.libsonnet';
-local cache = settings.string('SRL_AMN_CACHE', '');
-small('conll2009', {
-  memory: settings.json('SRL_AMN_MEMORY', true),
-  selector: settings.string('SRL_AMN_SELECTOR', 'edit_distance'),
-  merge: settings.string('SRL_AMN_MERGE', 'average'),
-  neighbour_cache: if cache == '' then null else cache,
-})
+small('conll2009', { memory: true, selector: 'edit_distance', merge: 'average' })
