@@ -15,6 +15,7 @@ from srl_zoo.amn.memory_words import MemoryWords, ModelWordEmbedding, memory_wor
 from srl_zoo.amn.merges import merge_memory, merged_dim
 from srl_zoo.amn.neighbour_cache import fingerprint, read_cache, training_neighbours, write_cache
 from srl_zoo.amn.selectors import EditDistanceSelector, NeighbourSelector, WordVectors
+from srl_zoo.data.sentence_metadata import SentenceMetadata
 from srl_zoo.modules.frame_features import FrameFeatureInputs, FrameFeatures
 from srl_zoo.nn.json_tensor import json_to_tensor, tensor_to_json
 
@@ -227,7 +228,7 @@ class AssociatedMemory(FrameFeatures):
     def _queries(
         self,
         rows: list[list[int]],
-        metadata: Sequence[dict[str, Any]],
+        metadata: Sequence[SentenceMetadata],
         predicted_pos: Optional[list[list[str]]],
     ) -> list[MemoryQuery]:
         """One query per (sentence, predicate) row, with the POS the `pos_source` says."""
@@ -235,18 +236,18 @@ class AssociatedMemory(FrameFeatures):
         for sentence, predicate in rows:
             meta = metadata[sentence]
             pos = self._pos_of(meta, predicted_pos[sentence] if predicted_pos is not None else None)
-            queries.append(MemoryQuery(meta["words"], pos, predicate, exclude_same_words=self.training))
+            queries.append(MemoryQuery(meta.words, pos, predicate, exclude_same_words=self.training))
         return queries
 
-    def _pos_of(self, meta: dict[str, Any], predicted: Optional[list[str]]) -> Optional[list[str]]:
+    def _pos_of(self, meta: SentenceMetadata, predicted: Optional[list[str]]) -> Optional[list[str]]:
         if not self.selector.needs_pos:
             return None
-        given = meta.get("pos")
+        given = meta.pos
         if self.training or self.pos_source == "data" or (self.pos_source == "auto" and given is not None):
             if given is None:
                 raise ValueError(
                     "the associated memory (edit_distance selector) needs POS tags: give 'pos' with each sentence "
-                    f"(pos_source: {self.pos_source!r}); sentence: {' '.join(meta['words'][:12])} ..."
+                    f"(pos_source: {self.pos_source!r}); sentence: {' '.join(meta.words[:12])} ..."
                 )
             return list(given)
         if predicted is None:

@@ -15,6 +15,7 @@ from tqdm import tqdm
 from srl_zoo.analysis import write_report
 from srl_zoo.data.formats import SrlSentence
 from srl_zoo.data.formats.frame_json import frame_from_output
+from srl_zoo.data.sentence_metadata import metadata_of
 from srl_zoo.metrics import PredicateF1
 
 
@@ -27,7 +28,9 @@ def predict_sentences(
     model.eval()
     for group in lazy_groups_of(reader.read(data_path), batch_size):
         for instance, output in zip(group, model.forward_on_instances(group), strict=False):
-            gold: SrlSentence = instance["metadata"]["sentence"]
+            gold = metadata_of(instance).sentence
+            if gold is None:
+                raise ValueError(f"{data_path}: a sentence without gold annotation cannot be scored")
             lemmas = {frame.index: frame.lemma for frame in gold.frames}
             frames = [frame_from_output(frame, lemmas.get(frame["predicate"]["index"])) for frame in output["frames"]]
             yield gold, dataclasses.replace(gold, frames=frames)

@@ -1,5 +1,6 @@
 """From decoded tag ids to frames: the SRL metric's input and the readable JSON output."""
 
+from collections.abc import Sequence
 from typing import Any, Optional
 
 import torch
@@ -8,6 +9,7 @@ from allennlp.data import Vocabulary
 from srl_zoo.data.formats import SrlFrame, bio_to_spans
 from srl_zoo.data.formats.frame_json import FrameScores, frame_json
 from srl_zoo.data.formats.labels import NO_SENSE, NOT_A_PREDICATE
+from srl_zoo.data.sentence_metadata import SentenceMetadata
 from srl_zoo.models.heads import PredicateHead
 
 
@@ -54,16 +56,18 @@ class FrameReadout:
                         self._sense(label_ids, b, index),
                     )
 
-    def score(self, metric: Any, output: dict[str, Any], metadata: list[dict[str, Any]]) -> None:
-        """Score the predicted frames (arguments, senses) against the metadata's gold `SrlSentence`s by
+    def score(self, metric: Any, output: dict[str, Any], metadata: Sequence[SentenceMetadata]) -> None:
+        """Score the predicted frames (arguments, senses) against the sentences' gold `SrlSentence`s by
         predicate position, with `metric.score_sentences(gold, predicted)`."""
         predicted: list[dict[int, SrlFrame]] = [{} for _ in metadata]
         for b, _, index, tags, sense in self._frames(output):
-            lemma = metadata[b]["words"][index]
+            lemma = metadata[b].words[index]
             predicted[b][index] = SrlFrame(index=index, lemma=lemma, sense=sense, arguments=bio_to_spans(tags))
-        scored = [b for b, meta in enumerate(metadata) if meta.get("sentence") is not None]
-        gold = [{frame.index: frame for frame in metadata[b]["sentence"].frames} for b in scored]
-        metric.score_sentences(gold, [predicted[b] for b in scored])
+        gold_sentences = [
+            (b, sentence.sentence) for b, sentence in enumerate(metadata) if sentence.sentence is not None
+        ]
+        gold = [{frame.index: frame for frame in sentence.frames} for _, sentence in gold_sentences]
+        metric.score_sentences(gold, [predicted[b] for b, _ in gold_sentences])
 
     def readable(self, output: dict[str, Any], dependency: bool) -> list[list[dict[str, Any]]]:
         """Per sentence, its frames in `frame_json`'s form (`dependency`: arguments are head words)."""

@@ -1,8 +1,11 @@
 """Where each sentence's predicates come from when not training: the data's (gold) or a head's."""
 
-from typing import Any, Optional
+from collections.abc import Sequence
+from typing import Optional
 
 import torch
+
+from srl_zoo.data.sentence_metadata import SentenceMetadata
 
 PREDICATE_SOURCES = ("gold", "predicted")
 
@@ -18,11 +21,11 @@ def check_predicate_source(source: str, has_head: bool) -> None:
         )
 
 
-def sentences_using_predicted(source: str, metadata: Optional[list[dict[str, Any]]], batch: int) -> torch.Tensor:
+def sentences_using_predicted(source: str, metadata: Optional[Sequence[SentenceMetadata]], batch: int) -> torch.Tensor:
     """`(batch,)` bool: all sentences with `"predicted"`, else those given without predicates (raw text)."""
     if source == "predicted":
         return torch.ones(batch, dtype=torch.bool)
-    given = [m.get("predicates_given", True) for m in metadata] if metadata is not None else [True] * batch
+    given = [sentence.predicates_given for sentence in metadata] if metadata is not None else [True] * batch
     return ~torch.tensor(given, dtype=torch.bool)
 
 
@@ -53,7 +56,10 @@ def merge_predicted_predicates(
 
 
 def choose_predicates(
-    source: str, gold_indices: torch.Tensor, is_predicate: torch.Tensor, metadata: Optional[list[dict[str, Any]]]
+    source: str,
+    gold_indices: torch.Tensor,
+    is_predicate: torch.Tensor,
+    metadata: Optional[Sequence[SentenceMetadata]],
 ) -> tuple[torch.Tensor, bool]:
     """The predicate indices to label when not training, and whether any sentence uses predicted ones
     (see `sentences_using_predicted` and `merge_predicted_predicates` for the parameters)."""

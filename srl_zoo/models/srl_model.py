@@ -16,6 +16,7 @@ from allennlp.training.metrics import Metric
 from torch import nn
 
 from srl_zoo.analysis.calibration import SCORE_CALIBRATION_KEY
+from srl_zoo.data.sentence_metadata import SentenceMetadata
 from srl_zoo.metrics import SrlSpanF1
 from srl_zoo.models.frame_groups import DEFAULT_ROW_TOKENS, score_frame_groups
 from srl_zoo.models.frame_output import FrameReadout
@@ -23,6 +24,7 @@ from srl_zoo.models.heads import AuxiliaryTask, PredicateHead
 from srl_zoo.models.model_shorthand import upgrade_model_shorthand
 from srl_zoo.models.predicate_sources import check_predicate_source, choose_predicates
 from srl_zoo.models.renamed_parts import read_renamed_weights
+from srl_zoo.modules.batch_inputs import BatchInputs
 from srl_zoo.modules.frame_features import FrameFeatureInputs, FrameFeatures
 from srl_zoo.modules.frame_scorers import EncodedSentences, FrameScorer
 from srl_zoo.nn.precision import F1_PER_PRECISION_KEY
@@ -151,7 +153,7 @@ class SrlModel(Model):
         self,
         tokens: TextFieldTensors,
         frames: dict[str, torch.Tensor],
-        metadata: Optional[list[dict[str, Any]]] = None,
+        metadata: Optional[list[SentenceMetadata]] = None,
         **side_inputs: Any,
     ) -> dict[str, torch.Tensor]:
         """
@@ -160,7 +162,7 @@ class SrlModel(Model):
         tokens : the sentence, `(batch, seq_len)` ids per indexer.
         frames : `predicate_indices (batch, num_frames)` padded with -1 and, with gold data,
             `tags (batch, num_frames, seq_len)`.
-        metadata : per sentence: words, whether predicates were given, the gold `SrlSentence`.
+        metadata : per sentence its `SentenceMetadata`: words, what was given with it, the gold `SrlSentence`.
         side_inputs : the other fields of the batch (`predicate_labels`, `pos_tags`, ...), each
             `(batch, seq_len)`, for the heads and auxiliary tasks.
 
@@ -174,15 +176,13 @@ class SrlModel(Model):
         mask = get_text_field_mask(tokens)
         embedded = self.embedding_dropout(self.text_field_embedder(tokens))
         decodes = not self.training or self.training_metrics
-        inputs = {name: side_inputs[name] for name in SIDE_INPUTS if side_inputs.get(name) is not None}
-        inputs["metadata"] = metadata  # heads and tasks may read the words
+        inputs = BatchInputs(self.training, metadata, **{name: side_inputs.get(name) for name in SIDE_INPUTS})
         output: dict[str, Any] = {"mask": mask}
         losses: list[Optional[torch.Tensor]] = []
 
         sentences: Optional[EncodedSentences] = None
         if self.frame_scorer.scores_from_sentences or self.predicate_head is not None or len(self.auxiliary_tasks):
-            context = {"training": self.training, **inputs}
-            sentences = self.frame_scorer.encode_sentences(embedded, mask, context)
+            sentences = self.frame_scorer.encode_sentences(embedded, mask, inputs)
         for task in self.auxiliary_tasks.values():
             losses.append(task(sentences, mask, inputs, update_metrics=decodes))
 
@@ -198,7 +198,7 @@ class SrlModel(Model):
                 predicate_indices, uses_predicted = choose_predicates(
                     self.predicate_source, predicate_indices, is_predicate, metadata
                 )
-        elif metadata is not None and not all(m.get("predicates_given", True) for m in metadata):
+        elif metadata is not None and not all(sentence.predicates_given for sentence in metadata):
             raise ValueError("this model has no predicate identification head: give the predicates with each sentence")
         output["predicate_indices"] = predicate_indices
 
@@ -224,8 +224,8 @@ class SrlModel(Model):
         if losses:
             output["loss"] = sum(losses)
         if metadata is not None:
-            output["words"] = [m["words"] for m in metadata]
-            if decodes and any(m.get("sentence") is not None for m in metadata):
+            output["words"] = inputs.words
+            if decodes and any(sentence.sentence is not None for sentence in metadata):
                 self.readout.score(self.srl_metric, output, metadata)
         return output
 

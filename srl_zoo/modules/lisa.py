@@ -1,13 +1,14 @@
 """LISA (Strubell et al. 2018): a transformer whose attention head in one layer follows a dependency parse."""
 
-from typing import Any, Optional
+from typing import Optional
 
 import torch
 from allennlp.modules.seq2seq_encoders import Seq2SeqEncoder
 from torch import nn
 
+from srl_zoo.modules.batch_inputs import BatchInputs
 from srl_zoo.modules.biaffine import ArcScorer, zero_based_heads
-from srl_zoo.modules.encoded_sentences import EncodedSentences
+from srl_zoo.modules.encoded_sentences import EncodedSentences, SyntaxOutputs
 from srl_zoo.modules.self_attention_encoder import SelfAttentionEncoder
 from srl_zoo.modules.transformer_layer import TransformerLayer
 
@@ -38,8 +39,8 @@ class LisaEncoder(SelfAttentionEncoder):
     next layer the last attention head's weights ARE the parse: during training the gold parse
     (one-hot rows, when the batch has `dependency_heads`), at test the softmax of the predicted arc
     scores, or a parse given with the data when `parse_source` is `"given"` or a sentence carries
-    injected heads (`metadata["heads_given"]`). The parser learns only from its own loss (the
-    `dependency_parse` auxiliary task reads `extras["arc_scores"]`).
+    injected heads (`SentenceMetadata.heads_given`). The parser learns only from its own loss (the
+    `dependency_parse` auxiliary task reads `EncodedSentences.syntax`).
 
     Layer indices are 0-based positions in `EncodedSentences.layers` (each layer's LayerNorm-ed
     output): LISA's code reads POS/predicates from layer 3 (index 2), parses from layer 5 (index 4,
@@ -127,19 +128,20 @@ class LisaEncoder(SelfAttentionEncoder):
         return self.encode(inputs, mask).layers
 
     def encode(
-        self, inputs: torch.Tensor, mask: torch.Tensor, context: Optional[dict[str, Any]] = None
+        self, inputs: torch.Tensor, mask: torch.Tensor, context: Optional[BatchInputs] = None
     ) -> EncodedSentences:
-        """Every layer's normalised output; `extras`: `arc_scores (batch, seq_len, seq_len)` (float32,
-        rows dependents), `syntax_states` (the parser's input) and `parse_attention` (what the head used).
+        """Every layer's normalised output and, with a parse layer, its `syntax` (`SyntaxOutputs`: the arc
+        scores, the parser's input states and the parse the next layer's head attended to).
 
-        `context`: `dependency_heads (batch, seq_len)` (1-based, 0 = root), `training`, `metadata`.
+        `context`: the batch's `dependency_heads (batch, seq_len)` (1-based, 0 = root), whether it is
+        training, and per sentence whether its heads were given; None: no parse given, `self.training`.
         """
         mask = mask.bool()
-        context = context or {}
+        context = context or BatchInputs(training=self.training)
         keep = mask.unsqueeze(-1).to(inputs.dtype)
         hidden = self.input(inputs)
         layers: list[torch.Tensor] = []
-        extras: dict[str, torch.Tensor] = {}
+        syntax: Optional[SyntaxOutputs] = None
         parse_attention: Optional[torch.Tensor] = None
         for index, layer in enumerate(self.layers):
             hidden = layer(hidden, mask, last_head_weights=parse_attention)
@@ -148,24 +150,23 @@ class LisaEncoder(SelfAttentionEncoder):
             if index == self.parse_layer:
                 arc_scores = self.arc_scorer(output, mask)  # type: ignore[misc]
                 parse_attention = self._parse_attention(arc_scores, mask, context)
-                extras.update(arc_scores=arc_scores, syntax_states=output, parse_attention=parse_attention)
+                syntax = SyntaxOutputs(arc_scores, output, parse_attention)
             else:
                 parse_attention = None
-        return EncodedSentences(layers, extras)
+        return EncodedSentences(layers, syntax)
 
-    def _parse_attention(self, arc_scores: torch.Tensor, mask: torch.Tensor, context: dict[str, Any]) -> torch.Tensor:
+    def _parse_attention(self, arc_scores: torch.Tensor, mask: torch.Tensor, context: BatchInputs) -> torch.Tensor:
         """Rows of attention weights `(batch, seq_len, seq_len)`: gold/given one-hot parses where they are
         to be used, the parser's softmax elsewhere."""
         weights = torch.softmax(arc_scores, dim=-1)
-        heads = context.get("dependency_heads")
+        heads = context.dependency_heads
         if heads is None:
             return weights
         use = self._sentences_using_given_heads(context, heads.size(0), heads.device)
         given = nn.functional.one_hot(zero_based_heads(heads), heads.size(1)).to(weights.dtype)
         return torch.where(use[:, None, None], given, weights)
 
-    def _sentences_using_given_heads(self, context: dict[str, Any], batch: int, device: torch.device) -> torch.Tensor:
-        if context.get("training", self.training) or self.parse_source == "given":
+    def _sentences_using_given_heads(self, context: BatchInputs, batch: int, device: torch.device) -> torch.Tensor:
+        if context.training or self.parse_source == "given":
             return torch.ones(batch, dtype=torch.bool, device=device)
-        metadata = context.get("metadata") or [{}] * batch
-        return torch.tensor([bool(m.get("heads_given")) for m in metadata], dtype=torch.bool, device=device)
+        return torch.tensor(context.heads_given(batch), dtype=torch.bool, device=device)

@@ -1,10 +1,11 @@
 """What every self-attention stack here shares: its widths, the input preparation and `forward_layers`."""
 
-from typing import Any, Optional
+from typing import Optional
 
 import torch
 from allennlp.modules.seq2seq_encoders import Seq2SeqEncoder
 
+from srl_zoo.modules.batch_inputs import BatchInputs
 from srl_zoo.modules.encoded_sentences import EncodedSentences
 from srl_zoo.modules.transformer_input import TransformerInput
 
@@ -45,7 +46,7 @@ class SelfAttentionEncoder(Seq2SeqEncoder):
         return [self.forward(inputs, mask)]
 
     def encode(
-        self, inputs: torch.Tensor, mask: torch.Tensor, context: Optional[dict[str, Any]] = None
+        self, inputs: torch.Tensor, mask: torch.Tensor, context: Optional[BatchInputs] = None
     ) -> EncodedSentences:
         """`forward_layers` as `EncodedSentences`; encoders with side inputs or intermediate results
         (LISA's syntax head) override it. `context` holds the batch's side inputs (e.g. gold heads)."""

@@ -9,6 +9,7 @@ from typing import Any, Optional, Protocol
 import torch
 from allennlp.modules.seq2seq_encoders import Seq2SeqEncoder
 
+from srl_zoo.modules.batch_inputs import BatchInputs
 from srl_zoo.modules.encoded_sentences import EncodedSentences
 
 
@@ -29,7 +30,7 @@ class SentenceEncoder(Protocol):
         ...
 
     def encode(
-        self, inputs: torch.Tensor, mask: torch.Tensor, context: Optional[dict[str, Any]] = None
+        self, inputs: torch.Tensor, mask: torch.Tensor, context: Optional[BatchInputs] = None
     ) -> EncodedSentences:
         """One pass over each sentence; `context` holds the batch's side inputs (e.g. gold heads)."""
         ...
@@ -44,7 +45,7 @@ def _forward_layers(self: Seq2SeqEncoder, inputs: torch.Tensor, mask: torch.Tens
 
 
 def _encode(
-    self: Seq2SeqEncoder, inputs: torch.Tensor, mask: torch.Tensor, context: Optional[dict[str, Any]] = None
+    self: Seq2SeqEncoder, inputs: torch.Tensor, mask: torch.Tensor, context: Optional[BatchInputs] = None
 ) -> EncodedSentences:
     return EncodedSentences(self.forward_layers(inputs, mask))  # type: ignore[attr-defined]
 

@@ -51,7 +51,7 @@ def test_any_error_while_labeling_one_line_skips_only_that_line(labeler, tmp_pat
     real = labeler.predictor.predict_tensors
 
     def fragile(tensors):  # the model fails on any batch holding "explode"
-        if any("explode" in sentence["words"] for sentence in tensors["metadata"]):
+        if any("explode" in sentence.words for sentence in tensors["metadata"]):
             raise RuntimeError("the model broke")
         return real(tensors)
 

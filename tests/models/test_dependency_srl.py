@@ -8,6 +8,7 @@ from allennlp.common.testing import ModelTestCase
 from allennlp.data import Batch
 
 from srl_zoo.data.formats import SrlFrame, bio_to_spans
+from srl_zoo.data.sentence_metadata import metadata_of
 from srl_zoo.metrics import Conll2009F1
 from tests.conftest import FIXTURES, REPO_ROOT
 
@@ -40,7 +41,7 @@ class TestDependencySrl(ModelTestCase):
         for instance, frames, label_ids in zip(
             self.instances, output["frames"], output["predicate_label_ids"], strict=False
         ):
-            sentence = instance["metadata"]["sentence"]
+            sentence = metadata_of(instance).sentence
             gold.append(sentence.frames)
             predicted.append([])
             for frame in frames:

@@ -7,6 +7,7 @@ import torch
 from allennlp.common.testing import ModelTestCase
 from allennlp.data import Batch
 
+from srl_zoo.data.sentence_metadata import metadata_of
 from tests.conftest import FIXTURES, REPO_ROOT
 
 pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
@@ -82,12 +83,12 @@ class TestLisaModel(LisaTestCase):
         self.model.eval()
         reader = DatasetReader.from_params(Params.from_file(self.param_file)["dataset_reader"])
         predictor = Predictor.by_name("srl")(self.model, reader)
-        words = self.instances[0]["metadata"]["words"]
+        words = metadata_of(self.instances[0]).words
         heads = self.instances[0]["dependency_heads"].labels
         request = {"tokens": words, "predicates": [2]}
         plain = predictor._json_to_instance(request)
         injected = predictor._json_to_instance({**request, "heads": list(heads)})
-        assert injected["metadata"]["heads_given"] and not plain["metadata"]["heads_given"]
+        assert metadata_of(injected).heads_given and not metadata_of(plain).heads_given
         plain_output = self.model.forward_on_instance(plain)
         injected_output = self.model.forward_on_instance(injected)
         assert not torch.allclose(

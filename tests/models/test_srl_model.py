@@ -8,6 +8,7 @@ from allennlp.common.testing import ModelTestCase
 from allennlp.data import Batch
 
 from srl_zoo.data.formats import bio_to_spans
+from srl_zoo.data.sentence_metadata import SentenceMetadata, metadata_of
 from tests.conftest import FIXTURES, REPO_ROOT
 
 pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
@@ -46,7 +47,7 @@ class TestOutputs(SrlModelTestCase):
         assert len(output["frames"]) == 5
         for instance, frames in zip(self.instances[:5], output["frames"], strict=False):
             assert [f["predicate"]["index"] for f in frames] == instance["frames"].predicate_indices
-            words = instance["metadata"]["words"]
+            words = metadata_of(instance).words
             for frame in frames:
                 assert len(frame["tags"]) == len(words)
                 # exact BIO constraints: every I-X continues an X
@@ -134,7 +135,7 @@ class TestPredicateIdentification(SrlModelTestCase):
 
     def test_missed_and_spurious_predicates_count_as_errors(self, monkeypatch):
         self.set_up_head(monkeypatch, "gold")
-        sentence = self.instances[0]["metadata"]["sentence"]
+        sentence = metadata_of(self.instances[0]).sentence
         gold_index = sentence.frames[0].index
         spurious = (gold_index + 1) % len(sentence.tokens)
         self.model.srl_metric.reset()
@@ -144,7 +145,7 @@ class TestPredicateIdentification(SrlModelTestCase):
         tags = torch.full((1, 1, len(sentence.tokens)), self.vocab.get_token_index("O", "labels"))
         tags[0, 0, spurious] = v
         tags[0, 0, gold_index] = b_arg
-        metadata = [{"sentence": sentence, "words": sentence.tokens}]
+        metadata = [SentenceMetadata(sentence.tokens, sentence=sentence)]
         output = {"predicted_tags": tags, "predicate_indices": torch.tensor([[spurious]]), "mask": mask}
         self.model.readout.score(self.model.srl_metric, output, metadata)
         gold_arguments = sum(1 for f in sentence.frames if f.index == gold_index for a in f.arguments if a.label != "V")

@@ -4,7 +4,9 @@ import pytest
 import torch
 from allennlp.data import Vocabulary
 
+from srl_zoo.data.sentence_metadata import SentenceMetadata
 from srl_zoo.modules.attention import MultiHeadSelfAttention
+from srl_zoo.modules.batch_inputs import BatchInputs
 from srl_zoo.modules.biaffine import MASKED, zero_based_heads
 from srl_zoo.modules.frame_scorers import BilinearFrameScorer
 from srl_zoo.modules.lisa import LisaEncoder
@@ -46,12 +48,12 @@ def make_encoder(**kwargs) -> LisaEncoder:
 
 
 def parse_attention(encoder: LisaEncoder, context):
-    return encoder.encode(torch.randn(2, 5, 6), MASK, context).extras["parse_attention"]
+    return encoder.encode(torch.randn(2, 5, 6), MASK, context).syntax.attention
 
 
 def test_training_attends_to_the_gold_parse():
     encoder = make_encoder().train()
-    attention = parse_attention(encoder, {"dependency_heads": HEADS, "training": True})
+    attention = parse_attention(encoder, BatchInputs(training=True, dependency_heads=HEADS))
     assert torch.equal(attention, one_hot_parse(HEADS))
 
 
@@ -59,19 +61,19 @@ def test_test_time_uses_the_parser_unless_a_parse_is_given():
     encoder = make_encoder().eval()
     with torch.no_grad():
         inputs = torch.randn(2, 5, 6)
-        sentences = encoder.encode(inputs, MASK, {"dependency_heads": HEADS, "training": False})
-        predicted = sentences.extras["parse_attention"]
-        assert torch.allclose(predicted, torch.softmax(sentences.extras["arc_scores"], -1))
+        sentences = encoder.encode(inputs, MASK, BatchInputs(training=False, dependency_heads=HEADS))
+        predicted = sentences.syntax.attention
+        assert torch.allclose(predicted, torch.softmax(sentences.syntax.arc_scores, -1))
         assert torch.allclose(predicted.sum(-1), torch.ones(2, 5))
         assert predicted[1, :, 3:].abs().max() < 1e-6  # no weight on padding
         # injected for the second sentence only (a request's "heads"), the parser's for the first
-        metadata = [{"heads_given": False}, {"heads_given": True}]
-        mixed = encoder.encode(inputs, MASK, {"dependency_heads": HEADS, "training": False, "metadata": metadata})
-        assert torch.allclose(mixed.extras["parse_attention"][0], predicted[0])
-        assert torch.equal(mixed.extras["parse_attention"][1], one_hot_parse(HEADS)[1])
+        metadata = [SentenceMetadata(["a"] * 5, heads_given=False), SentenceMetadata(["a"] * 3, heads_given=True)]
+        mixed = encoder.encode(inputs, MASK, BatchInputs(training=False, sentences=metadata, dependency_heads=HEADS))
+        assert torch.allclose(mixed.syntax.attention[0], predicted[0])
+        assert torch.equal(mixed.syntax.attention[1], one_hot_parse(HEADS)[1])
         encoder.parse_source = "given"
-        given = encoder.encode(inputs, MASK, {"dependency_heads": HEADS, "training": False})
-        assert torch.equal(given.extras["parse_attention"], one_hot_parse(HEADS))
+        given = encoder.encode(inputs, MASK, BatchInputs(training=False, dependency_heads=HEADS))
+        assert torch.equal(given.syntax.attention, one_hot_parse(HEADS))
         # the injected parse changes what the layers after the parse head compute
         assert not torch.allclose(given.top, sentences.top)
         assert torch.allclose(given.layers[0], sentences.layers[0])
@@ -79,10 +81,10 @@ def test_test_time_uses_the_parser_unless_a_parse_is_given():
 
 def test_arc_scores_mask_padded_heads_and_the_baseline_has_no_syntax_head():
     encoder = make_encoder().eval()
-    scores = encoder.encode(torch.randn(2, 5, 6), MASK).extras["arc_scores"]
+    scores = encoder.encode(torch.randn(2, 5, 6), MASK).syntax.arc_scores
     assert (scores[1, :, 3:] == MASKED).all() and (scores[0] > MASKED).all()
     baseline = make_encoder(parse_layer=None)
-    assert baseline.encode(torch.randn(2, 5, 6), MASK).extras == {}
+    assert baseline.encode(torch.randn(2, 5, 6), MASK).syntax is None
     with pytest.raises(ValueError, match="parse_layer"):
         make_encoder(parse_layer=2)  # the last layer has no next layer to hold the parse head
 

@@ -12,6 +12,7 @@ from srl_zoo.data.fields import SrlFramesField
 from srl_zoo.data.formats import SrlSentence
 from srl_zoo.data.formats.dependency_trees import attach_dependency_trees
 from srl_zoo.data.formats.labels import NOT_A_PREDICATE, predicate_label
+from srl_zoo.data.sentence_metadata import SentenceMetadata
 
 # These namespaces deliberately keep allennlp's padding and OOV entries (a POS tag, dependency
 # relation or sense unseen in training must not crash evaluation), so allennlp's advice to name
@@ -117,10 +118,10 @@ class SrlReader(DatasetReader):
         """An Instance from tokens; predicates and tags are optional (e.g. raw text at prediction).
 
         `predicate_labels` (per token) default to `-` / the frames' labels when `sentence` is given.
-        `metadata["predicates_given"]` says whether `predicate_indices` were supplied at all;
-        `heads_given` marks `dependency_heads` injected with a request (LISA then uses that parse).
-        `pos` (POS given with a request) is kept in `metadata["pos"]` only, as `pos_tags` also are
-        (AMN's memory reads them there).
+        `metadata` is a `SentenceMetadata`: its `predicates_given` says whether `predicate_indices` were
+        supplied at all; `heads_given` marks `dependency_heads` injected with a request (LISA then uses that
+        parse). `pos` (POS given with a request) is kept in its `pos` only, as `pos_tags` also are (AMN's
+        memory reads them there).
         """
         text_field = TextField([Token(t) for t in tokens])
         fields: dict[str, Field] = {
@@ -150,16 +151,16 @@ class SrlReader(DatasetReader):
                 dependency_labels, text_field, label_namespace="dependency_relations"
             )
         fields["metadata"] = MetadataField(
-            {
-                "words": list(tokens),
-                "predicates_given": predicate_indices is not None,
-                "predicate_indices": list(predicate_indices or []),
-                "predicate_lemmas": [frame.lemma for frame in frames],
-                "predicate_senses": [frame.sense for frame in frames],
-                "heads_given": heads_given and dependency_heads is not None,
-                "pos": list(pos_tags) if pos_tags is not None else (list(pos) if pos is not None else None),
-                "sentence": sentence,
-            }
+            SentenceMetadata(
+                words=list(tokens),
+                predicates_given=predicate_indices is not None,
+                predicate_indices=list(predicate_indices or []),
+                predicate_lemmas=[frame.lemma for frame in frames],
+                predicate_senses=[frame.sense for frame in frames],
+                heads_given=heads_given and dependency_heads is not None,
+                pos=list(pos_tags) if pos_tags is not None else (list(pos) if pos is not None else None),
+                sentence=sentence,
+            )
         )
         return Instance(fields)
 

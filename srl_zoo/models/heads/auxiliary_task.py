@@ -1,12 +1,12 @@
 """The registrable auxiliary task: an extra loss (with metrics) on the sentence encodings."""
 
-from collections.abc import Mapping
-from typing import Any, Optional
+from typing import Optional
 
 import torch
 from allennlp.common import Registrable
 from torch import nn
 
+from srl_zoo.modules.batch_inputs import BatchInputs
 from srl_zoo.modules.frame_scorers import EncodedSentences
 
 
@@ -20,7 +20,7 @@ class AuxiliaryTask(nn.Module, Registrable):
     """
 
     def forward(
-        self, sentences: EncodedSentences, mask: torch.Tensor, inputs: Mapping[str, Any], update_metrics: bool = True
+        self, sentences: EncodedSentences, mask: torch.Tensor, inputs: BatchInputs, update_metrics: bool = True
     ) -> Optional[torch.Tensor]:
         raise NotImplementedError
 

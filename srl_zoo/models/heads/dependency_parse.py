@@ -1,7 +1,6 @@
 """The `dependency_parse` auxiliary task: LISA's parser loss (arcs) and dependency relation labels."""
 
-from collections.abc import Mapping
-from typing import Any, Optional
+from typing import Optional
 
 import torch
 from allennlp.data import Vocabulary
@@ -9,13 +8,14 @@ from allennlp.nn.util import sequence_cross_entropy_with_logits
 
 from srl_zoo.metrics.distributed import sum_over_workers
 from srl_zoo.models.heads.auxiliary_task import AuxiliaryTask
+from srl_zoo.modules.batch_inputs import BatchInputs
 from srl_zoo.modules.biaffine import RelationScorer, zero_based_heads
 from srl_zoo.modules.encoded_sentences import EncodedSentences
 
 
 @AuxiliaryTask.register("dependency_parse")
 class DependencyParseTask(AuxiliaryTask):
-    """Cross entropy of the encoder's arc scores (`extras["arc_scores"]`, e.g. LISA's syntax head)
+    """Cross entropy of the encoder's arc scores (`EncodedSentences.syntax`, e.g. LISA's syntax head)
     against the gold heads (root = self-loop), and of a bilinear relation classifier on (dependent,
     gold head) pairs of the parser's states against the gold relations. Metrics: `uas` and `las`
     (relations predicted on the predicted heads), punctuation included.
@@ -48,20 +48,20 @@ class DependencyParseTask(AuxiliaryTask):
         self._tokens = self._heads_right = self._labeled_right = 0
 
     def forward(
-        self, sentences: EncodedSentences, mask: torch.Tensor, inputs: Mapping[str, Any], update_metrics: bool = True
+        self, sentences: EncodedSentences, mask: torch.Tensor, inputs: BatchInputs, update_metrics: bool = True
     ) -> Optional[torch.Tensor]:
-        if "arc_scores" not in sentences.extras:
+        if sentences.syntax is None:
             raise ValueError(
                 "the dependency_parse task needs an encoder with a syntax head (e.g. lisa with parse_layer set)"
             )
-        heads = inputs.get("dependency_heads")
+        heads = inputs.dependency_heads
         if heads is None:
             return None
         gold_heads = zero_based_heads(heads)
-        arc_scores = sentences.extras["arc_scores"]  # (batch, seq_len, seq_len), rows dependents
+        arc_scores = sentences.syntax.arc_scores  # (batch, seq_len, seq_len), rows dependents
         loss = self.arc_loss_weight * sequence_cross_entropy_with_logits(arc_scores, gold_heads, mask, average="token")
-        states = sentences.extras["syntax_states"]
-        relations = inputs.get("dependency_labels")
+        states = sentences.syntax.states
+        relations = inputs.dependency_labels
         if relations is not None:
             logits = self.relations(states, gold_heads).float()
             loss = loss + self.label_loss_weight * sequence_cross_entropy_with_logits(

@@ -1,8 +1,5 @@
 """LISA's joint POS/predicate tagger: one softmax over `POS/predicate-label` pairs seen in training."""
 
-from collections.abc import Mapping
-from typing import Any
-
 import torch
 from allennlp.data import Vocabulary
 from allennlp.nn.util import sequence_cross_entropy_with_logits
@@ -10,6 +7,7 @@ from allennlp.training.metrics import CategoricalAccuracy
 from torch import nn
 
 from srl_zoo.models.heads.predicate_head import PREDICATE_NAMESPACE, PredicateHead, PredicateOutput
+from srl_zoo.modules.batch_inputs import BatchInputs
 from srl_zoo.modules.biaffine import mlp
 from srl_zoo.modules.encoded_sentences import EncodedSentences
 
@@ -75,22 +73,22 @@ class JointPosPredicateHead(PredicateHead):
         return to_pos, to_predicate
 
     def forward(
-        self, sentences: EncodedSentences, mask: torch.Tensor, inputs: Mapping[str, Any], update_metrics: bool = True
+        self, sentences: EncodedSentences, mask: torch.Tensor, inputs: BatchInputs, update_metrics: bool = True
     ) -> PredicateOutput:
         logits = self.classifier(self.mlp(sentences.layers[self.layer])).float()  # (batch, seq_len, num_joint)
         probabilities = torch.softmax(logits, dim=-1)
         predicate_probabilities = probabilities @ self.to_predicate  # (batch, seq_len, num_predicate_labels)
         label_ids = predicate_probabilities.argmax(-1).masked_fill(~mask, self.not_a_predicate)
-        gold = inputs.get("pos_predicate_labels")
+        gold = inputs.pos_predicate_labels
         loss = None
         if gold is not None:
             loss = self.loss_weight * sequence_cross_entropy_with_logits(logits, gold, mask, average="token")
         pos_probabilities = probabilities @ self.to_pos  # (batch, seq_len, num_pos)
         if update_metrics:
-            if inputs.get("pos_tags") is not None:
-                self.pos_accuracy(pos_probabilities, inputs["pos_tags"], mask)
-            if inputs.get("predicate_labels") is not None:
-                self.update_metric(inputs["predicate_labels"], label_ids, mask)
+            if inputs.pos_tags is not None:
+                self.pos_accuracy(pos_probabilities, inputs.pos_tags, mask)
+            if inputs.predicate_labels is not None:
+                self.update_metric(inputs.predicate_labels, label_ids, mask)
         scores = self.predicate_scores(predicate_probabilities, label_ids)
         return PredicateOutput(label_ids, loss, pos_ids=pos_probabilities.argmax(-1), scores=scores)
 

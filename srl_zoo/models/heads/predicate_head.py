@@ -1,8 +1,7 @@
 """The registrable predicate head: finds the predicates (and senses) of a sentence for raw-text prediction."""
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Optional
 
 import torch
 from allennlp.common import Registrable
@@ -11,6 +10,7 @@ from torch import nn
 
 from srl_zoo.data.formats.labels import NOT_A_PREDICATE
 from srl_zoo.metrics import PredicateF1
+from srl_zoo.modules.batch_inputs import BatchInputs
 from srl_zoo.modules.frame_scorers import EncodedSentences
 
 PREDICATE_NAMESPACE = "predicate_senses"
@@ -48,15 +48,15 @@ class PredicateHead(nn.Module, Registrable):
         self.metric = PredicateF1()
 
     def forward(
-        self, sentences: EncodedSentences, mask: torch.Tensor, inputs: Mapping[str, Any], update_metrics: bool = True
+        self, sentences: EncodedSentences, mask: torch.Tensor, inputs: BatchInputs, update_metrics: bool = True
     ) -> PredicateOutput:
         """
         # Parameters
 
         sentences : the scorer's sentence encodings.
         mask : `(batch, seq_len)` bool.
-        inputs : the batch's other fields, e.g. `predicate_labels (batch, seq_len)` (gold), `pos_tags`, and
-            `metadata` (per sentence its `words`, ...; None when the batch has none).
+        inputs : the batch's side inputs (`BatchInputs`): gold `predicate_labels (batch, seq_len)`, `pos_tags`,
+            ... where the batch has them, and each sentence's words.
         update_metrics : whether to score this batch's predictions (gold labels needed).
         """
         raise NotImplementedError

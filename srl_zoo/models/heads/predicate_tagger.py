@@ -1,7 +1,6 @@
 """The `tagger` predicate head: a per-token linear classifier over predicate labels."""
 
-from collections.abc import Mapping
-from typing import Any, Optional
+from typing import Optional
 
 import torch
 from allennlp.data import Vocabulary
@@ -11,6 +10,7 @@ from torch import nn
 from srl_zoo.frames.readable_frames import frame_file_senses as frame_file_senses_of
 from srl_zoo.models.heads.predicate_head import PREDICATE_NAMESPACE, PredicateHead, PredicateOutput
 from srl_zoo.models.heads.sense_table import SenseTable
+from srl_zoo.modules.batch_inputs import BatchInputs
 from srl_zoo.modules.frame_scorers import EncodedSentences
 
 
@@ -58,12 +58,11 @@ class PredicateTaggerHead(PredicateHead):
             self.register_buffer("sense_table", torch.zeros(0, dtype=torch.uint8))
 
     def forward(
-        self, sentences: EncodedSentences, mask: torch.Tensor, inputs: Mapping[str, Any], update_metrics: bool = True
+        self, sentences: EncodedSentences, mask: torch.Tensor, inputs: BatchInputs, update_metrics: bool = True
     ) -> PredicateOutput:
         logits = self.projection(sentences.layers[self.layer])  # (batch, seq_len, num_predicate_labels)
         label_ids = logits.argmax(-1).masked_fill(~mask, self.not_a_predicate)
-        gold = inputs.get("predicate_labels")
-        words = [meta["words"] for meta in inputs["metadata"]] if inputs.get("metadata") is not None else None
+        gold, words = inputs.predicate_labels, inputs.words
         if self.senses is not None and words is not None:
             if self.training and gold is not None:
                 self.senses.record(words, gold.masked_fill(~mask, self.not_a_predicate))

@@ -1,12 +1,13 @@
 """The `bilinear` frame scorer (LISA): one encoder pass per sentence, every (predicate, token) pair scored."""
 
-from typing import Any, Optional
+from typing import Optional
 
 import torch
 from allennlp.common import Lazy
 from allennlp.data import Vocabulary
 from allennlp.modules import Seq2SeqEncoder
 
+from srl_zoo.modules.batch_inputs import BatchInputs
 from srl_zoo.modules.biaffine import LabeledBilinear, mlp
 from srl_zoo.modules.encoded_sentences import EncodedSentences
 from srl_zoo.modules.frame_scorers.frame_scorer import FrameScorer
@@ -71,7 +72,7 @@ class BilinearFrameScorer(FrameScorer):
         return self.encoder.get_output_dim()
 
     def encode_sentences(
-        self, embedded: torch.Tensor, mask: torch.Tensor, context: Optional[dict[str, Any]] = None
+        self, embedded: torch.Tensor, mask: torch.Tensor, context: Optional[BatchInputs] = None
     ) -> EncodedSentences:
         return self.encoder.encode(embedded, mask, context)
 

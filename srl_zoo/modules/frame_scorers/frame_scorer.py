@@ -1,12 +1,13 @@
 """The registrable frame scorer: how the shared Model conditions on predicates and scores BIO tags."""
 
-from typing import Any, Optional
+from typing import Optional
 
 import torch
 from allennlp.common import Lazy, Registrable
 from allennlp.data import Vocabulary
 from torch import nn
 
+from srl_zoo.modules.batch_inputs import BatchInputs
 from srl_zoo.modules.encoded_sentences import EncodedSentences
 from srl_zoo.modules.frame_scorers.tag_output import TagOutput
 from srl_zoo.modules.sentence_encoder import SentenceEncoder
@@ -80,15 +81,15 @@ class FrameScorer(nn.Module, Registrable):
         raise NotImplementedError
 
     def encode_sentences(
-        self, embedded: torch.Tensor, mask: torch.Tensor, context: Optional[dict[str, Any]] = None
+        self, embedded: torch.Tensor, mask: torch.Tensor, context: Optional[BatchInputs] = None
     ) -> EncodedSentences:
         """
         # Parameters
 
         embedded : `(batch, seq_len, dim)` word embeddings.
         mask : `(batch, seq_len)` bool.
-        context : side inputs some encoders use, e.g. `{"heads": (batch, seq_len), "use_heads": (batch,)}`
-            for LISA's syntax head.
+        context : the batch's side inputs, for the encoders that read them (LISA's syntax head: the given
+            parse); None: none.
         """
         raise NotImplementedError
 

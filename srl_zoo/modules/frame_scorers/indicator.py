@@ -1,7 +1,7 @@
 """The `indicator` frame scorer: one encoder row per (sentence, predicate), a predicate-mask embedding (DeepAtt)."""
 
 from collections.abc import Callable
-from typing import Any, Optional
+from typing import Optional
 
 import torch
 from allennlp.common import Lazy
@@ -9,6 +9,7 @@ from allennlp.data import Vocabulary
 from allennlp.modules import Seq2SeqEncoder
 from torch import nn
 
+from srl_zoo.modules.batch_inputs import BatchInputs
 from srl_zoo.modules.encoded_sentences import EncodedSentences
 from srl_zoo.modules.frame_scorers.frame_scorer import FrameScorer
 from srl_zoo.modules.frame_scorers.tag_output import TagOutput
@@ -108,7 +109,7 @@ class IndicatorFrameScorer(FrameScorer):
         return self.encoder.get_output_dim()
 
     def encode_sentences(
-        self, embedded: torch.Tensor, mask: torch.Tensor, context: Optional[dict[str, Any]] = None
+        self, embedded: torch.Tensor, mask: torch.Tensor, context: Optional[BatchInputs] = None
     ) -> EncodedSentences:
         """The encoder over each sentence with no predicate marked (all indicators 0)."""
         return EncodedSentences(self._encode_layers(embedded, torch.zeros_like(mask, dtype=torch.long), mask))

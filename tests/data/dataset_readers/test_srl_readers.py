@@ -6,6 +6,7 @@ from allennlp.data import DatasetReader, Vocabulary
 from allennlp.data.data_loaders import MultiProcessDataLoader
 
 import srl_zoo  # noqa: F401  (registers the readers)
+from srl_zoo.data.sentence_metadata import metadata_of
 from tests.conftest import fixture_path
 
 SAMPLES = {
@@ -26,7 +27,7 @@ def test_one_instance_per_sentence_with_all_frames(name):
     assert [t.text for t in first["tokens"].tokens] == ["From", "the", "AP", "comes", "this", "story", ":"]
     assert first["frames"].predicate_indices == [3]
     assert first["pos_tags"].labels[3] == "VBZ"
-    assert first["metadata"]["sentence"].tokens == first["metadata"]["words"]
+    assert metadata_of(first).sentence.tokens == metadata_of(first).words
     assert ("dependency_heads" in first.fields) == (name == "conll2009")
 
 
@@ -50,7 +51,7 @@ def test_conll2009_dependency_fields():
     first = next(iter(reader.read(path)))
     assert first["dependency_heads"].labels == [3, 3, 4, 0, 6, 4, 4]
     assert first["frames"].tags == [["O", "O", "B-A2", "O", "O", "B-A1", "O"]]
-    assert first["metadata"]["predicate_senses"] == ["come.03"]
+    assert metadata_of(first).predicate_senses == ["come.03"]
 
 
 def test_label_convention_and_columns_from_config():

@@ -5,7 +5,8 @@ import torch
 from allennlp.data import Vocabulary
 
 from srl_zoo.models.heads import DependencyParseTask, JointPosPredicateHead
-from srl_zoo.modules.encoded_sentences import EncodedSentences
+from srl_zoo.modules.batch_inputs import BatchInputs
+from srl_zoo.modules.encoded_sentences import EncodedSentences, SyntaxOutputs
 
 
 def joint_vocab() -> Vocabulary:
@@ -22,7 +23,7 @@ def test_joint_head_marginalises_the_joint_distribution():
     head = JointPosPredicateHead(vocab, input_dim=6, layer=0, mlp_dim=5, dropout=0.0).eval()
     states = torch.randn(1, 4, 6)
     mask = torch.tensor([[True, True, True, False]])
-    output = head(EncodedSentences([states]), mask, {})
+    output = head(EncodedSentences([states]), mask, BatchInputs())
     joint = torch.softmax(head.classifier(head.mlp(states)), -1)[0]
     index = vocab.get_token_to_index_vocabulary("pos_predicate")
     predicate_index = vocab.get_token_to_index_vocabulary("predicate_senses")
@@ -44,15 +45,20 @@ def test_joint_head_metrics_and_loss():
     head = JointPosPredicateHead(vocab, input_dim=6, layer=0, mlp_dim=5, dropout=0.0)
     mask = torch.ones(1, 3, dtype=torch.bool)
     ids = lambda namespace, labels: torch.tensor([[vocab.get_token_index(label, namespace) for label in labels]])  # noqa: E731
-    inputs = {
-        "pos_predicate_labels": ids("pos_predicate", ["DT/-", "NN/-", "VBD/01"]),
-        "pos_tags": ids("pos", ["DT", "NN", "VBD"]),
-        "predicate_labels": ids("predicate_senses", ["-", "-", "01"]),
-    }
+    inputs = BatchInputs(
+        pos_predicate_labels=ids("pos_predicate", ["DT/-", "NN/-", "VBD/01"]),
+        pos_tags=ids("pos", ["DT", "NN", "VBD"]),
+        predicate_labels=ids("predicate_senses", ["-", "-", "01"]),
+    )
     output = head(EncodedSentences([torch.randn(1, 3, 6)]), mask, inputs)
     assert output.loss is not None and output.loss.requires_grad
     metrics = head.get_metrics(reset=True)
     assert set(metrics) >= {"pos-accuracy", "predicate-f1"}
+
+
+def syntax(arc_scores: torch.Tensor, states: torch.Tensor) -> SyntaxOutputs:
+    """A syntax head's outputs: its attention is the softmax of its arc scores."""
+    return SyntaxOutputs(arc_scores, states, torch.softmax(arc_scores, -1))
 
 
 def parse_task():
@@ -69,12 +75,9 @@ def test_parse_task_scores_attachments_by_hand():
     arc_scores = torch.full((1, 3, 3), -5.0)
     arc_scores[0, 0, 1] = arc_scores[0, 1, 1] = 5.0  # right
     arc_scores[0, 2, 0] = 5.0  # wrong: token 3 attached to token 1
-    sentences = EncodedSentences(
-        [torch.zeros(1, 3, 4)], {"arc_scores": arc_scores, "syntax_states": torch.randn(1, 3, 4)}
-    )
-    loss = task(
-        sentences, torch.ones(1, 3, dtype=torch.bool), {"dependency_heads": heads, "dependency_labels": relations}
-    )
+    sentences = EncodedSentences([torch.zeros(1, 3, 4)], syntax(arc_scores, torch.randn(1, 3, 4)))
+    inputs = BatchInputs(dependency_heads=heads, dependency_labels=relations)
+    loss = task(sentences, torch.ones(1, 3, dtype=torch.bool), inputs)
     assert loss is not None and loss.item() > 0
     metrics = task.get_metrics(reset=True)
     assert metrics["uas"] == pytest.approx(2 / 3)
@@ -84,9 +87,7 @@ def test_parse_task_scores_attachments_by_hand():
 
 def test_parse_task_without_heads_adds_nothing_and_needs_a_syntax_head():
     _, task = parse_task()
-    sentences = EncodedSentences(
-        [torch.zeros(1, 3, 4)], {"arc_scores": torch.zeros(1, 3, 3), "syntax_states": torch.zeros(1, 3, 4)}
-    )
-    assert task(sentences, torch.ones(1, 3, dtype=torch.bool), {}) is None
+    sentences = EncodedSentences([torch.zeros(1, 3, 4)], syntax(torch.zeros(1, 3, 3), torch.zeros(1, 3, 4)))
+    assert task(sentences, torch.ones(1, 3, dtype=torch.bool), BatchInputs()) is None
     with pytest.raises(ValueError, match="syntax head"):
-        task(EncodedSentences([torch.zeros(1, 3, 4)]), torch.ones(1, 3, dtype=torch.bool), {})
+        task(EncodedSentences([torch.zeros(1, 3, 4)]), torch.ones(1, 3, dtype=torch.bool), BatchInputs())

@@ -4,8 +4,10 @@ never seen: `01`), predicate identification is unchanged by it, and the table tr
 import torch
 from allennlp.data import Vocabulary
 
+from srl_zoo.data.sentence_metadata import SentenceMetadata
 from srl_zoo.models.heads import PredicateTaggerHead
 from srl_zoo.models.heads.sense_table import SenseTable
+from srl_zoo.modules.batch_inputs import BatchInputs
 from srl_zoo.modules.frame_scorers import EncodedSentences
 
 LABELS = ["-", "01", "02", "13", "LV"]
@@ -63,7 +65,8 @@ def test_the_head_fills_the_table_in_training_restricts_when_not_and_saves_it():
     head = PredicateTaggerHead(vocab, input_dim=4, restrict_senses=True)
     sentences = EncodedSentences([torch.randn(1, 2, 4)])
     mask = torch.ones(1, 2, dtype=torch.bool)
-    inputs = {"predicate_labels": ids("-", "LV"), "metadata": [{"words": ["to", "take"]}]}
+    sentence = SentenceMetadata(["to", "take"])
+    inputs = BatchInputs(training=True, sentences=[sentence], predicate_labels=ids("-", "LV"))
     head.train()
     head(sentences, mask, inputs)
     with torch.no_grad():
@@ -71,9 +74,9 @@ def test_the_head_fills_the_table_in_training_restricts_when_not_and_saves_it():
     restored = PredicateTaggerHead(vocab, input_dim=4, restrict_senses=True)
     restored.load_state_dict(head.state_dict())
     restored.eval()
-    output = restored(sentences, mask, {"metadata": [{"words": ["to", "take"]}]})
+    output = restored(sentences, mask, BatchInputs(sentences=[sentence]))
     assert [LABELS[i] for i in output.label_ids[0].tolist()] == ["01", "LV"]  # `to`: never seen -> 01
     unrestricted = PredicateTaggerHead(vocab, input_dim=4)
     unrestricted.load_state_dict({k: v for k, v in head.state_dict().items() if k != "sense_table"})
     unrestricted.eval()
-    assert [LABELS[i] for i in unrestricted(sentences, mask, {}).label_ids[0].tolist()] == ["13", "13"]
+    assert [LABELS[i] for i in unrestricted(sentences, mask, BatchInputs()).label_ids[0].tolist()] == ["13", "13"]
