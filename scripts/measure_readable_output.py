@@ -28,6 +28,7 @@ from srl_zoo.analysis.plots import plot_reliability  # noqa: E402
 from srl_zoo.api import predict_by_length  # noqa: E402
 from srl_zoo.commands.score_calibration import argument_outcomes, ece_of  # noqa: E402
 from srl_zoo.data.formats.conll2012 import read_conll2012  # noqa: E402
+from srl_zoo.predictors.batch_budget import BatchBudget  # noqa: E402
 
 
 def share(hits: list[bool]) -> dict[str, float]:
@@ -54,7 +55,7 @@ def main() -> None:
     predictor = labeler.predictor
     sentences = [s.tokens for s in dev]
     predicates = [[f.index for f in s.frames] for s in dev]
-    outputs = predict_by_length(predictor, sentences, 64, predicates=predicates)
+    outputs = predict_by_length(predictor, sentences, BatchBudget(64), predicates=predicates)
 
     lemma_hits, senses, rolesets, senses_unseen, rolesets_unseen = [], [], [], [], []
     for sentence, output in zip(dev, outputs, strict=True):
@@ -94,7 +95,7 @@ def main() -> None:
         for name in best:
             model.with_span_scores = original if name == "with scores" else nullcontext  # type: ignore[method-assign]
             started = time.perf_counter()
-            predict_by_length(predictor, timing_sentences, 64)
+            predict_by_length(predictor, timing_sentences, BatchBudget(64))
             best[name] = min(best[name], time.perf_counter() - started)
     model.with_span_scores = original  # type: ignore[method-assign]
 

@@ -9,28 +9,18 @@ for sentence in labeler("Bush nominated two judges. They were confirmed."):
 
 import functools
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, NamedTuple, Optional
+from typing import Any, Optional
 
 import spacy
 from allennlp.predictors import Predictor
 
 from srl_zoo.archives import load_model_archive
 from srl_zoo.data.formats.encodable_text import check_encodable, is_invisible
+from srl_zoo.predictors.batch_budget import MAX_BATCH_CHARACTERS, BatchBudget, check_batch_size
 from srl_zoo.predictors.srl_predictor import SrlPredictor
 
 Offsets = list[tuple[int, int]]  # (start_char, end_char) of each word
 Sentence = tuple[list[str], Offsets]  # words and their offsets in the original text
-
-#: a batch holds at most this many (sentence, word, word) cells: sentences x longest length squared
-#: bounds the (sentence, frame, token) cells of its frames, so a very long sentence goes (nearly) alone
-MAX_BATCH_CELLS = 1_000_000
-#: and at most this many padded characters, counted twice: sentences x the most characters of one, and
-#: sentences x longest length x longest word. A sub-word encoder pads every sentence to the batch's
-#: longest in word pieces and every word to the batch's longest word in pieces (to pool them), and
-#: characters bound word pieces without a tokenizer. Words alone do not: in the EWT dev text pasted as
-#: one string, a 49-word sentence of 895 characters (URLs) is 443 word pieces (its batch took 485 MB per
-#: attention tensor), and a batch holding a line of 89 "=" signs and a 48-piece word took 400 MB to pool
-MAX_BATCH_CHARACTERS = 12_000
 
 
 class Labeler:
@@ -49,6 +39,9 @@ class Labeler:
     language : spaCy language code of the blank tokenizer.
     max_batch_characters : padded characters (sentences x the most characters of one) per model call,
         at most: bounds the memory of long texts (the word pieces of a batch) whatever their sentences.
+
+    Every model call is cut within the labeler's `budget` (`BatchBudget`: these bounds and the cell bound),
+    the one batching policy of the API, `srl-zoo label`, the spaCy component and the service.
     """
 
     def __init__(
@@ -60,13 +53,16 @@ class Labeler:
     ) -> None:
         if not isinstance(predictor, SrlPredictor):
             raise TypeError(f"Labeler needs an SrlPredictor, got {type(predictor).__name__}")
-        check_batch_size(batch_size)
+        self.budget = BatchBudget(batch_size, characters=max_batch_characters)
         if predictor.output_format != "json":
             raise ValueError("Labeler needs the predictor's json output_format (it adds character offsets to it)")
         self.predictor = predictor
-        self.batch_size = batch_size
-        self.max_batch_characters = max_batch_characters
         self.language = language
+
+    @property
+    def batch_size(self) -> int:
+        """Sentences per model call (the budget's)."""
+        return self.budget.sentences
 
     @functools.cached_property
     def nlp(self) -> "spacy.language.Language":
@@ -85,7 +81,7 @@ class Labeler:
     ) -> Iterator[list[dict[str, Any]]]:
         """Labeled sentences of each text, in input order; sentences of up to `buffer_texts` texts
         are sorted by length and labeled in batches of `batch_size` (default: the labeler's) and of at
-        most `max_batch_characters` padded characters, so a long text takes no more memory than its
+        most the budget's padded characters, so a long text takes no more memory than its
         sentences given one by one.
 
         A text that is not a string is a `TypeError`, one with a lone surrogate a `ValueError` naming
@@ -150,19 +146,14 @@ class Labeler:
         self,
         sentences: Sequence[Sentence],
         texts: Sequence[str],
-        batch_size: int,
+        budget: Optional[BatchBudget] = None,
         predicates: Optional[Sequence[list[int]]] = None,
     ) -> list[dict[str, Any]]:
         """Label pre-split sentences (`texts[i]` is the string sentence i's offsets point into),
-        batched by length; results in input order. `predicates`: each sentence's predicate indices,
-        if given (otherwise the model finds them)."""
-        outputs = predict_by_length(
-            self.predictor,
-            [words for words, _ in sentences],
-            batch_size,
-            max_batch_characters=self.max_batch_characters,
-            predicates=predicates,
-        )
+        batched by length within `budget` (None: the labeler's); results in input order. `predicates`:
+        each sentence's predicate indices, if given (otherwise the model finds them)."""
+        words = [words for words, _ in sentences]
+        outputs = predict_by_length(self.predictor, words, budget or self.budget, predicates)
         return [
             with_char_offsets(output, offsets, text)
             for output, (_, offsets), text in zip(outputs, sentences, texts, strict=False)
@@ -173,7 +164,7 @@ class Labeler:
         split = [self.split(text) for text in texts]
         flat = [sentence for sentences in split for sentence in sentences]
         owners = [text for text, sentences in zip(texts, split, strict=False) for _ in sentences]
-        labeled = iter(self.label_sentences(flat, owners, batch_size))
+        labeled = iter(self.label_sentences(flat, owners, self.budget.with_sentences(batch_size)))
         for sentences in split:
             yield [next(labeled) for _ in sentences]
 
@@ -181,21 +172,14 @@ class Labeler:
 def predict_by_length(
     predictor: SrlPredictor,
     sentences: Sequence[list[str]],
-    batch_size: int,
-    max_batch_cells: int = MAX_BATCH_CELLS,
-    max_batch_characters: Optional[int] = MAX_BATCH_CHARACTERS,
+    budget: BatchBudget,
     predicates: Optional[Sequence[list[int]]] = None,
 ) -> list[dict[str, Any]]:
-    """The predictor's output for each tokenized sentence, in input order, computed in batches of
-    sentences of similar length (less padding) within `batch_size` sentences, `max_batch_cells`
-    sentences x longest length², and `max_batch_characters` both as sentences x most characters and as
-    sentences x longest length x longest word (at least one sentence in each). `predicates`, if given,
-    are each sentence's predicate indices (otherwise the model finds them)."""
-    shapes = [SentenceShape.of(words) for words in sentences]
-    order = sorted(range(len(sentences)), key=lambda i: (shapes[i].characters, shapes[i].words))
-    limits = BatchLimits(batch_size, max_batch_cells, max_batch_characters)
+    """The predictor's output for each tokenized sentence, in input order, computed in calls of sentences
+    of similar size (less padding) within `budget` (`BatchBudget.calls`). `predicates`, if given, are each
+    sentence's predicate indices (otherwise the model finds them)."""
     results: list[dict[str, Any]] = [{} for _ in sentences]
-    for chunk in shaped_batches(order, shapes, limits):
+    for chunk in budget.calls(sentences):
         requests = [
             {"tokens": sentences[i]} if predicates is None else {"tokens": sentences[i], "predicates": predicates[i]}
             for i in chunk
@@ -203,68 +187,6 @@ def predict_by_length(
         for i, output in zip(chunk, predictor.predict_batch_json(requests), strict=False):
             results[i] = output
     return results
-
-
-class SentenceShape(NamedTuple):
-    """What a sentence adds to a batch's padded tensors: its words, its characters (a bound of its word
-    pieces) and its longest word's characters (a bound of the pieces one word is pooled from)."""
-
-    words: int
-    characters: int = 0
-    longest_word: int = 0
-
-    @classmethod
-    def of(cls, words: Sequence[str]) -> "SentenceShape":
-        return cls(len(words), sum(map(len, words)), max(map(len, words), default=0))
-
-    def padded(self, other: "SentenceShape") -> "SentenceShape":
-        """The shape both sentences are padded to in one batch."""
-        return SentenceShape(*(max(mine, theirs) for mine, theirs in zip(self, other, strict=False)))
-
-
-class BatchLimits(NamedTuple):
-    """A batch's bounds: `batch_size` sentences, `max_cells` sentences x words², and (unless None)
-    `max_characters` as sentences x characters and as sentences x words x longest word (the
-    (sentence, word, piece) cells of pooling word pieces into words)."""
-
-    batch_size: int
-    max_cells: int
-    max_characters: Optional[int] = None
-
-    def allow(self, count: int, shape: SentenceShape) -> bool:
-        """Whether `count` sentences padded to `shape` fit."""
-        if count > self.batch_size or count * shape.words**2 > self.max_cells:
-            return False
-        if self.max_characters is None:
-            return True
-        return max(count * shape.characters, count * shape.words * shape.longest_word) <= self.max_characters
-
-
-def shaped_batches(order: list[int], shapes: Sequence[SentenceShape], limits: BatchLimits) -> Iterator[list[int]]:
-    """Consecutive batches of `order` (sorted by size) within `limits` (a sentence past them goes alone)."""
-    batch: list[int] = []
-    padded = SentenceShape(0)
-    for i in order:
-        grown = padded.padded(shapes[i])
-        if batch and not limits.allow(len(batch) + 1, grown):
-            yield batch
-            batch, grown = [], shapes[i]
-        batch.append(i)
-        padded = grown
-    if batch:
-        yield batch
-
-
-def length_batches(order: list[int], lengths: list[int], batch_size: int, max_cells: int) -> Iterator[list[int]]:
-    """Consecutive batches of `order` (sorted by length) within `batch_size` sentences and `max_cells`
-    sentences x longest length²."""
-    return shaped_batches(order, [SentenceShape(length) for length in lengths], BatchLimits(batch_size, max_cells))
-
-
-def check_batch_size(batch_size: Any) -> None:
-    """`ValueError` unless `batch_size` is a whole number of sentences, at least 1."""
-    if not isinstance(batch_size, int) or isinstance(batch_size, bool) or batch_size < 1:
-        raise ValueError(f"batch_size must be a whole number of sentences, at least 1; got {batch_size!r}")
 
 
 def check_text(text: Any, index: int) -> None:

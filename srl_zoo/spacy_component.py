@@ -93,7 +93,7 @@ class SrlComponent:
     archive : path of a trained srl_zoo model (`model.tar.gz`).
     cuda_device : -1 for the CPU, else the GPU's index.
     batch_size : sentences per model call (sentences of the Docs of one `nlp.pipe` batch are
-        grouped by length).
+        grouped by length, within the Python API's batching budget: `srl_zoo.predictors.batch_budget`).
     precision : `"auto"` (float32 on a CPU, bfloat16 autocast on a GPU where the archive records that it
         keeps the F1), `"float32"` or `"bfloat16"`.
     min_score : leave out arguments the model scores below this probability (0 keeps every one).
@@ -104,8 +104,10 @@ class SrlComponent:
     ) -> None:
         if not archive:
             raise ValueError('the srl_zoo component needs config={"archive": "path/to/model.tar.gz"}')
-        self.predictor = load(archive, cuda_device=cuda_device, precision=precision, min_score=min_score).predictor
-        self.batch_size = batch_size
+        labeler = load(
+            archive, cuda_device=cuda_device, batch_size=batch_size, precision=precision, min_score=min_score
+        )
+        self.predictor, self.budget = labeler.predictor, labeler.budget
         register_extensions()
 
     def __call__(self, doc: Doc) -> Doc:
@@ -129,9 +131,7 @@ class SrlComponent:
                 indices = [token.i for token in span if not token.is_space]
                 if indices:
                     sentences.append((doc, indices))
-        outputs = predict_by_length(
-            self.predictor, [[doc[i].text for i in idx] for doc, idx in sentences], self.batch_size
-        )
+        outputs = predict_by_length(self.predictor, [[doc[i].text for i in idx] for doc, idx in sentences], self.budget)
         for doc in docs:
             doc._.srl_frames = []
             doc.spans[SPANS_KEY] = []

@@ -125,7 +125,7 @@ def test_a_sentence_is_labelled_the_same_whatever_its_batch(labeler, tmp_path):
     for i, line in zip(order, target.read_text(encoding="utf-8").splitlines(), strict=True):
         assert [frames_of(s) for s in json.loads(line)["sentences"]] == alone[i], ("corpus", texts[i])
     items = [SentenceItem(words, offsets, texts[i]) for i in order for words, offsets in labeler.split(texts[i])]
-    served = iter(label_items(labeler, items, 64))
+    served = iter(label_items(labeler, items, labeler.budget.with_sentences(64)))
     for i in order:
         assert [frames_of(next(served)) for _ in alone[i]] == alone[i], ("service", texts[i])
 

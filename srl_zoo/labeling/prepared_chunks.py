@@ -15,10 +15,11 @@ from typing import Any, Optional
 
 from torch.utils.data import DataLoader, IterableDataset, get_worker_info
 
-from srl_zoo.api import MAX_BATCH_CELLS, Labeler, Sentence, length_batches
+from srl_zoo.api import Labeler, Sentence
 from srl_zoo.labeling.chunks import CONLL_FORMATS, BadLine, Chunk, bad_line, parse_line, read_chunks
 from srl_zoo.labeling.shares import Share
 from srl_zoo.nn.tensor_batches import TensorDict, pin, tensorize
+from srl_zoo.predictors.batch_budget import SentenceShape, by_size
 from srl_zoo.predictors.srl_predictor import SrlRequest
 
 SentenceKey = tuple[int, int]  # (input line number, the sentence's place in that line)
@@ -55,7 +56,7 @@ def prepare_chunk(labeler: Labeler, chunk: Chunk, input_format: str, path: str, 
     """Parse, split and tensorize one chunk; any error on a line becomes that line's `BadLine`."""
     prepared = PreparedChunk(chunk)
     keys: list[SentenceKey] = []
-    lengths: list[int] = []
+    shapes: list[SentenceShape] = []
     instances = []
     for number, line in chunk.lines:
         try:
@@ -78,11 +79,10 @@ def prepare_chunk(labeler: Labeler, chunk: Chunk, input_format: str, path: str, 
             prepared.failed[number] = bad_line(error, path, number)
             continue
         keys.extend((number, place) for place in range(len(sentences)))
-        lengths.extend(len(words) for words, _ in sentences)
+        shapes.extend(SentenceShape.of(words) for words, _ in sentences)
         instances.extend(made)
-    order = sorted(range(len(keys)), key=lambda i: lengths[i])
     vocab = labeler.predictor.model.vocab
-    for members in length_batches(order, lengths, batch_size, MAX_BATCH_CELLS):
+    for members in labeler.budget.with_sentences(batch_size).cut(by_size(shapes), shapes):
         try:
             tensors: Optional[TensorDict] = tensorize([instances[i] for i in members], vocab)
         except Exception:

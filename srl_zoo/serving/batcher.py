@@ -13,7 +13,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from srl_zoo.api import BatchLimits, Labeler, Offsets, SentenceShape, shaped_batches
+from srl_zoo.api import Labeler, Offsets
+from srl_zoo.predictors.batch_budget import BatchBudget
 from srl_zoo.serving.limits import ServiceLimits
 from srl_zoo.serving.metrics import ServiceMetrics
 
@@ -72,6 +73,7 @@ class Batcher:
     def __init__(self, labeler: Labeler, limits: ServiceLimits, metrics: ServiceMetrics) -> None:
         self.labeler = labeler
         self.limits = limits
+        self.budget = limits.call_budget(labeler.budget)
         self.metrics = metrics
         self._queue: queue.Queue[Optional[_Job]] = queue.Queue()
         self._lock = threading.Lock()
@@ -147,7 +149,7 @@ class Batcher:
                 return jobs
             jobs.append(first)
             count, deadline = len(first.items), time.perf_counter() + self.limits.max_wait_seconds
-            while count < self.limits.max_batch_sentences:
+            while count < self.budget.sentences:
                 remaining = deadline - time.perf_counter()
                 try:
                     job = self._queue.get(timeout=remaining) if remaining > 0 else self._queue.get_nowait()
@@ -170,12 +172,7 @@ class Batcher:
 
     def _plan(self, job: _Job) -> None:
         """Cut `job`'s sentences, sorted by size, into calls within the batch, cell and character bounds."""
-        shapes = [SentenceShape.of(item.words) for item in job.items]
-        order = sorted(range(len(shapes)), key=lambda i: (shapes[i].characters, shapes[i].words))
-        bounds = BatchLimits(
-            self.limits.max_batch_sentences, self.limits.max_call_cells, self.labeler.max_batch_characters
-        )
-        job.calls = list(shaped_batches(order, shapes, bounds))
+        job.calls = list(self.budget.calls([item.words for item in job.items]))
         job.outputs = [{} for _ in job.items]
 
     def _next_call(self, active: list[_Job]) -> list[tuple[_Job, list[int]]]:
@@ -191,8 +188,7 @@ class Batcher:
         for job in small:
             indices = job.calls[0]
             if chosen and (
-                sentences + len(indices) > self.limits.max_batch_sentences
-                or cells + job.cells(indices) > self.limits.max_call_cells
+                sentences + len(indices) > self.budget.sentences or cells + job.cells(indices) > self.budget.cells
             ):
                 break
             chosen.append((job, indices))
@@ -204,7 +200,7 @@ class Batcher:
         error, which ends the job: the worker keeps serving)."""
         items = [job.items[i] for job, indices in call for i in indices]
         try:
-            outputs = label_items(self.labeler, items, self.limits.max_batch_sentences)
+            outputs = label_items(self.labeler, items, self.budget)
         except Exception as error:  # these requests get a 500 answer
             self._fail([job for job, _ in call], error, active)
             return
@@ -243,7 +239,7 @@ class Batcher:
             self.metrics.queue_sentences = self._waiting
 
 
-def label_items(labeler: Labeler, items: list[SentenceItem], batch_size: int) -> list[dict[str, Any]]:
+def label_items(labeler: Labeler, items: list[SentenceItem], budget: BatchBudget) -> list[dict[str, Any]]:
     """The Labeler's output for each item, in order: sentences with and without given predicates are
     labelled in separate calls (one batch holds one kind of instance)."""
     outputs: list[dict[str, Any]] = [{} for _ in items]
@@ -254,7 +250,7 @@ def label_items(labeler: Labeler, items: list[SentenceItem], batch_size: int) ->
         labeled = labeler.label_sentences(
             [(items[i].words, items[i].offsets) for i in chosen],
             [items[i].text for i in chosen],
-            batch_size,
+            budget,
             predicates=[items[i].predicates or [] for i in chosen] if given else None,
         )
         for i, output in zip(chosen, labeled, strict=False):

@@ -1,6 +1,8 @@
 """What one request and the whole service may hold; every limit has a name a client can read."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+
+from srl_zoo.predictors.batch_budget import BatchBudget
 
 
 @dataclass(frozen=True)
@@ -36,3 +38,8 @@ class ServiceLimits:
     max_wait_seconds: float = 0.005
     max_request_seconds: float = 60.0
     drain_seconds: float = 20.0
+
+    def call_budget(self, labeler_budget: BatchBudget) -> BatchBudget:
+        """The budget of one of the service's model calls: the labeler's (`BatchBudget`, the one batching
+        policy), with `max_batch_sentences` sentences and `max_call_cells` cells."""
+        return replace(labeler_budget, sentences=self.max_batch_sentences, cells=self.max_call_cells)

@@ -65,3 +65,17 @@ def test_pretokenized_lines_in_the_batches_label_as_the_predictor_does(labeler, 
     label_corpus(labeler, source, str(out), progress=False)
     labeled = [json.loads(line)["sentences"] for line in out.read_text(encoding="utf-8").splitlines()]
     assert labeled == [[output] for output in labeler.label_tokenized(requests)]
+
+
+def test_corpus_batches_follow_the_apis_budget(labeler):
+    """`srl-zoo label` cuts its batches by the labeler's one budget, the character bound included (before, by
+    words and cells only: a line of long URL-like words shared a 64-sentence batch with short ones)."""
+    from srl_zoo.labeling.chunks import Chunk
+
+    long_line = " ".join(["="] * 88 + ["x" * 48])
+    lines = [(number, "Dogs bark.") for number in range(1, 40)] + [(40, long_line)]
+    prepared = prepare_chunk(labeler, Chunk(lines, 40, "", False), "text", "f", 64)
+    batches = [[number for number, _ in batch.keys] for batch in prepared.batches]
+    assert batches == [list(range(1, 40)), [40]]
+    sentences = [words for number, _ in lines for words, _ in labeler.split(prepared.texts[number][0])]
+    assert [[i + 1 for i in call] for call in labeler.budget.with_sentences(64).calls(sentences)] == batches
