@@ -3,7 +3,7 @@
 # on one GPU, each stopped by a wall-clock budget if its 6 epochs do not fit, scored on EWT dev with gold
 # predicates (srl_zoo's metric and srl-eval.pl, through scripts/run_gpu_convergence.sh) and end to end with
 # predicted predicates; then the GPU prediction speed of the selective connection + CRF row in float32
-# and bfloat16 (scripts/benchmark_predict.py). A benchmark, not a test.
+# and bfloat16 (benchmarks/predict.py). A benchmark, not a test.
 #
 # Usage: bash scripts/run_gpu_minilm_rows.sh OUT_DIR MINUTES [ROW ...]   (default: every row)
 #   needs SRL_TRANSFORMER (a local MiniLM directory, `make minilm`); PYTHON (default python3) with
@@ -32,7 +32,7 @@ for pid in "${pids[@]}"; do wait "$pid"; done
 model=$out/run_minilm_l3_sc_crf/model.tar.gz
 if [ -f "$model" ]; then
   for precision in "" --mixed-precision; do
-    $py scripts/benchmark_predict.py "$model" "$dev" --format conll2012 --gold-predicates --cuda --by-length \
+    $py -m benchmarks predict "$model" "$dev" --format conll2012 --gold-predicates --cuda --by-length \
       --batch-size 128 $precision >> "$out/speed.jsonl" 2>> "$out/speed.log"
   done
 fi

@@ -84,7 +84,7 @@ def test_a_pasted_1000_sentence_text_stays_within_1_6_gib(precision):
     """The first 1,000 EWT dev sentences as one string (one thread, a fresh process), in each precision this
     CPU runs: the Labeler's batches bound padded characters, so no batch pads 60 sentences to a 443-piece one
     (2.6 GiB before); bfloat16's linear layers see one shape each (1.9 GiB before, 1.3 in float32)."""
-    command = [sys.executable, os.path.join(REPO_ROOT, "scripts", "benchmark_memory.py"), SHIPPED]
+    command = [sys.executable, os.path.join(REPO_ROOT, "benchmarks", "memory.py"), SHIPPED]
     command += [os.path.join(REPO_ROOT, "data", "ewt", "conll2012", "dev.gold_conll.gz"), "--case", "text"]
     command += ["--precision", precision]
     finished = subprocess.run(command, capture_output=True, text=True, env={**os.environ, "OMP_NUM_THREADS": "1"})

@@ -1,7 +1,7 @@
 """Raw-text prediction throughput of an archived model through the `srl` Predictor (a benchmark).
 
 Usage:
-  python scripts/benchmark_predict.py model.tar.gz dev.txt [--format conll2005] [--batch-size 64]
+  python -m benchmarks predict model.tar.gz dev.txt [--format conll2005] [--batch-size 64]
       [--threads 1] [--gold-predicates] [--max-sentences N] [--cuda]
 
 The dev sentences are joined into raw text and labeled in batches; after one warm-up batch it
@@ -21,6 +21,7 @@ from allennlp.models.archival import load_archive
 from allennlp.predictors import Predictor
 
 import srl_zoo  # noqa: F401
+from benchmarks.timing import device_name
 from srl_zoo.data.formats import READERS
 from srl_zoo.nn.inference_speed import quantize_linear_layers
 
@@ -78,7 +79,7 @@ def main() -> None:
         json.dumps(
             {
                 "archive": args.archive,
-                "device": torch.cuda.get_device_name() if args.cuda else f"cpu ({torch.get_num_threads()} threads)",
+                "device": device_name(args.cuda),
                 "predicates": "gold" if args.gold_predicates else "predicted",
                 "mixed_precision": args.mixed_precision,
                 "int8": args.int8,

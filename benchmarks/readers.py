@@ -1,6 +1,6 @@
 """Benchmark and verify the three CoNLL readers on full data files (not a test: needs the data).
 
-Usage: python scripts/benchmark_readers.py DATA_DIR [--stats DATA_DIR/stats.json]
+Usage: python -m benchmarks readers DATA_DIR [--stats DATA_DIR/stats.json]
 
 DATA_DIR holds ewt/conll2005/{train,dev}.txt, ewt/conll2012/{train,dev}.gold_conll and
 ewt/conll2009/{train,dev}.txt. For each file: sentence/predicate/argument counts (compared with

@@ -1,7 +1,7 @@
 """Peak memory of labeling long sentences with an archived model (a benchmark).
 
 Usage:
-  python scripts/benchmark_memory.py models/ewt-english.tar.gz data/ewt/conll2012/dev.gold_conll.gz
+  python -m benchmarks memory models/ewt-english.tar.gz data/ewt/conll2012/dev.gold_conll.gz
       [--format conll2012] [--lengths 100 500 1000 2000] [--corpus-lines 200] [--threads 1]
 
 Each case runs in a fresh process and reports that process's peak resident memory (VmHWM), so the

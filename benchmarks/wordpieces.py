@@ -2,14 +2,14 @@
 split (`srl_zoo/pretrained/batched_wordpieces.py`), measured alternately in one run, the best of 3 each,
 and checked to give the same pieces (a benchmark).
 
-    python scripts/benchmark_wordpieces.py data/ewt/conll2012/dev.gold_conll.gz [--transformer .cache/minilm]
+    python -m benchmarks wordpieces data/ewt/conll2012/dev.gold_conll.gz [--transformer .cache/minilm]
 """
 
 import argparse
-import time
 
 from allennlp.data.tokenizers import PretrainedTransformerTokenizer
 
+from benchmarks.timing import best_seconds
 from srl_zoo.data.format_detection import detect_format
 from srl_zoo.data.formats import READERS
 from srl_zoo.pretrained.batched_wordpieces import batched_intra_word_tokenize, use_batched_wordpieces
@@ -26,14 +26,11 @@ def main() -> None:
     tokenizer = PretrainedTransformerTokenizer(args.transformer)
     sentences = [s.tokens for s in READERS[detect_format(args.data)](args.data)][: args.sentences]
     words = sum(len(s) for s in sentences)
-    best = {"allennlp (one call per word)": float("inf"), "srl_zoo (one call per sentence)": float("inf")}
-    functions = dict(zip(best, (loop, batched_intra_word_tokenize), strict=True))
-    for _ in range(3):
-        for name, function in functions.items():
-            started = time.perf_counter()
-            for sentence in sentences:
-                function(tokenizer, sentence)
-            best[name] = min(best[name], time.perf_counter() - started)
+    functions = {"allennlp (one call per word)": loop, "srl_zoo (one call per sentence)": batched_intra_word_tokenize}
+    best = {
+        name: best_seconds(lambda function=function: [function(tokenizer, sentence) for sentence in sentences])
+        for name, function in functions.items()
+    }
     same = all(
         [(t.text_id, t.text) for t in loop(tokenizer, s)[0]]
         == [(t.text_id, t.text) for t in batched_intra_word_tokenize(tokenizer, s)[0]]

@@ -6,7 +6,7 @@ and put it on PYTHONPATH for this script only:
 
     .venv/bin/pip install --no-deps --target .cache/onnx onnxruntime==1.32.0 onnx==1.23.2 onnxscript==0.7.2 \\
         onnx-ir ml_dtypes flatbuffers
-    PYTHONPATH=.cache/onnx python scripts/benchmark_onnx_encoder.py models/ewt-english.tar.gz \\
+    PYTHONPATH=.cache/onnx python -m benchmarks onnx_encoder models/ewt-english.tar.gz \\
         data/ewt/conll2012/dev.gold_conll.gz
 
 The first N dev sentences at their gold predicates through the `srl_zoo` predictor, batches of similar

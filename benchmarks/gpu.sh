@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# GPU speed of every encoder family: benchmark_speed.py (bfloat16 autocast) and the wall time of
+# GPU speed of every encoder family: benchmarks/speed.py (bfloat16 autocast) and the wall time of
 # full EWT training epochs through `allennlp train`. A benchmark, not a test.
 #
-# Usage: bash scripts/benchmark_gpu.sh OUT_DIR [EPOCHS]
+# Usage: python -m benchmarks gpu OUT_DIR [EPOCHS]
 #   needs SRL_TRAIN_DATA, SRL_DEV_DATA (CoNLL-2005 files) and SRL_GLOVE (a GloVe file or empty);
 #   PYTHON (default python3) must have allennlp and srl_zoo importable.
 # Writes OUT_DIR/speed.jsonl (one line per config and precision) and OUT_DIR/epochs.jsonl
@@ -16,11 +16,11 @@ configs=(deepatt_ffn_glove deepatt_glu_glove sc_bilstm_glove ${SRL_EXTRA_GPU_CON
 for name in "${configs[@]}"; do
   config=training_configs/gpu/${name}_conll2005.jsonnet
   [ -f "$config" ] || config=$name
-  $py scripts/benchmark_speed.py "$config" --cuda --amp --train-batches 40 --max-instances 3000 >> "$out/speed.jsonl" \
+  $py -m benchmarks speed "$config" --cuda --amp --train-batches 40 --max-instances 3000 >> "$out/speed.jsonl" \
     || echo "{\"config\": \"$config\", \"error\": \"benchmark_speed failed\"}" >> "$out/speed.jsonl"
 done
 # float32 next to bfloat16 for the first config only (what autocast buys)
-$py scripts/benchmark_speed.py "training_configs/gpu/${configs[0]}_conll2005.jsonnet" --cuda --train-batches 40 \
+$py -m benchmarks speed "training_configs/gpu/${configs[0]}_conll2005.jsonnet" --cuda --train-batches 40 \
   --max-instances 3000 >> "$out/speed.jsonl" || true
 for name in "${configs[@]}"; do
   config=training_configs/gpu/${name}_conll2005.jsonnet

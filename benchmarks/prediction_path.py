@@ -5,7 +5,7 @@ transformers' own, and the CRF's Viterbi over allowed tag pairs only against eve
 sentences at their gold predicates through the `srl_zoo` predictor, batches of similar length, best of
 `--rounds`; the tags of every setting are compared with those of the setting with no speed-up.
 
-    python scripts/benchmark_prediction_path.py models/ewt-english.tar.gz data/ewt/conll2012/dev.gold_conll.gz
+    python -m benchmarks prediction_path models/ewt-english.tar.gz data/ewt/conll2012/dev.gold_conll.gz
 """
 
 import argparse

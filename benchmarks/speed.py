@@ -2,7 +2,7 @@
 
 Usage:
   SRL_TRAIN_DATA=train.txt SRL_DEV_DATA=dev.txt \
-    python scripts/benchmark_speed.py training_configs/deepatt/ffn_conll2005.jsonnet \
+    python -m benchmarks speed training_configs/deepatt/ffn_conll2005.jsonnet \
       [--train-batches 40] [--max-instances 3000] [--threads 1] [--cuda] [--amp]
 
 Reports tokens/s counted two ways: sentence tokens, and (sentence, predicate)-row tokens, the unit
@@ -18,9 +18,8 @@ Peak memory: CUDA max allocated, or the process's max resident set size on CPU.
 
 import argparse
 import json
-import resource
-import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from typing import Any
 
 import torch
 from allennlp.common import Params
@@ -30,6 +29,7 @@ from allennlp.nn import util as nn_util
 from allennlp.training.optimizers import Optimizer
 
 import srl_zoo  # noqa: F401
+from benchmarks.timing import device_name, peak_memory_mib, timed
 
 
 def count_tokens(batch: dict) -> tuple[int, int]:
@@ -100,32 +100,32 @@ def main() -> None:
     autocast = torch.autocast("cuda", dtype=torch.bfloat16, enabled=args.amp and args.cuda)
 
     model.train()
-    sentence_tokens = row_tokens = batches = 0
-    started = None
-    while batches < args.warmup_batches + args.train_batches:
-        for batch in loader_for(params, reader, train_path, vocab, "data_loader", args.max_instances):
-            if batches == args.warmup_batches:
-                if args.cuda:
-                    torch.cuda.synchronize()
-                    torch.cuda.reset_peak_memory_stats()
-                started = time.perf_counter()
-            batch = nn_util.move_to_device(batch, device)
-            optimizer.zero_grad()
-            with autocast:
-                loss = model(**batch)["loss"]
-            loss.backward()
-            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
-            optimizer.step()
-            if batches >= args.warmup_batches:
-                s, r = count_tokens(batch)
-                sentence_tokens, row_tokens = sentence_tokens + s, row_tokens + r
-            batches += 1
-            if batches >= args.warmup_batches + args.train_batches:
-                break
-    if args.cuda:
-        torch.cuda.synchronize()
-    train_seconds = time.perf_counter() - started
-    train_peak = torch.cuda.max_memory_allocated() / 2**20 if args.cuda else None
+
+    def training_batches() -> Iterator[dict[str, Any]]:
+        """The training data's batches on the device, epoch after epoch."""
+        while True:
+            for batch in loader_for(params, reader, train_path, vocab, "data_loader", args.max_instances):
+                yield nn_util.move_to_device(batch, device)
+
+    def train_step(batch: dict[str, Any]) -> None:
+        optimizer.zero_grad()
+        with autocast:
+            loss = model(**batch)["loss"]
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        optimizer.step()
+
+    batches = training_batches()
+    for _ in range(args.warmup_batches):
+        train_step(next(batches))
+    sentence_tokens = row_tokens = 0
+    with timed(args.cuda) as training:
+        for _ in range(args.train_batches):
+            batch = next(batches)
+            train_step(batch)
+            s, r = count_tokens(batch)
+            sentence_tokens, row_tokens = sentence_tokens + s, row_tokens + r
+    train_seconds, train_peak = training.seconds, peak_memory_mib(args.cuda)
 
     model.eval()
     loader = loader_for(params, reader, dev_path, vocab, "validation_data_loader", args.max_instances)
@@ -143,28 +143,21 @@ def main() -> None:
     with torch.no_grad():
         with autocast:  # warm-up pass
             model(**batches_on_device[0])
-        if args.cuda:
-            torch.cuda.synchronize()
-            torch.cuda.reset_peak_memory_stats()
-        started = time.perf_counter()
-        for _ in range(args.predict_repeats):
-            for batch in batches_on_device:
+        with timed(args.cuda) as predicting:
+            for _ in range(args.predict_repeats):
+                for batch in batches_on_device:
+                    with autocast:
+                        model(**batch)
+        predict_seconds = predicting.seconds / args.predict_repeats
+        predict_peak = peak_memory_mib(args.cuda)
+        with timed(args.cuda) as end_to_end:
+            for batch in loader:
                 with autocast:
-                    model(**batch)
-        if args.cuda:
-            torch.cuda.synchronize()
-        predict_seconds = (time.perf_counter() - started) / args.predict_repeats
-        predict_peak = torch.cuda.max_memory_allocated() / 2**20 if args.cuda else None
-        started = time.perf_counter()
-        for batch in loader:
-            with autocast:
-                model(**nn_util.move_to_device(batch, device))
-        if args.cuda:
-            torch.cuda.synchronize()
-        end_to_end_seconds = time.perf_counter() - started
+                    model(**nn_util.move_to_device(batch, device))
+        end_to_end_seconds = end_to_end.seconds
     result = {
         "config": args.config,
-        "device": torch.cuda.get_device_name() if args.cuda else f"cpu ({torch.get_num_threads()} threads)",
+        "device": device_name(args.cuda),
         "amp": bool(args.amp and args.cuda),
         "parameters": sum(p.numel() for p in model.parameters()),
         "train_batches": args.train_batches,
@@ -177,9 +170,7 @@ def main() -> None:
         "predict_batches": len(batches_on_device),
         "min_predicates": args.min_predicates,
         "decoding": model.frame_scorer.decoding,
-        "peak_memory_mib": round(
-            train_peak if args.cuda else resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-        ),
+        "peak_memory_mib": round(train_peak),
     }
     if args.cuda:
         result["predict_peak_memory_mib"] = round(predict_peak)

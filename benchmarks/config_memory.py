@@ -6,7 +6,7 @@ temporary file, training and validation both): the batches that need the most me
 (`--full-vocabulary`: validation on the whole training file, for AMN, whose memory reads all its labels).
 
 Usage:
-  python scripts/benchmark_config_memory.py training_configs/lisa/lisa_conll2012.jsonnet ... \
+  python -m benchmarks config_memory training_configs/lisa/lisa_conll2012.jsonnet ... \
       [--sentences 400] [--longest] [--limit-gib 16] [--threads 1]
 """
 

@@ -3,7 +3,7 @@ training-set size (with the peak memory the build allocates, traced by tracemall
 extrapolation to the CoNLL-2009 English train set (~179k predicates).
 A benchmark, not a test.
 
-Usage: python scripts/benchmark_neighbours.py data/ewt/conll2009/train.txt.gz [--m 4] [--fractions 0.125 0.25 0.5 1]
+Usage: python -m benchmarks neighbours data/ewt/conll2009/train.txt.gz [--m 4] [--fractions 0.125 0.25 0.5 1]
 """
 
 import argparse

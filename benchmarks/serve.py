@@ -1,7 +1,7 @@
 """`srl-zoo serve` under many clients against `srl-zoo label` on the same sentences (a benchmark).
 
 Usage:
-  python scripts/benchmark_serve.py models/ewt-english.tar.gz data/ewt/conll2012/dev.gold_conll.gz
+  python -m benchmarks serve models/ewt-english.tar.gz data/ewt/conll2012/dev.gold_conll.gz
       [--format conll2012] [--sentences 1000] [--clients 64] [--precision float32]
 
 The first `--sentences` dev sentences become text lines. Offline: `srl-zoo label` labels them (its own

@@ -6,7 +6,7 @@ labeling of a peer archive (one instance per predicate, as allennlp-models' pred
 decoding). srl_zoo in float32 (and in bfloat16 where the CPU has it natively) is measured beside, to show what
 `auto` chose and what the other precision would give.
 
-    PYTHONPATH=.cache/allennlp-models python scripts/benchmark_against_peer.py models/ewt-english.tar.gz \
+    PYTHONPATH=.cache/allennlp-models python -m benchmarks against_peer models/ewt-english.tar.gz \
         runs/leaderboard/rows/peer__allennlp-models_srl__BiLSTM_/seed-13370/train/model.tar.gz \
         data/ewt/conll2012/dev.gold_conll.gz
 

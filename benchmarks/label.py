@@ -1,7 +1,7 @@
 """Corpus labelling speed of `srl-label` end to end against the model alone (a benchmark).
 
 Usage:
-  python scripts/benchmark_label.py MODEL.tar.gz [MODEL.tar.gz ...] --input corpus.txt
+  python -m benchmarks label MODEL.tar.gz [MODEL.tar.gz ...] --input corpus.txt
       [--make-input-from data/ewt/conll2012/dev.gold_conll.gz] [--baseline-checkout DIR]
       [--setups today,w0,w1,p2,p2-bf16] [--threads 1] [--repeats 1] [--cuda-device 0]
 

@@ -3,7 +3,7 @@ run (a benchmark): the first N dev sentences at their gold predicates through th
 batches of similar length, eager and compiled measured alternately (best of 2), the compile time apart,
 and the outputs compared.
 
-    python scripts/benchmark_compile.py models/ewt-english.tar.gz data/ewt/conll2012/dev.gold_conll.gz
+    python -m benchmarks compile models/ewt-english.tar.gz data/ewt/conll2012/dev.gold_conll.gz
 """
 
 import argparse

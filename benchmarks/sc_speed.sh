@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Training and prediction tokens/s of the selective-connection ablation settings next to
 # DeepAtt-FFN (6 layers, the 30-minute budget config), one CPU thread each, same machine and run.
-#   SRL_TRAIN_DATA=.../train.txt SRL_DEV_DATA=.../dev.txt bash scripts/benchmark_sc_speed.sh > speed.jsonl
-# Prints one JSON line per setting (scripts/benchmark_speed.py's output plus a "setting" field).
+#   SRL_TRAIN_DATA=.../train.txt SRL_DEV_DATA=.../dev.txt python -m benchmarks sc_speed > speed.jsonl
+# Prints one JSON line per setting (benchmarks/speed.py's output plus a "setting" field).
 set -euo pipefail
 : "${SRL_TRAIN_DATA:?set SRL_TRAIN_DATA}" "${SRL_DEV_DATA:?set SRL_DEV_DATA}"
 export SRL_BUDGET_MINUTES=30 OMP_NUM_THREADS=1 MKL_NUM_THREADS=1
 python="${PYTHON:-.venv/bin/python}"
 bench() {  # setting config [overrides]
-  "$python" scripts/benchmark_speed.py "$2" --overrides "${3:-}" --train-batches 30 --max-instances 2000 --threads 1 2>/dev/null \
+  "$python" -m benchmarks speed "$2" --overrides "${3:-}" --train-batches 30 --max-instances 2000 --threads 1 2>/dev/null \
     | tail -n 1 | sed "s/^{/{\"setting\": \"$1\", /"
 }
 bench "deepatt-ffn 6 layers" training_configs/deepatt/ffn_cpu_budget_conll2005.jsonnet
