@@ -20,6 +20,8 @@ from allennlp.data import DataLoader, DatasetReader, Vocabulary
 from allennlp.models import Model
 from allennlp.training import Trainer
 
+from srl_zoo.training.embedder_settings import check_settings_follow_the_embedder
+
 #: the config's top-level parts and what each is
 SECTIONS: dict[str, type] = {
     "dataset_reader": DatasetReader,
@@ -53,12 +55,15 @@ _CLOSED = (object, Registrable, FromParams)
 def check_training_config(config: dict[str, Any], gpus: Optional[int] = None) -> None:
     """`ConfigurationError` for the first key of `config` (a training config as a dict) that no part takes, or
     value of the wrong simple type, naming its path (`trainer.num_epochz`), and for a config that asks for a
-    GPU on a machine with `gpus` GPUs (default: torch's count) too few, saying how to run it on the CPU."""
+    GPU on a machine with `gpus` GPUs (default: torch's count) too few, saying how to run it on the CPU, and
+    for a setting made for GloVe-style embeddings over a pretrained transformer (`embedder_settings`)."""
     _check_devices(config, torch.cuda.device_count() if gpus is None else gpus)
     _check_keys(config, TOP_LEVEL, "", "the config")
     for section, base in SECTIONS.items():
         if section in config:
             _check_value(config[section], base, section)
+    if isinstance(config.get("model"), dict):
+        check_settings_follow_the_embedder(config["model"])
 
 
 def _check_devices(config: dict[str, Any], gpus: int) -> None:

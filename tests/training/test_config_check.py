@@ -2,6 +2,7 @@
 a value of the wrong simple type are one line naming the key path, before any data is read or folder made."""
 
 import glob
+import json
 import os
 import subprocess
 import sys
@@ -155,3 +156,24 @@ def test_the_output_layer_is_swapped_with_one_override(monkeypatch):
     check_training_config(config)
     softmax = Params.from_file(FIXTURE).as_dict(quiet=True)["model"]["frame_scorer"]["output"]
     assert softmax == {"type": "softmax", "decoding": "viterbi", "label_smoothing": 0.1}
+
+
+def test_settings_for_glove_scale_words_are_refused_over_a_transformer(monkeypatch):
+    """DeepAtt's words swapped for a pretrained transformer with -o trained with the √d input scaling and the
+    GloVe-scale initialisation still on, without a word: each is now one line saying what to set."""
+    for name in CONFIG_VARIABLES:
+        monkeypatch.setenv(name, "")
+    config_path = os.path.join(REPO_ROOT, "training_configs", "deepatt", "ffn_conll2005.jsonnet")
+    transformer = {"type": "pretrained_transformer_mismatched", "model_name": "/models/some-bert"}
+    swap = {"model.text_field_embedder": {"token_embedders": {"tokens": transformer}}}
+    config = Params.from_file(config_path, json.dumps(swap)).as_dict(quiet=True)
+    with pytest.raises(ConfigurationError) as error:
+        check_training_config(config, gpus=1)
+    assert error.value.message.startswith("model.frame_scorer.encoder.scale_input: true multiplies a pretrained")
+    config["model"]["frame_scorer"]["encoder"]["scale_input"] = False
+    with pytest.raises(ConfigurationError) as error:
+        check_training_config(config, gpus=1)
+    assert error.value.message.startswith("model.initializer.regexes[0]: initialises text_field_embedder.")
+    config["model"]["initializer"]["regexes"] = [["predicate_embedding.weight", {"type": "normal", "std": 1.0}]]
+    check_training_config(config, gpus=1)
+    check_training_config(Params.from_file(config_path).as_dict(quiet=True), gpus=1)  # its own words: as written
