@@ -9,7 +9,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 #: files of this folder that are not benchmarks
-NOT_BENCHMARKS = {"__init__.py", "__main__.py", "timing.py"}
+NOT_BENCHMARKS = {"__init__.py", "__main__.py", "alternating_runs.py", "arguments.py", "timing.py"}
 
 
 def benchmarks() -> dict[str, str]:
@@ -29,8 +29,20 @@ def summary(file: str) -> str:
     if file.endswith(".py"):
         docstring = ast.get_docstring(ast.parse(text)) or ""
         return docstring.splitlines()[0] if docstring else ""
-    comments = [line[2:] for line in text.splitlines()[1:] if line.startswith("# ")]
+    comments = header_comment(file)
     return comments[0] if comments else ""
+
+
+def header_comment(file: str) -> list[str]:
+    """The comment lines after a shell script's first line, up to its first other line."""
+    with open(os.path.join(HERE, file), encoding="utf-8") as handle:
+        lines = handle.read().splitlines()[1:]
+    comments = []
+    for line in lines:
+        if not line.startswith("#"):
+            break
+        comments.append(line[2:] if line.startswith("# ") else line[1:])
+    return comments
 
 
 def main(argv: list[str]) -> int:
@@ -46,6 +58,9 @@ def main(argv: list[str]) -> int:
         return 2
     file = found[name]
     if file.endswith(".sh"):
+        if arguments in (["-h"], ["--help"]):  # a script's usage is its header comment
+            print("\n".join(header_comment(file)))
+            return 0
         return subprocess.call(["bash", os.path.join(HERE, file), *arguments])
     sys.argv = [f"python -m benchmarks {name}", *arguments]
     runpy.run_module(f"benchmarks.{name}", run_name="__main__", alter_sys=True)

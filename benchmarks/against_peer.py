@@ -20,9 +20,9 @@ import argparse
 import torch
 from allennlp.models.archival import load_archive
 from allennlp.predictors import Predictor
-from alternating_runs import best_of_alternating_runs
 
 import srl_zoo  # noqa: F401  (registers the predictor, applies the patches)
+from benchmarks.alternating_runs import best_of_alternating_runs
 from srl_zoo.data.gold_requests import as_request, gold_sentence_batches
 from srl_zoo.leaderboard.peers import _label
 from srl_zoo.nn.precision import cpu_has_fast_bfloat16

@@ -6,22 +6,20 @@ and the outputs compared.
     python -m benchmarks compile models/ewt-english.tar.gz data/ewt/conll2012/dev.gold_conll.gz
 """
 
-import argparse
 import time
 
 import torch
 from allennlp.models.archival import load_archive
 from allennlp.predictors import Predictor
-from alternating_runs import best_of_alternating_runs, print_against
 
 import srl_zoo  # noqa: F401
+from benchmarks.alternating_runs import best_of_alternating_runs, print_against
+from benchmarks.arguments import archive_parser
 from srl_zoo.data.gold_requests import gold_predicate_batches
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("archive")
-    parser.add_argument("data")
+    parser = archive_parser(__doc__)
     parser.add_argument("--sentences", type=int, default=300)
     parser.add_argument("--mode", default="default", help="torch.compile mode")
     args = parser.parse_args()

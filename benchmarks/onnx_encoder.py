@@ -14,7 +14,6 @@ length, best of `--rounds`; only the transformer runs in ONNX Runtime (the score
 stay in PyTorch), and the tags of both are compared.
 """
 
-import argparse
 import os
 import tempfile
 from types import SimpleNamespace
@@ -23,9 +22,10 @@ import onnxruntime
 import torch
 from allennlp.models.archival import load_archive
 from allennlp.predictors import Predictor
-from alternating_runs import best_of_alternating_runs, print_against
 
 import srl_zoo  # noqa: F401  (applies the patches)
+from benchmarks.alternating_runs import best_of_alternating_runs, print_against
+from benchmarks.arguments import archive_parser
 from srl_zoo.data.gold_requests import gold_predicate_batches
 
 
@@ -70,9 +70,7 @@ def export(transformer: torch.nn.Module, path: str) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("archive")
-    parser.add_argument("data")
+    parser = archive_parser(__doc__)
     parser.add_argument("--sentences", type=int, default=500)
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()

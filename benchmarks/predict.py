@@ -11,7 +11,6 @@ pipeline), instance building, and the model (forward, decoding and output buildi
 allennlp-models' reference number); otherwise predicates come from the model's identification head.
 """
 
-import argparse
 import json
 import time
 
@@ -21,15 +20,14 @@ from allennlp.models.archival import load_archive
 from allennlp.predictors import Predictor
 
 import srl_zoo  # noqa: F401
+from benchmarks.arguments import archive_parser
 from benchmarks.timing import device_name
 from srl_zoo.data.formats import READERS
 from srl_zoo.nn.inference_speed import quantize_linear_layers
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("archive")
-    parser.add_argument("data")
+    parser = archive_parser(__doc__)
     parser.add_argument("--format", default="conll2005", choices=sorted(READERS))
     parser.add_argument("--batch-size", type=int, default=64)
     parser.add_argument("--threads", type=int, default=0)

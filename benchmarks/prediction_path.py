@@ -8,17 +8,17 @@ sentences at their gold predicates through the `srl_zoo` predictor, batches of s
     python -m benchmarks prediction_path models/ewt-english.tar.gz data/ewt/conll2012/dev.gold_conll.gz
 """
 
-import argparse
 import contextlib
 from collections.abc import Callable, Iterator
 
 import torch
 from allennlp.models.archival import load_archive
 from allennlp.predictors import Predictor
-from alternating_runs import best_of_alternating_runs, print_against
 from transformers.models.bert.modeling_bert import BertSelfAttention
 
 import srl_zoo  # noqa: F401  (applies the patches)
+from benchmarks.alternating_runs import best_of_alternating_runs, print_against
+from benchmarks.arguments import archive_parser
 from srl_zoo import decoding
 from srl_zoo.data.gold_requests import gold_predicate_batches
 from srl_zoo.pretrained import batched_wordpieces
@@ -53,9 +53,7 @@ SETTINGS = {
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("archive")
-    parser.add_argument("data")
+    parser = archive_parser(__doc__)
     parser.add_argument("--sentences", type=int, default=500)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--precision", default="float32", choices=("float32", "bfloat16"))

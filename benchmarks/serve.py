@@ -23,6 +23,7 @@ import threading
 import time
 import urllib.request
 
+from benchmarks.arguments import archive_parser
 from srl_zoo.data.formats import READERS
 from srl_zoo.serving.local_server import start_local_server
 
@@ -97,9 +98,7 @@ def serve(args: argparse.Namespace, lines: list[str]) -> dict:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("archive")
-    parser.add_argument("data")
+    parser = archive_parser(__doc__)
     parser.add_argument("--format", default="conll2012", choices=sorted(READERS))
     parser.add_argument("--sentences", type=int, default=1000)
     parser.add_argument("--clients", type=int, default=64)

@@ -22,7 +22,9 @@ def test_the_listing_names_every_benchmark_file_with_what_it_measures():
     listed = run()
     assert listed.returncode == 0, listed.stderr
     files = sorted(f for f in os.listdir(os.path.join(REPO_ROOT, "benchmarks")) if f.endswith((".py", ".sh")))
-    assert sorted(benchmarks().values()) == [f for f in files if f not in ("__init__.py", "__main__.py", "timing.py")]
+    assert sorted(benchmarks().values()) == [
+        f for f in files if f not in ("__init__.py", "__main__.py", "alternating_runs.py", "arguments.py", "timing.py")
+    ]
     for name in benchmarks():
         line = next(line for line in listed.stdout.splitlines() if line.split()[:1] == [name])
         assert len(line.split()) > 3, f"{name} says nothing of what it measures"
@@ -55,3 +57,21 @@ def test_timing_helpers():
     calls = []
     assert best_seconds(lambda: calls.append(1), repeats=4) >= 0 and len(calls) == 4
     assert "threads" in device_name(cuda=False)
+
+
+#: benchmarks that need a package the project does not install (docs/benchmarks.md says where it comes from)
+OPTIONAL_PACKAGES = {"onnx_encoder": "onnxruntime"}
+
+
+@pytest.mark.slow
+def test_every_benchmark_answers_help():
+    """Each benchmark imports what it needs from where it now lives (moved from scripts/, four lost the helper
+    module beside them) and says how to run it."""
+    for name in benchmarks():
+        completed = run(name, "--help")
+        if name in OPTIONAL_PACKAGES:
+            assert f"No module named '{OPTIONAL_PACKAGES[name]}'" in completed.stderr, completed.stderr[-1000:]
+            continue
+        assert completed.returncode == 0, (name, completed.stderr[-1000:])
+        says_how = "usage" in completed.stdout.lower() or f"python -m benchmarks {name}" in completed.stdout
+        assert says_how, (name, completed.stdout[:500])

@@ -1,6 +1,6 @@
 """What the prediction benchmarks share: label the same batches under several settings measured alternately in
 one process (the best of some rounds each), and report each setting's tokens/s against a reference setting
-with the share of frames tagged as it tags them. Imported by the `benchmark_*.py` scripts beside it."""
+with the share of frames tagged as it tags them. Imported by the benchmarks beside it."""
 
 import time
 from collections.abc import Callable
