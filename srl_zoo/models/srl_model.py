@@ -29,9 +29,6 @@ from srl_zoo.modules.frame_features import FrameFeatureInputs, FrameFeatures
 from srl_zoo.modules.frame_scorers import EncodedSentences, FrameScorer
 from srl_zoo.nn.precision import F1_PER_PRECISION_KEY
 
-# the fields of a batch that heads and auxiliary tasks may read besides tokens and frames
-SIDE_INPUTS = ("predicate_labels", "pos_tags", "dependency_heads", "dependency_labels", "pos_predicate_labels")
-
 
 @Model.register("srl_zoo")
 class SrlModel(Model):
@@ -176,7 +173,7 @@ class SrlModel(Model):
         mask = get_text_field_mask(tokens)
         embedded = self.embedding_dropout(self.text_field_embedder(tokens))
         decodes = not self.training or self.training_metrics
-        inputs = BatchInputs(self.training, metadata, **{name: side_inputs.get(name) for name in SIDE_INPUTS})
+        inputs = BatchInputs.of_batch(self.training, metadata, side_inputs)
         output: dict[str, Any] = {"mask": mask}
         losses: list[Optional[torch.Tensor]] = []
 

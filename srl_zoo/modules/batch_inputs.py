@@ -1,9 +1,9 @@
 """What the Model hands the parts that read more of a batch than its words: the sentence encoder (LISA's
 given parse), the predicate heads and the auxiliary tasks. One typed record instead of a dict of fields."""
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Optional
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields
+from typing import Any, Optional
 
 import torch
 
@@ -32,6 +32,15 @@ class BatchInputs:
     pos_predicate_labels: Optional[torch.Tensor] = None
     dependency_heads: Optional[torch.Tensor] = None
     dependency_labels: Optional[torch.Tensor] = None
+
+    @classmethod
+    def of_batch(
+        cls, training: bool, sentences: Optional[Sequence[SentenceMetadata]], batch: Mapping[str, Any]
+    ) -> "BatchInputs":
+        """The side inputs of a batch's fields (`batch`: the Model's other keyword arguments), each taken by
+        its name here; a field the batch lacks is None."""
+        tensors: dict[str, Any] = {field.name: batch.get(field.name) for field in fields(cls)}
+        return cls(**{**tensors, "training": training, "sentences": sentences})
 
     @property
     def words(self) -> Optional[list[list[str]]]:
