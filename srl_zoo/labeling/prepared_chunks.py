@@ -19,7 +19,6 @@ from srl_zoo.api import Labeler, Sentence
 from srl_zoo.labeling.chunks import CONLL_FORMATS, BadLine, Chunk, bad_line, parse_line, read_chunks
 from srl_zoo.labeling.shares import Share
 from srl_zoo.nn.tensor_batches import TensorDict, pin, tensorize
-from srl_zoo.predictors.batch_budget import SentenceShape, by_size
 from srl_zoo.predictors.srl_predictor import SrlRequest
 
 SentenceKey = tuple[int, int]  # (input line number, the sentence's place in that line)
@@ -56,7 +55,7 @@ def prepare_chunk(labeler: Labeler, chunk: Chunk, input_format: str, path: str, 
     """Parse, split and tensorize one chunk; any error on a line becomes that line's `BadLine`."""
     prepared = PreparedChunk(chunk)
     keys: list[SentenceKey] = []
-    shapes: list[SentenceShape] = []
+    words: list[list[str]] = []
     instances = []
     for number, line in chunk.lines:
         try:
@@ -79,10 +78,10 @@ def prepare_chunk(labeler: Labeler, chunk: Chunk, input_format: str, path: str, 
             prepared.failed[number] = bad_line(error, path, number)
             continue
         keys.extend((number, place) for place in range(len(sentences)))
-        shapes.extend(SentenceShape.of(words) for words, _ in sentences)
+        words.extend(sentence_words for sentence_words, _ in sentences)
         instances.extend(made)
     vocab = labeler.predictor.model.vocab
-    for members in labeler.budget.with_sentences(batch_size).cut(by_size(shapes), shapes):
+    for members in labeler.budget.with_sentences(batch_size).calls(words):
         try:
             tensors: Optional[TensorDict] = tensorize([instances[i] for i in members], vocab)
         except Exception:
