@@ -30,7 +30,7 @@ from srl_zoo.models.heads.predicate_head import PredicateHead
 from srl_zoo.modules.frame_features import FrameFeatures
 from srl_zoo.modules.frame_scorers.frame_scorer import FrameScorer
 from srl_zoo.modules.frame_scorers.tag_output import TagOutput
-from srl_zoo.training.config_check import constructor_parameters
+from srl_zoo.training.constructor_keys import constructor_parameters
 
 #: each kind of part, where a config names it, in the order a reader meets them
 KINDS: tuple[tuple[type, str], ...] = (

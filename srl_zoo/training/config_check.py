@@ -10,7 +10,7 @@ import copy
 import difflib
 import inspect
 import typing
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any, Optional
 
 import torch
@@ -20,6 +20,7 @@ from allennlp.data import DataLoader, DatasetReader, Vocabulary
 from allennlp.models import Model
 from allennlp.training import Trainer
 
+from srl_zoo.training.constructor_keys import constructor_parameters
 from srl_zoo.training.embedder_settings import check_settings_follow_the_embedder
 
 #: the config's top-level parts and what each is
@@ -48,8 +49,6 @@ TOP_LEVEL = set(SECTIONS) | {
     "pytorch_seed",
     "type",
 }
-#: classes whose constructor's `**kwargs` end the search for what a part takes (they refuse the rest)
-_CLOSED = (object, Registrable, FromParams)
 
 
 def check_training_config(config: dict[str, Any], gpus: Optional[int] = None) -> None:
@@ -135,37 +134,6 @@ def _check_keys(config: dict[str, Any], accepted: set[str], prefix: str, owner: 
     hint = f"did you mean '{close[0]}'? " if close else ""
     takes = ", ".join(sorted(accepted - {"type"}))
     raise ConfigurationError(f"{prefix}{key}: not a key of {owner}; {hint}it takes: {takes}")
-
-
-def constructor_parameters(cls: type, constructor: Optional[str]) -> dict[str, inspect.Parameter]:
-    """The config keys `cls` takes through `constructor` (its `__init__` when None), following `**kwargs` to
-    the constructor they are handed to, up to a class that takes no more."""
-    found: dict[str, inspect.Parameter] = {}
-    for method in _constructor_chain(cls, constructor):
-        try:
-            hints = typing.get_type_hints(method)
-        except Exception:  # an annotation that does not resolve here: keep the signature's own
-            hints = {}
-        for name, parameter in inspect.signature(method).parameters.items():
-            if name == "self" or parameter.kind in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD):
-                continue
-            found.setdefault(name, parameter.replace(annotation=hints.get(name, parameter.annotation)))
-        if not any(p.kind == p.VAR_KEYWORD for p in inspect.signature(method).parameters.values()):
-            return found
-    return found
-
-
-def _constructor_chain(cls: type, constructor: Optional[str]) -> Iterator[Callable[..., Any]]:
-    """The methods a part's keys may go to: the named constructor (its `**kwargs` go to `__init__`), then
-    `__init__` up the classes that define one, to allennlp's and torch's base classes."""
-    if constructor is not None:
-        yield getattr(cls, constructor)
-    for klass in cls.__mro__:
-        if "__init__" not in vars(klass):
-            continue
-        if klass in _CLOSED or klass.__module__.startswith("torch"):
-            return
-        yield vars(klass)["__init__"]
 
 
 def _alternatives(annotation: Any) -> tuple[Any, ...]:

@@ -4,7 +4,7 @@ it names every srl_zoo part and every key the config check accepts for it."""
 import os
 
 from srl_zoo.commands.config_reference import KINDS, config_reference, srl_zoo_parts
-from srl_zoo.training.config_check import constructor_parameters
+from srl_zoo.training.constructor_keys import constructor_parameters
 from tests.conftest import REPO_ROOT
 
 
