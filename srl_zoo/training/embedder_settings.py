@@ -4,12 +4,13 @@ scale; over a pretrained transformer's LayerNorm-ed vectors neither is right. Sw
 transformer with `-o` used to keep both without a word; now each is one `ConfigurationError` saying what to set
 (what `training_configs/common/embedding.libsonnet` writes for a transformer)."""
 
-import inspect
 import json
 from typing import Any
 
 from allennlp.common.checks import ConfigurationError
 from allennlp.modules import Seq2SeqEncoder
+
+from srl_zoo.training.constructor_keys import constructor_parameters
 
 #: the initializer a transformer recipe gives the predicate embedding (the scale of the transformer's output)
 TRANSFORMER_INITIALIZER = [["predicate_embedding.weight", {"type": "normal", "mean": 0.0, "std": 1.0}]]
@@ -59,6 +60,5 @@ def _scales_input(encoder: dict[str, Any]) -> bool:
     name = encoder.get("type")
     if not isinstance(name, str) or name not in Seq2SeqEncoder.list_available():
         return False
-    cls, _ = Seq2SeqEncoder.resolve_class_name(name)
-    parameter = inspect.signature(cls.__init__).parameters.get("scale_input")  # type: ignore[misc]
+    parameter = constructor_parameters(*Seq2SeqEncoder.resolve_class_name(name)).get("scale_input")
     return parameter is not None and parameter.default is True
