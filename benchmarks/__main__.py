@@ -24,13 +24,12 @@ def benchmarks() -> dict[str, str]:
 
 def summary(file: str) -> str:
     """The first line of a benchmark's docstring (Python) or of its header comment (shell)."""
+    if file.endswith(".sh"):
+        comments = header_comment(file)
+        return comments[0] if comments else ""
     with open(os.path.join(HERE, file), encoding="utf-8") as handle:
-        text = handle.read()
-    if file.endswith(".py"):
-        docstring = ast.get_docstring(ast.parse(text)) or ""
-        return docstring.splitlines()[0] if docstring else ""
-    comments = header_comment(file)
-    return comments[0] if comments else ""
+        docstring = ast.get_docstring(ast.parse(handle.read())) or ""
+    return docstring.splitlines()[0] if docstring else ""
 
 
 def header_comment(file: str) -> list[str]:
