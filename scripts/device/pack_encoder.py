@@ -1,12 +1,15 @@
-"""Pack `.cache/minilm` small enough to travel to a lent GPU machine (whose working tree may be at most
-64 MiB): the weights rounded to bfloat16 (22.7M parameters, 45 MB) and stored as two byte planes (the sign and
-exponent bytes of every weight together, then the mantissa bytes, which xz compresses far better than
-interleaved bytes) with the config and tokenizer, xz-compressed to about 28 MB. `scripts/device/prove_gpu.sh`
-unpacks it there and writes the weights back in float32. Training starts from MiniLM rounded to bfloat16 (a
-relative change below 0.4%), which is what bfloat16 autocast multiplies by anyway.
+"""Pack an encoder directory (`.cache/minilm`, `.cache/mpnet`) small enough to travel to a lent GPU machine
+(whose working tree may be at most 64 MiB a call): the weights rounded to bfloat16 and stored as two byte planes
+(the sign and exponent bytes of every weight together, then the mantissa bytes, which xz compresses far better
+than interleaved bytes) with the config and tokenizer, xz-compressed: MiniLM (22.7M parameters, 45 MB in
+bfloat16) to about 28 MB; MPNet-base (109M) is then cut into pieces that travel in successive calls
+(`make gpu-accurate-files`). The device scripts unpack it there and write the weights back in float32. Training
+starts from the encoder rounded to bfloat16 (a relative change below 0.4%), which is what bfloat16 autocast
+multiplies by anyway; the accurate model's frozen weights are rounded the same way wherever it runs
+(`frozen_precision: "bfloat16"`).
 
-    python scripts/device/pack_minilm.py [.cache/minilm] [.gpu/minilm.tar.xz]
-    python scripts/device/pack_minilm.py --restore DIRECTORY     # DIRECTORY/weights_planes.pt, unpacked
+    python scripts/device/pack_encoder.py [--preset 9] [.cache/minilm] [.gpu/minilm.tar.xz]   # inside: the target's stem
+    python scripts/device/pack_encoder.py --restore DIRECTORY     # DIRECTORY/weights_planes.pt, unpacked
 """
 
 import lzma
@@ -17,7 +20,14 @@ import tempfile
 
 import torch
 
-KEPT = ("config.json", "special_tokens_map.json", "tokenizer.json", "tokenizer_config.json", "PROVENANCE.json")
+KEPT = (
+    "config.json",
+    "special_tokens_map.json",
+    "tokenizer.json",
+    "tokenizer_config.json",
+    "vocab.txt",
+    "PROVENANCE.json",
+)
 PLANES = "weights_planes.pt"
 
 
@@ -49,23 +59,25 @@ def from_planes(packed: dict) -> dict[str, torch.Tensor]:
     return state
 
 
-def pack(source: str, target: str) -> None:
-    """Write `target` (a .tar.xz holding `minilm/` with `weights_planes.pt`) from the model directory `source`."""
+def pack(source: str, target: str, preset: int = 9) -> None:
+    """Write `target` (a .tar.xz holding `NAME/` with `weights_planes.pt`, NAME the target's name before its first
+    dot) from the model directory `source`."""
+    folder = os.path.basename(target).split(".")[0]
     state = torch.load(os.path.join(source, "pytorch_model.bin"), map_location="cpu", weights_only=True)
     os.makedirs(os.path.dirname(os.path.abspath(target)), exist_ok=True)
     with tempfile.TemporaryDirectory() as scratch:
         torch.save(as_planes(state), os.path.join(scratch, PLANES))
         partial = target + ".partial"
-        with lzma.open(partial, "wb", preset=9) as packed, tarfile.open(fileobj=packed, mode="w") as archive:
-            archive.add(os.path.join(scratch, PLANES), f"minilm/{PLANES}")
+        with lzma.open(partial, "wb", preset=preset) as packed, tarfile.open(fileobj=packed, mode="w") as archive:
+            archive.add(os.path.join(scratch, PLANES), f"{folder}/{PLANES}")
             for name in KEPT:
                 if os.path.exists(os.path.join(source, name)):
-                    archive.add(os.path.join(source, name), f"minilm/{name}")
+                    archive.add(os.path.join(source, name), f"{folder}/{name}")
         os.replace(partial, target)
 
 
 def restore(directory: str) -> None:
-    """Replace `directory/weights_planes.pt` (an unpacked `minilm/`) by `pytorch_model.bin` in float32."""
+    """Replace `directory/weights_planes.pt` (an unpacked pack) by `pytorch_model.bin` in float32."""
     packed = os.path.join(directory, PLANES)
     state = from_planes(torch.load(packed, map_location="cpu", weights_only=True))
     torch.save(state, os.path.join(directory, "pytorch_model.bin"))
@@ -76,6 +88,10 @@ if __name__ == "__main__":
     if sys.argv[1:2] == ["--restore"]:
         restore(sys.argv[2])
         sys.exit(0)
+    preset = 9
+    if sys.argv[1:2] == ["--preset"]:  # 0 for MPNet: its mantissa plane (half the bytes) does not compress at any
+        preset = int(sys.argv[2])  # preset, and 9 takes minutes on it; the other plane shrinks as well at 0 (to ~42%)
+        del sys.argv[1:3]
     arguments = sys.argv[1:] + [".cache/minilm", ".gpu/minilm.tar.xz"][len(sys.argv[1:]) :]
-    pack(arguments[0], arguments[1])
+    pack(arguments[0], arguments[1], preset)
     print(f"{arguments[1]}: {os.path.getsize(arguments[1]) / 2**20:.1f} MiB")
