@@ -2,7 +2,8 @@
 
 Concurrent small requests share one model call (a bounded wait, a bounded batch). A large request is cut into
 calls of bounded cost (`ServiceLimits.max_call_cells`: one sentence of `max_sentence_words` words at most), and
-the calls of small requests run between them, so a small request waits behind at most one such call. A bounded
+the calls of small requests run between them, so a small request waits behind at most one such call (a large
+request stays large to its last call: that call too waits its turn). A bounded
 queue refuses instead of growing, a request not answered within `max_request_seconds` is answered 503, and
 after `begin_drain` (SIGTERM) what is not labelled within `drain_seconds` is answered 503 too."""
 
@@ -49,6 +50,7 @@ class _Job:
     queued_at: float = field(default_factory=time.perf_counter)
     calls: list[list[int]] = field(default_factory=list)
     outputs: list[dict[str, Any]] = field(default_factory=list)
+    large: bool = False  # planned into more than one call (its last call is still a large request's)
 
     @property
     def pending(self) -> int:
@@ -174,12 +176,13 @@ class Batcher:
         """Cut `job`'s sentences, sorted by size, into calls within the batch, cell and character bounds."""
         job.calls = list(self.budget.calls([item.words for item in job.items]))
         job.outputs = [{} for _ in job.items]
+        job.large = len(job.calls) > 1
 
     def _next_call(self, active: list[_Job]) -> list[tuple[_Job, list[int]]]:
-        """The next model call: the requests that one call finishes (oldest first, within the bounds), taking
-        turns with the next call of the oldest larger request."""
-        small = [job for job in active if len(job.calls) == 1]
-        large = [job for job in active if len(job.calls) > 1]
+        """The next model call: small requests, each finished by one call (oldest first, within the bounds),
+        taking turns with the next call of the oldest large request."""
+        small = [job for job in active if not job.large]
+        large = [job for job in active if job.large]
         self._large_turn = bool(large) and (not small or not self._large_turn)
         if self._large_turn:
             return [(large[0], large[0].calls[0])]
