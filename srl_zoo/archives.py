@@ -208,6 +208,8 @@ def _safe_read_state_dict(original: Callable) -> Callable:
 
 #: the start of AllenNLP's message for weights that do not fit the model (`Model._load`)
 _STATE_DICT_ERROR = "Error loading state dict"
+#: the start of torch's message for saved weights whose shapes differ from the model's (`load_state_dict`)
+_TORCH_STATE_DICT_ERROR = "Error(s) in loading state_dict"
 
 
 def authorized_missing(model: torch.nn.Module, key: str) -> bool:
@@ -250,6 +252,21 @@ def _allennlp_keys_problem(message: str) -> str:
     return keys_problem(lists["missing"], lists["unexpected"]) or message.splitlines()[0]
 
 
+def _shapes_problem(message: str) -> str:
+    """The one-line reason for torch's "Error(s) in loading state_dict" message: how many weights have another
+    shape than the model's, and the first one (another model's weights, or a config that was changed)."""
+    mismatched = re.findall(r"size mismatch for ([^:]+): copying a param with shape (torch\.Size\(\[[^\]]*\]\)) from "
+                            r"checkpoint, the shape in current model is (torch\.Size\(\[[^\]]*\]\))", message)
+    if not mismatched:
+        return " ".join(message.split())
+    name, saved, expected = mismatched[0]
+    shape = lambda text: text[len("torch.Size(") : -1]  # noqa: E731
+    return (
+        f"the weights do not fit the model's config: {len(mismatched)} of another shape (first: {name} is "
+        f"{shape(saved)} in the weights, {shape(expected)} in the model): weights of another model?"
+    )
+
+
 def _weights_path(config: Any, args: tuple, kwargs: dict) -> str:
     """The weights file `Model.load(config, serialization_dir, weights_file=None, ...)` reads."""
     serialization_dir = args[0] if args else kwargs["serialization_dir"]
@@ -268,6 +285,8 @@ def _checked_load(original: Callable) -> Callable:
         try:
             model = original(cls, config, *args, **kwargs)
         except RuntimeError as error:
+            if str(error).startswith(_TORCH_STATE_DICT_ERROR):
+                raise ArchiveError(weights, _shapes_problem(str(error))) from None
             if not str(error).startswith(_STATE_DICT_ERROR):
                 raise
             raise ArchiveError(weights, _allennlp_keys_problem(str(error))) from None

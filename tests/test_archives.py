@@ -182,15 +182,18 @@ def weight_variants(archive: str) -> dict[str, tuple[bytes, str]]:
     keys = sorted(state)
     half = {key: state[key] for key in keys[: len(keys) // 2]}
     renamed = {**state, "frame_scorer.no_such_part.weight": state[keys[0]]}
+    matrix = next(key for key in keys if state[key].dim() == 2)
+    reshaped = {**state, matrix: torch.cat([state[matrix], state[matrix][:1]])}  # another model's: one row more
     return {
         "empty": (saved({}), f"the weights do not fit the model: {len(keys)} missing"),
         "half": (saved(half), f"the weights do not fit the model: {len(keys) - len(half)} missing"),
         "wrong key": (saved(renamed), "frame_scorer.no_such_part.weight"),
         "random bytes": (os.urandom(4096), "weights.th: not a plain weights file"),
+        "another shape": (saved(reshaped), f"1 of another shape (first: {matrix} is "),
     }
 
 
-@pytest.mark.parametrize("variant", ["empty", "half", "wrong key", "random bytes"])
+@pytest.mark.parametrize("variant", ["empty", "half", "wrong key", "random bytes", "another shape"])
 def test_weights_that_do_not_make_the_model_whole_are_refused_naming_the_archive(
     predicate_model_archive, tmp_path, private_tempdir, variant
 ):
