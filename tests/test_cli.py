@@ -199,6 +199,15 @@ def test_a_refused_config_value_leaves_no_folder(place):
     assert not (place / "run").exists()  # the corrected command runs as written
 
 
+def test_overrides_that_are_not_json_are_named(place):
+    config = os.path.join(REPO_ROOT, "fixtures", "deepatt", "ffn.jsonnet")
+    completed = run("train", config, "-s", str(place / "run"), "-o", '{"trainer": {"num_epochs": 1}', cwd=REPO_ROOT)
+    assert one_error_line(completed) == (
+        "srl-zoo train: -o/--overrides: not valid JSON at 1:30: expected a comma before next field."
+    )
+    assert not (place / "run").exists()
+
+
 def test_the_minilm_config_before_make_minilm(place):
     config = os.path.join(REPO_ROOT, "training_configs", "recommended", "minilm_l3_bilinear_conll2012.jsonnet")
     completed = run("train", config, "-s", str(place / "run"), cwd=place, env={"SRL_TRANSFORMER": ""})

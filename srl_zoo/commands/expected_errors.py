@@ -10,11 +10,14 @@ from allennlp.common.checks import ConfigurationError
 
 from srl_zoo.data.formats.sentence import ConllFormatError
 from srl_zoo.predictors.srl_predictor import BadRequest
+from srl_zoo.pretrained.encoder_directory import EncoderBuildError
 
 #: jsonnet's own error text starts so ("RUNTIME ERROR: ...", "STATIC ERROR: ...")
 _JSONNET_ERROR = re.compile(r"^(RUNTIME|STATIC) ERROR: ")
 #: a jsonnet stack line: "\tconfig.jsonnet:12:3-40\t..."
 _JSONNET_PLACE = re.compile(r"^\s*([^\s:]+\.(?:jsonnet|libsonnet|json)):(\d+):")
+#: jsonnet's error in a snippet with no file name, as allennlp evaluates the -o/--overrides text: "1:24: ..."
+_SNIPPET_PLACE = re.compile(r"^\d+:\d+(-\d+)?: ")
 
 
 def one_line(error: BaseException) -> Optional[str]:
@@ -27,6 +30,8 @@ def one_line(error: BaseException) -> Optional[str]:
         return f"{error.filename}: {error.strerror or type(error).__name__}"
     if isinstance(error, RuntimeError) and _JSONNET_ERROR.match(str(error)):
         return _jsonnet_message(str(error))
+    if isinstance(error, EncoderBuildError):  # e.g. the accurate model's frozen MPNet not built: `make mpnet`
+        return _first_line(str(error))
     if isinstance(error, BadRequest):
         return f"a request was refused: {_first_line(str(error))} (nothing was written)"
     if isinstance(error, ValueError) and str(error).startswith("overrides dict contains unused keys"):
@@ -55,6 +60,8 @@ def _jsonnet_message(message: str) -> str:
     """`CONFIG:LINE: what` from jsonnet's error and its stack (the innermost place named)."""
     lines = message.splitlines()
     what = _JSONNET_ERROR.sub("", lines[0]).strip()
+    if _SNIPPET_PLACE.match(what):  # only the overrides are evaluated without a file
+        return f"-o/--overrides: not valid JSON at {what}"
     for line in lines[1:]:
         place = _JSONNET_PLACE.match(line)
         if place:
