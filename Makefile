@@ -80,7 +80,7 @@ browser:
 		{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver; }
 
 # The whole suite, after the linters and the type check (so CI, which runs `make test`, checks them all).
-test: install browser lint typecheck
+test: install browser lint typecheck $(MPNET)
 	$(PY) -m pytest -q tests
 
 # The unit tests only (tests marked slow train or load a model, or start processes): a few minutes.

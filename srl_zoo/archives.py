@@ -255,8 +255,11 @@ def _allennlp_keys_problem(message: str) -> str:
 def _shapes_problem(message: str) -> str:
     """The one-line reason for torch's "Error(s) in loading state_dict" message: how many weights have another
     shape than the model's, and the first one (another model's weights, or a config that was changed)."""
-    mismatched = re.findall(r"size mismatch for ([^:]+): copying a param with shape (torch\.Size\(\[[^\]]*\]\)) from "
-                            r"checkpoint, the shape in current model is (torch\.Size\(\[[^\]]*\]\))", message)
+    mismatched = re.findall(
+        r"size mismatch for ([^:]+): copying a param with shape (torch\.Size\(\[[^\]]*\]\)) from "
+        r"checkpoint, the shape in current model is (torch\.Size\(\[[^\]]*\]\))",
+        message,
+    )
     if not mismatched:
         return " ".join(message.split())
     name, saved, expected = mismatched[0]

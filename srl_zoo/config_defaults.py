@@ -26,7 +26,7 @@ CONFIG_VARIABLES: dict[str, str] = {
     ".cache/minilm if `make minilm` made it",
     "SRL_TRANSFORMER_DIM": "its hidden size; default: the directory's config.json hidden_size (MiniLM: 384)",
     "SRL_MPNET": "the MPNet-base directory of the accurate model's configs (its config and tokenizer; the frozen "
-    "weights are always `make mpnet`'s); default: .cache/mpnet",
+    "weights are always `make mpnet`'s); default: .cache/mpnet if `make mpnet` made it",
 }
 
 GLOVE_CACHE = os.path.join(cache_directory(), "glove", "glove.6B.50d.txt.gz")
@@ -37,7 +37,8 @@ MPNET_CACHE = os.path.join(cache_directory(), "mpnet")
 def config_variables(environment: Mapping[str, str]) -> dict[str, str]:
     """`environment` with every config variable it lacks set to its default: SRL_GLOVE to `make glove`'s file
     and SRL_TRANSFORMER to `make minilm`'s directory when they exist, SRL_TRANSFORMER_DIM to the transformer's
-    hidden size, SRL_MPNET to `make mpnet`'s directory, the others to '' (what the configs read as their default). A value in `environment` is kept;
+    hidden size, SRL_MPNET to `make mpnet`'s directory when it exists, the others to '' (what the configs read
+    as their default). A value in `environment` is kept;
     `environment` itself is not changed.
 
     # Parameters
@@ -53,7 +54,8 @@ def config_variables(environment: Mapping[str, str]) -> dict[str, str]:
         hidden_size = _hidden_size(variables["SRL_TRANSFORMER"])
         if hidden_size is not None:
             variables["SRL_TRANSFORMER_DIM"] = str(hidden_size)
-    variables.setdefault("SRL_MPNET", MPNET_CACHE)
+    if "SRL_MPNET" not in variables and os.path.isfile(os.path.join(MPNET_CACHE, "config.json")):
+        variables["SRL_MPNET"] = MPNET_CACHE
     for name in CONFIG_VARIABLES:
         variables.setdefault(name, "")
     return variables

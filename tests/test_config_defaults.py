@@ -15,6 +15,7 @@ pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: 
 def test_unset_variables_become_empty_and_set_ones_are_kept(monkeypatch):
     monkeypatch.setattr(config_defaults, "GLOVE_CACHE", "/nonexistent/glove.txt.gz")
     monkeypatch.setattr(config_defaults, "MINILM_CACHE", "/nonexistent/minilm")
+    monkeypatch.setattr(config_defaults, "MPNET_CACHE", "/nonexistent/mpnet")
     environment = {"SRL_DEV_DATA": "/data/dev.txt", "HOME": "/root"}
     variables = config_variables(environment)
     assert variables == {**{name: "" for name in CONFIG_VARIABLES}, "SRL_DEV_DATA": "/data/dev.txt", "HOME": "/root"}
@@ -27,6 +28,13 @@ def test_glove_defaults_to_the_file_make_glove_writes(tmp_path, monkeypatch):
     monkeypatch.setattr(config_defaults, "GLOVE_CACHE", str(glove))
     assert config_variables({})["SRL_GLOVE"] == str(glove)
     assert config_variables({"SRL_GLOVE": ""})["SRL_GLOVE"] == ""  # set to '' by the user: random vectors
+
+
+def test_mpnet_defaults_to_the_directory_make_mpnet_builds(tmp_path, monkeypatch):
+    monkeypatch.setattr(config_defaults, "MPNET_CACHE", str(tmp_path))
+    assert config_variables({})["SRL_MPNET"] == ""  # not built: the accurate configs say to run `make mpnet`
+    (tmp_path / "config.json").write_text("{}")
+    assert config_variables({})["SRL_MPNET"] == str(tmp_path)
 
 
 def test_a_config_reads_without_data_variables_once_srl_zoo_is_imported(tmp_path):

@@ -29,18 +29,28 @@ ALL_CONFIGS = sorted(
 TRANSFORMER_FOLDERS = ("transformer", "minilm")
 
 
-def reads_a_transformer(config: str, seen: frozenset = frozenset()) -> bool:
-    """In a transformer folder, or built on the MiniLM recipe (directly or through the files it imports)."""
-    if any(os.sep + folder + os.sep in config for folder in TRANSFORMER_FOLDERS):
-        return True
+def mentions(config: str, needle: str, seen: frozenset = frozenset()) -> bool:
+    """Whether `needle` is in the config or in a file it imports (directly or not)."""
     with open(config, encoding="utf-8") as handle:
         text = handle.read()
     imported = {
         os.path.normpath(os.path.join(os.path.dirname(config), p)) for p in re.findall(r"import '([^']+)'", text)
     }
-    return "minilm.libsonnet" in text or any(
-        reads_a_transformer(path, seen | {config}) for path in imported - seen - {config} if os.path.exists(path)
+    return needle in text or any(
+        mentions(path, needle, seen | {config}) for path in imported - seen - {config} if os.path.exists(path)
     )
+
+
+def reads_a_transformer(config: str) -> bool:
+    """In a transformer folder, or built on the MiniLM recipe (directly or through the files it imports)."""
+    return any(os.sep + folder + os.sep in config for folder in TRANSFORMER_FOLDERS) or mentions(
+        config, "minilm.libsonnet"
+    )
+
+
+#: what a config that needs a local transformer says when it is not there (the accurate model's: MPNet)
+MISSING_TRANSFORMER = "SRL_TRANSFORMER is unset and .cache/minilm does not exist: run `make mini"
+MISSING_MPNET = "SRL_MPNET is unset and .cache/mpnet does not exist: run `make mpnet`"
 
 
 CONFIGS = [c for c in ALL_CONFIGS if not reads_a_transformer(c)]
@@ -178,9 +188,8 @@ def test_every_config_runs_as_written(config, monkeypatch, tmp_path):
     as_a_new_user_would(monkeypatch)
     monkeypatch.chdir(tmp_path)  # from outside the repository
     if reads_a_transformer(config):
-        with pytest.raises(
-            Exception, match="SRL_TRANSFORMER is unset and .cache/minilm does not exist: run `make mini"
-        ):
+        missing = MISSING_MPNET if mentions(config, "SRL_MPNET") else MISSING_TRANSFORMER
+        with pytest.raises(Exception, match=re.escape(missing)):
             Params.from_file(config)
         CONFIG_RUNS[config] = "needs a local transformer (says so)"
         return

