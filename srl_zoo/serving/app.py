@@ -23,6 +23,8 @@ from srl_zoo.serving.requests import RequestError, parse_body, sentence_items, s
 STATIC = os.path.join(os.path.dirname(__file__), "static")
 #: seconds a client told 503 should wait before trying again
 RETRY_AFTER_SECONDS = 1
+#: a body over `max_body_bytes` is read and thrown away up to this many times the limit before its 413 answer
+DISCARD_FACTOR = 4
 
 if TYPE_CHECKING:
     from starlette.applications import Starlette
@@ -127,14 +129,24 @@ def _check_content_type(request: Request) -> None:
 
 
 async def _read_body(request: Request, limit: int) -> bytes:
-    """The body, read no further than `limit` bytes (`RequestError` 413 past it)."""
+    """The body, kept no further than `limit` bytes (`RequestError` 413 past it). A body over the limit is read
+    to its end and thrown away, up to `DISCARD_FACTOR` times the limit, before the 413 is sent: a client that is
+    still sending (Python's urllib, requests, curl) would otherwise see the connection closed under it, not the
+    answer. Past that bound the 413 goes at once and the connection closes."""
     declared = request.headers.get("content-length")
-    if declared is not None and declared.isdigit() and int(declared) > limit:
-        raise RequestError(413, f"the body is {declared} bytes; the limit is {limit} (max_body_bytes)")
+    declared_size = int(declared) if declared is not None and declared.isdigit() else None
+    bound = DISCARD_FACTOR * limit
+    if declared_size is not None and declared_size > bound:
+        raise RequestError(413, f"the body is {declared_size} bytes; the limit is {limit} (max_body_bytes)")
     chunks, size = [], 0
     async for chunk in request.stream():
         size += len(chunk)
-        if size > limit:
-            raise RequestError(413, f"the body is over {limit} bytes (max_body_bytes)")
-        chunks.append(chunk)
+        if size > bound:
+            break
+        if size <= limit:
+            chunks.append(chunk)
+    if declared_size is not None and declared_size > limit:
+        raise RequestError(413, f"the body is {declared_size} bytes; the limit is {limit} (max_body_bytes)")
+    if size > limit:
+        raise RequestError(413, f"the body is over {limit} bytes (max_body_bytes)")
     return b"".join(chunks)

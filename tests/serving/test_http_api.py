@@ -95,6 +95,22 @@ def test_a_bad_request_is_a_json_error_and_the_server_stays_up(server, body, sta
     assert server.post({"text": "Dogs bark."})[0] == 200
 
 
+def test_a_body_over_the_limit_is_413_to_urllib_while_it_is_still_sending(predicate_model_archive):
+    """A body of 3 times the limit (6 MB: more than the socket buffers hold) is read and discarded before the
+    413, so urllib, still sending, reads the answer; it saw a reset connection when the 413 came at once."""
+    from tests.serving.conftest import Server
+
+    server = Server(predicate_model_archive, "--max-body-bytes", "2000000")
+    try:
+        body = b'{"text": "' + b"a" * 6_000_000 + b'"}'
+        status, answer, _ = server.post(raw=body)
+        assert status == 413
+        assert answer["error"] == f"the body is {len(body)} bytes; the limit is 2000000 (max_body_bytes)"
+        assert server.post({"text": "Dogs bark."})[0] == 200
+    finally:
+        server.stop()
+
+
 def test_too_many_tokens_names_the_limit(server):
     status, answer, _ = server.post({"sentences": [["word"] * 1000] * 4})
     assert status == 413
