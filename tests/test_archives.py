@@ -211,12 +211,14 @@ def test_weights_that_do_not_make_the_model_whole_are_refused_naming_the_archive
     assert os.listdir(private_tempdir) == []
 
 
-def test_every_command_refuses_half_weights_in_one_line(predicate_model_archive, tmp_path):
-    """`srl-zoo label`, `evaluate` and `serve` say the same one line for an archive missing weights."""
+@pytest.mark.parametrize("variant", ["half", "another shape"])
+def test_every_command_refuses_unfit_weights_in_one_line(predicate_model_archive, tmp_path, variant):
+    """`srl-zoo label`, `evaluate` and `serve` say the same one line for an archive missing weights or holding
+    weights of another shape (another model's)."""
     from tests.conftest import fixture_path
     from tests.test_cli import one_error_line, run
 
-    weights, fragment = weight_variants(predicate_model_archive)["half"]
+    weights, fragment = weight_variants(predicate_model_archive)[variant]
     broken = with_weights(predicate_model_archive, str(tmp_path / "half.tar.gz"), weights)
     text = tmp_path / "in.txt"
     text.write_text("The cat sat on the mat.\n", encoding="utf-8")
