@@ -47,6 +47,13 @@ class SrlServe(Subcommand):
             "--max-request-tokens", type=int, default=DEFAULTS.max_request_tokens, help="tokens per request (413 past)"
         )
         subparser.add_argument(
+            "--max-request-row-words",
+            type=int,
+            default=DEFAULTS.max_request_row_words,
+            help="predicate rows x words per request (413 past; a given predicate is a row, a sentence without "
+            "them counts a quarter of its words)",
+        )
+        subparser.add_argument(
             "--max-body-bytes", type=int, default=DEFAULTS.max_body_bytes, help="request body size (413 past)"
         )
         subparser.add_argument(
@@ -84,6 +91,7 @@ def _run(args: argparse.Namespace) -> None:
     limits = ServiceLimits(
         max_body_bytes=args.max_body_bytes,
         max_request_tokens=args.max_request_tokens,
+        max_request_row_words=args.max_request_row_words,
         max_queue_sentences=args.max_queue,
         max_batch_sentences=args.batch_size,
         max_wait_seconds=args.max_wait_ms / 1000,

@@ -1,13 +1,15 @@
 """Request scheduling: one worker thread labels the sentences of every request in bounded model calls.
 
 Concurrent small requests share one model call (a bounded wait, a bounded batch). A large request is cut into
-calls of bounded cost (`ServiceLimits.max_call_cells`: one sentence of `max_sentence_words` words at most), and
+calls of bounded cost (`ServiceLimits.max_call_cells` and `max_call_row_words`: one sentence of
+`max_sentence_words` words at most; a sentence given more predicates is cut into parts of fewer predicates), and
 the calls of small requests run between them, so a small request waits behind at most one such call (a large
 request stays large to its last call: that call too waits its turn). A bounded
 queue refuses instead of growing, a request not answered within `max_request_seconds` is answered 503, and
 after `begin_drain` (SIGTERM) what is not labelled within `drain_seconds` is answered 503 too."""
 
 import asyncio
+import math
 import queue
 import threading
 import time
@@ -38,28 +40,74 @@ class SentenceItem:
     text: str
     predicates: Optional[list[int]] = None
 
+    @property
+    def rows(self) -> int:
+        """The (sentence, predicate) rows the model runs for it: its given predicates, or, where the model finds
+        them, `ROWS_PER_WORD_FOUND` of its words."""
+        if self.predicates is not None:
+            return len(self.predicates)
+        return max(1, math.ceil(len(self.words) * ROWS_PER_WORD_FOUND))
+
+    @property
+    def row_words(self) -> int:
+        """Its cost in the model's per-predicate layers: rows x words."""
+        return self.rows * len(self.words)
+
+
+#: predicate rows counted per word of a sentence whose predicates the model finds (EWT has 0.19, rounded up)
+ROWS_PER_WORD_FOUND = 0.25
+
+
+def cut_rows(item: SentenceItem, most_row_words: int) -> list[SentenceItem]:
+    """`item`, or, when its given predicates cost more than `most_row_words`, parts of it with consecutive
+    predicates of at most that cost each (their frames together are the sentence's)."""
+    if item.predicates is None or item.row_words <= most_row_words:
+        return [item]
+    per_part = max(1, most_row_words // len(item.words))
+    return [
+        SentenceItem(item.words, item.offsets, item.text, item.predicates[start : start + per_part])
+        for start in range(0, len(item.predicates), per_part)
+    ]
+
 
 @dataclass
 class _Job:
-    """One request's sentences, the model calls still to make for them (item indices each), what is labelled
-    so far, and where the answer goes."""
+    """One request's sentences, what the model labels for them (`units`: the sentences, a sentence of more
+    predicate rows than a call holds cut into parts; `owners`: each unit's sentence), the model calls still to
+    make (unit indices each), what is labelled so far, and where the answer goes."""
 
     items: list[SentenceItem]
     loop: asyncio.AbstractEventLoop
     future: "asyncio.Future[list[dict[str, Any]]]"
     queued_at: float = field(default_factory=time.perf_counter)
+    units: list[SentenceItem] = field(default_factory=list)
+    owners: list[int] = field(default_factory=list)
     calls: list[list[int]] = field(default_factory=list)
     outputs: list[dict[str, Any]] = field(default_factory=list)
     large: bool = False  # planned into more than one call (its last call is still a large request's)
 
     @property
     def pending(self) -> int:
-        """Sentences not labelled yet."""
-        return sum(map(len, self.calls))
+        """Sentences not labelled yet (a sentence is labelled once all its units are)."""
+        return len({self.owners[i] for call in self.calls for i in call})
 
     def cells(self, indices: list[int]) -> int:
-        """Sentences x the longest one's words² of a call over `indices`."""
-        return len(indices) * max(len(self.items[i].words) for i in indices) ** 2
+        """Units x the longest one's words² of a call over `indices`."""
+        return len(indices) * max(len(self.units[i].words) for i in indices) ** 2
+
+    def row_words(self, indices: list[int]) -> int:
+        """Predicate rows x the longest unit's words of a call over `indices`."""
+        return sum(self.units[i].rows for i in indices) * max(len(self.units[i].words) for i in indices)
+
+    def answer(self) -> list[dict[str, Any]]:
+        """Each sentence's output: its units' frames together, in order."""
+        merged: list[dict[str, Any]] = [{} for _ in self.items]
+        for owner, output in zip(self.owners, self.outputs, strict=True):
+            if merged[owner]:
+                merged[owner]["frames"] = merged[owner]["frames"] + output["frames"]
+            else:
+                merged[owner] = dict(output)
+        return merged
 
 
 class Batcher:
@@ -173,9 +221,18 @@ class Batcher:
         return jobs
 
     def _plan(self, job: _Job) -> None:
-        """Cut `job`'s sentences, sorted by size, into calls within the batch, cell and character bounds."""
-        job.calls = list(self.budget.calls([item.words for item in job.items]))
-        job.outputs = [{} for _ in job.items]
+        """Cut `job`'s sentences into units within the row bound, and those, sorted by size, into calls within
+        the batch, cell, character and row bounds."""
+        most = self.limits.max_call_row_words
+        cut = [cut_rows(item, most) for item in job.items]
+        job.units = [unit for units in cut for unit in units]
+        job.owners = [owner for owner, units in enumerate(cut) for _ in units]
+        job.calls = [
+            part
+            for call in self.budget.calls([unit.words for unit in job.units])
+            for part in _within_rows(job, call, most)
+        ]
+        job.outputs = [{} for _ in job.units]
         job.large = len(job.calls) > 1
 
     def _next_call(self, active: list[_Job]) -> list[tuple[_Job, list[int]]]:
@@ -188,36 +245,40 @@ class Batcher:
             return [(large[0], large[0].calls[0])]
         chosen: list[tuple[_Job, list[int]]] = []
         sentences = cells = 0
+        rows = 0
         for job in small:
             indices = job.calls[0]
             if chosen and (
-                sentences + len(indices) > self.budget.sentences or cells + job.cells(indices) > self.budget.cells
+                sentences + len(indices) > self.budget.sentences
+                or cells + job.cells(indices) > self.budget.cells
+                or rows + job.row_words(indices) > self.limits.max_call_row_words
             ):
                 break
             chosen.append((job, indices))
-            sentences, cells = sentences + len(indices), cells + job.cells(indices)
+            sentences, cells, rows = sentences + len(indices), cells + job.cells(indices), rows + job.row_words(indices)
         return chosen
 
     def _run(self, call: list[tuple[_Job, list[int]]], active: list[_Job]) -> None:
         """One model call for `call`'s sentences; a job whose last call this was gets its answer (or the
         error, which ends the job: the worker keeps serving)."""
-        items = [job.items[i] for job, indices in call for i in indices]
+        units = [job.units[i] for job, indices in call for i in indices]
         try:
-            outputs = label_items(self.labeler, items, self.budget)
+            outputs = label_items(self.labeler, units, self.budget)
         except Exception as error:  # these requests get a 500 answer
             self._fail([job for job, _ in call], error, active)
             return
-        self.metrics.observe_batch(len(items))
-        self._release(len(items))
+        self.metrics.observe_batch(len(units))
         start = 0
         for job, indices in call:
             for i, output in zip(indices, outputs[start : start + len(indices)], strict=True):
                 job.outputs[i] = output
             start += len(indices)
+            before = job.pending
             job.calls.pop(0)
+            self._release(before - job.pending)
             if not job.calls:
                 active.remove(job)
-                job.loop.call_soon_threadsafe(_set_result, job.future, job.outputs)
+                job.loop.call_soon_threadsafe(_set_result, job.future, job.answer())
 
     def _expire(self, active: list[_Job]) -> None:
         """Answer 503 to the jobs not finished `limits.max_request_seconds` after they arrived."""
@@ -240,6 +301,16 @@ class Batcher:
         with self._lock:
             self._waiting -= sentences
             self.metrics.queue_sentences = self._waiting
+
+
+def _within_rows(job: _Job, call: list[int], most_row_words: int) -> list[list[int]]:
+    """`call` (unit indices sorted by size) cut into consecutive calls of at most `most_row_words` rows x words."""
+    parts: list[list[int]] = [[]]
+    for i in call:
+        if parts[-1] and job.row_words(parts[-1] + [i]) > most_row_words:
+            parts.append([])
+        parts[-1].append(i)
+    return parts
 
 
 def label_items(labeler: Labeler, items: list[SentenceItem], budget: BatchBudget) -> list[dict[str, Any]]:

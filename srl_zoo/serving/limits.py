@@ -13,6 +13,11 @@ class ServiceLimits:
 
     max_body_bytes : a request body larger than this is answered 413.
     max_request_tokens : words in one request (all its sentences), more is answered 413.
+    max_request_row_words : predicate rows x words in one request (all its sentences), more is answered 413:
+        the model runs its per-predicate layers once per (sentence, predicate) row, so a sentence costs its
+        rows times its words. A sentence whose predicates the request gives counts one row per predicate; one
+        whose predicates the model finds counts a quarter of its words (`ROWS_PER_WORD_FOUND`; EWT has 0.19).
+        The default takes `max_request_tokens` words in sentences of `max_sentence_words` without predicates.
     max_sentence_words : words in one sentence, more is answered 413: a sentence is labelled in one model
         call, whose time grows with the cube of its length (frames x words x words). The shipped model took
         0.8 s for 250 words on one thread of a 2-core Xeon (docs/serving.md); every EWT sentence has at most 159.
@@ -22,6 +27,9 @@ class ServiceLimits:
     max_call_cells : sentences x longest sentence's words² in one model call: a request is labelled in calls
         of at most this (one sentence of `max_sentence_words` words), and other requests' calls run between
         them, so a small request waits behind at most one such call.
+    max_call_row_words : predicate rows x the longest sentence's words in one model call (a sentence of
+        `max_sentence_words` words without given predicates); a sentence given more predicates than that is
+        labelled in parts of fewer predicates, each a call of its own.
     max_wait_seconds : how long the first waiting request holds the model call open for others.
     max_request_seconds : a request whose sentences are not all labelled this long after the model started
         on it is answered 503, and its remaining sentences are dropped.
@@ -31,10 +39,12 @@ class ServiceLimits:
 
     max_body_bytes: int = 1_000_000
     max_request_tokens: int = 10_000
+    max_request_row_words: int = 630_000
     max_sentence_words: int = 250
     max_queue_sentences: int = 2_048
     max_batch_sentences: int = 64
     max_call_cells: int = 62_500
+    max_call_row_words: int = 16_000
     max_wait_seconds: float = 0.005
     max_request_seconds: float = 60.0
     drain_seconds: float = 20.0

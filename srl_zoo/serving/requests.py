@@ -43,7 +43,8 @@ def parse_body(body: bytes) -> dict[str, Any]:
 def sentence_items(request: dict[str, Any], labeler: Labeler, limits: ServiceLimits) -> list[SentenceItem]:
     """The sentences to label of a request `{"text": "..."}` (split as the Python API splits) or
     `{"sentences": [[token, ...], ...], "predicates": [[index, ...] or null, ...]?}`; `RequestError` 422
-    for a missing or mistyped field, 413 past `limits.max_request_tokens` or `limits.max_sentence_words`."""
+    for a missing or mistyped field, 413 past `limits.max_request_tokens`, `limits.max_request_row_words` or
+    `limits.max_sentence_words`."""
     unknown = sorted(set(request) - {"text", "sentences", "predicates"})
     if unknown:
         raise RequestError(422, f"unknown fields {unknown}: expected 'text', or 'sentences' and 'predicates'")
@@ -56,6 +57,13 @@ def sentence_items(request: dict[str, Any], labeler: Labeler, limits: ServiceLim
     if tokens > limits.max_request_tokens:
         raise RequestError(
             413, f"the request has {tokens} tokens; the limit is {limits.max_request_tokens} (max_request_tokens)"
+        )
+    row_words = sum(item.row_words for item in items)
+    if row_words > limits.max_request_row_words:
+        raise RequestError(
+            413,
+            f"the request costs {row_words} predicate rows x words (each given predicate a row, a quarter of the "
+            f"words of a sentence without them); the limit is {limits.max_request_row_words} (max_request_row_words)",
         )
     for index, item in enumerate(items):
         if len(item.words) > limits.max_sentence_words:

@@ -111,6 +111,14 @@ def test_a_body_over_the_limit_is_413_to_urllib_while_it_is_still_sending(predic
         server.stop()
 
 
+def test_too_many_predicate_rows_names_the_limit(server):
+    words = [f"w{i}" for i in range(250)]
+    status, answer, _ = server.post({"sentences": [words] * 11, "predicates": [list(range(250))] * 11})
+    assert status == 413
+    assert answer["error"].startswith("the request costs 687500 predicate rows x words")
+    assert answer["error"].endswith("the limit is 630000 (max_request_row_words)")
+
+
 def test_too_many_tokens_names_the_limit(server):
     status, answer, _ = server.post({"sentences": [["word"] * 1000] * 4})
     assert status == 413
