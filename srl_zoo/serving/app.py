@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from srl_zoo.api import Labeler
 from srl_zoo.serving.batcher import Batcher, Overloaded, Unfinished
 from srl_zoo.serving.limits import ServiceLimits
+from srl_zoo.serving.machine_rate import measure_rate
 from srl_zoo.serving.metrics import ServiceMetrics
 from srl_zoo.serving.requests import RequestError, parse_body, sentence_items, sentence_json
 
@@ -57,10 +58,15 @@ def create_app(labeler: Labeler, model_name: str, limits: ServiceLimits = Servic
 
     metrics = ServiceMetrics()
     batcher = Batcher(labeler, limits, metrics)
+    rate = measure_rate(labeler, limits)
     health: dict[str, Any] = {"status": "ok", "model": model_name, "labels": role_names(labeler)}
     health["precision"] = labeler.predictor.precision
     health["precision_reason"] = labeler.predictor.precision_reason
     health["limits"] = {name: getattr(limits, name) for name in limits.__dataclass_fields__}
+    health["measured"] = {  # at start-up: what fits in max_request_seconds here
+        "row_words_per_second": round(rate.row_words_per_second),
+        "row_words_within_max_request_seconds": int(rate.row_words_per_second * limits.max_request_seconds),
+    }
 
     async def label(request: Request) -> Response:
         started = time.perf_counter()
@@ -68,6 +74,7 @@ def create_app(labeler: Labeler, model_name: str, limits: ServiceLimits = Servic
             _check_content_type(request)
             body = await _read_body(request, limits.max_body_bytes)
             items = await run_in_threadpool(sentence_items, parse_body(body), labeler, limits)
+            rate.check(items, limits)
             labeled = await batcher.label(items)
             answer: dict[str, Any] = {
                 "sentences": [sentence_json(s, i.offsets) for s, i in zip(labeled, items, strict=False)]

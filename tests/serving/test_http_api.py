@@ -20,6 +20,11 @@ def test_health_names_the_model_its_roles_and_precision(server, predicate_model_
     assert "ARG0" in health["labels"] and "V" not in health["labels"] and "O" not in health["labels"]
     assert health["limits"]["max_request_tokens"] == 3000 and health["limits"]["max_sentence_words"] == 250
     assert health["precision_reason"] == "float32 as asked"
+    measured = health["measured"]  # at start-up: requests that would outlast max_request_seconds are refused (413)
+    assert measured["row_words_per_second"] > 0
+    assert measured["row_words_within_max_request_seconds"] == pytest.approx(
+        measured["row_words_per_second"] * 60, rel=0.01
+    )
 
 
 def test_text_is_labelled_as_the_python_api_labels_it(server, labeler):

@@ -41,7 +41,7 @@ def test_a_maximal_request_neither_stalls_a_small_one_nor_outlives_sigterm():
     the large one 503 and the process exits within the drain time (5 s) and one model call."""
     from tests.test_shipped_model import SHIPPED
 
-    server = Server(SHIPPED, "--drain-seconds", "5")
+    server = Server(SHIPPED, "--drain-seconds", "5", "--max-request-seconds", "600")  # taken on a slow machine too
     try:
         words = (["the", "old", "man", "saw", "a", "dog", "near", "the", "river", "and"] * 25)[:250]
         large = {}
