@@ -27,11 +27,15 @@ class ServiceLimits:
     max_call_cells : sentences x longest sentence's words² in one model call: a request is labelled in calls
         of at most this (one sentence of `max_sentence_words` words), and other requests' calls run between
         them, so a small request waits behind at most one such call.
-    max_call_row_words : predicate rows x the longest sentence's words in one model call (a sentence of
-        `max_sentence_words` words without given predicates); a sentence given more predicates than that is
-        labelled in parts of fewer predicates, each a call of its own.
+    max_call_row_words : predicate rows x the longest sentence's words in one model call (40 rows of 250 words:
+        about 1.4 s on one thread of a 2-core AMD EPYC); a sentence given more predicates than that is labelled
+        in parts of fewer predicates, each a call of its own, so a small request waits behind one such part. (A
+        sentence without given predicates is never cut: its rows are the model's to find.)
     max_wait_seconds : how long the first waiting request holds the model call open for others.
-    max_request_seconds : a request whose sentences are not all labelled this long after the model started
+    max_request_seconds : (120 s: with it `max_request_tokens` of 250-word sentences fits one thread of a 2-core
+        AMD EPYC, where the start-up measure puts such a request at ~100 s; `machine_rate`) a request the service
+        measures would take longer is answered 413 at once, and a request whose sentences are not all labelled
+        this long after the model started
         on it is answered 503, and its remaining sentences are dropped.
     drain_seconds : after SIGTERM, how long requests already taken may still be labelled; those left are then
         answered 503 and the service exits.
@@ -44,9 +48,9 @@ class ServiceLimits:
     max_queue_sentences: int = 2_048
     max_batch_sentences: int = 64
     max_call_cells: int = 62_500
-    max_call_row_words: int = 16_000
+    max_call_row_words: int = 10_000
     max_wait_seconds: float = 0.005
-    max_request_seconds: float = 60.0
+    max_request_seconds: float = 120.0
     drain_seconds: float = 20.0
 
     def call_budget(self, labeler_budget: BatchBudget) -> BatchBudget:

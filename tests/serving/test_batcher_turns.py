@@ -68,7 +68,7 @@ class _RecordingLabeler:
 
 def test_every_word_a_predicate_is_cut_into_calls_of_bounded_rows_and_a_small_request_waits_one():
     """6 sentences of 250 words, each word given as a predicate (375,000 rows x words), are labelled in parts of
-    at most 64 predicates (16,000 rows x words a call); a small request arriving during the first part goes next;
+    at most 40 predicates (10,000 rows x words a call); a small request arriving during the first part goes next;
     the large answer holds every predicate's frame in order."""
     labeler = _RecordingLabeler()
     limits = ServiceLimits()
@@ -92,7 +92,7 @@ def test_every_word_a_predicate_is_cut_into_calls_of_bounded_rows_and_a_small_re
         batcher.stop()
     assert labeler.calls[1] == [(3, 1)]  # the small request, right after the first part
     rows = [sum(given for _, given in call) * max(length for length, _ in call) for call in labeler.calls]
-    assert max(rows) <= limits.max_call_row_words and len(labeler.calls) == 1 + 6 * 4
+    assert max(rows) <= limits.max_call_row_words and len(labeler.calls) == 1 + 6 * 7
     assert all([frame["predicate"]["index"] for frame in s["frames"]] == list(range(250)) for s in large_answer)
     assert [frame["predicate"]["index"] for frame in small_answer[0]["frames"]] == [1]
     assert batcher.waiting_sentences == 0

@@ -23,7 +23,7 @@ def test_health_names_the_model_its_roles_and_precision(server, predicate_model_
     measured = health["measured"]  # at start-up: requests that would outlast max_request_seconds are refused (413)
     assert measured["row_words_per_second"] > 0
     assert measured["row_words_within_max_request_seconds"] == pytest.approx(
-        measured["row_words_per_second"] * 60, rel=0.01
+        measured["row_words_per_second"] * health["limits"]["max_request_seconds"], rel=0.01
     )
 
 
