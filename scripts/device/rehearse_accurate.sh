@@ -16,14 +16,7 @@ trap 'status=$?; if [ $status = 0 ]; then rm -rf "$scratch"; else echo "gpu-accu
 pieces=$(ls -d .gpu-mpnet-[0-9]* | sort)
 "$project_python" scripts/device/travel.py copy "$scratch/tree" .whl .gpu-mpnet-sum  # the training call's tree
 for piece in $pieces; do "$project_python" scripts/device/travel.py size "$piece"; cp -r "$piece" "$scratch/tree/"; done
-# the one difference from the device: the compiled wheels for the mirror's Python (the image runs 3.12)
-mkdir -p "$mirror/wheels"
-for wheel in "$scratch"/tree/.whl/*-cp312-*.whl; do
-  name_version=$(basename "$wheel" | cut -d- -f1,2)
-  ls "$mirror"/wheels/"$name_version"-cp311-*.whl > /dev/null 2>&1 || \
-    "$py" -m pip download -q --no-deps --only-binary=:all: -d "$mirror/wheels" "${name_version/-/==}"
-  rm "$wheel" && cp "$mirror"/wheels/"$name_version"-cp311-*.whl "$scratch/tree/.whl/"
-done
+bash scripts/device/mirror_wheels.sh "$scratch/tree/.whl" "$mirror" "$py"  # the mirror runs Python 3.11
 cd "$scratch/tree"
 export PIECES=$scratch/pieces
 for piece in $pieces; do bash scripts/device/train_accurate.sh stash "$piece" > /dev/null; done

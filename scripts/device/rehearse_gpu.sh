@@ -15,14 +15,7 @@ py=$root/$mirror/venv/bin/python
 scratch=$(mktemp -d /tmp/gpu-rehearsal.XXXXXX)
 trap 'status=$?; if [ $status = 0 ]; then rm -rf "$scratch"; else echo "gpu-rehearsal: failed; its files are in $scratch"; fi' EXIT
 "$project_python" scripts/device/travel.py copy "$scratch/tree"
-# the one difference from the device: the compiled wheels for the mirror's Python (the image runs 3.12)
-mkdir -p "$mirror/wheels"
-for wheel in "$scratch"/tree/.whl/*-cp312-*.whl; do
-  name_version=$(basename "$wheel" | cut -d- -f1,2)
-  ls "$mirror"/wheels/"$name_version"-cp311-*.whl > /dev/null 2>&1 || \
-    "$py" -m pip download -q --no-deps --only-binary=:all: -d "$mirror/wheels" "${name_version/-/==}"
-  rm "$wheel" && cp "$mirror"/wheels/"$name_version"-cp311-*.whl "$scratch/tree/.whl/"
-done
+bash scripts/device/mirror_wheels.sh "$scratch/tree/.whl" "$mirror" "$py"  # the mirror runs Python 3.11
 cd "$scratch/tree"
 OUT=$scratch/out PLAN=${REHEARSAL_PLAN:-rehearsal} DEADLINE=${REHEARSAL_DEADLINE:-1500} PYTHON=$py WORK=$scratch/work \
   SITE=$scratch/site PEER_SITE=$scratch/peer bash scripts/device/prove_gpu.sh
