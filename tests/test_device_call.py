@@ -155,6 +155,7 @@ def test_a_file_is_cut_into_parts_that_join_back(tmp_path):
 def test_what_travels_leaves_the_archives_docs_and_tests_behind():
     travel = load_script("travel")
     assert travel.left_behind("models/ewt-english.tar.gz") and travel.left_behind("docs/gpu.md")
+    assert travel.left_behind("models/ewt-english-accurate.tar.gz")
     assert travel.left_behind("tests/test_device_call.py")
     assert not travel.left_behind("models/README.md") and not travel.left_behind("srl_zoo/api.py")
     assert not travel.left_behind("data/ewt/conll2012/train.gold_conll.gz")
