@@ -28,6 +28,7 @@ def test_every_bundled_config_passes_the_check(config, monkeypatch):
         monkeypatch.setenv(name, "")
     monkeypatch.setenv("SRL_TRANSFORMER", "/models/some-bert")  # evaluated only, never loaded
     monkeypatch.setenv("SRL_TRANSFORMER_DIM", "384")
+    monkeypatch.setenv("SRL_MPNET", "/models/some-mpnet")  # the accurate configs' (evaluated only)
     check_training_config(Params.from_file(config).as_dict(quiet=True), gpus=2)  # GPU configs as on their machine
 
 
