@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from srl_zoo.api import Labeler
 from srl_zoo.serving.batcher import SentenceItem, label_items
 from srl_zoo.serving.limits import ServiceLimits
-from srl_zoo.serving.requests import RequestError
+from srl_zoo.serving.requests import RequestError, joined_offsets
 
 #: the words the measurement's sentence repeats (any words: the cost is the rows and the length)
 _WORDS = ("the", "old", "man", "saw", "a", "dog", "near", "the", "river", "and")
@@ -40,12 +40,8 @@ class MeasuredRate:
 def measure_rate(labeler: Labeler, limits: ServiceLimits) -> MeasuredRate:
     """The rate of one model call on a sentence of `limits.max_sentence_words` words with the rows such a
     sentence counts when the model finds its predicates, after one warm-up call of the same."""
-    words = [(_WORDS * (limits.max_sentence_words // len(_WORDS) + 1))[i] for i in range(limits.max_sentence_words)]
-    text = " ".join(words)
-    offsets, start = [], 0
-    for word in words:
-        offsets.append((start, start + len(word)))
-        start += len(word) + 1
+    words = [_WORDS[i % len(_WORDS)] for i in range(limits.max_sentence_words)]
+    text, offsets = " ".join(words), joined_offsets(words)
     found = SentenceItem(words, offsets, text)
     step = len(words) / found.rows
     item = SentenceItem(words, offsets, text, sorted({int(i * step) for i in range(found.rows)}))

@@ -107,11 +107,11 @@ def _token_items(request: dict[str, Any], labeler: Labeler) -> list[SentenceItem
             )
         except ValueError as error:
             raise RequestError(422, f"sentence {index}: {error}") from None
-        items.append(SentenceItem(tokens, _joined_offsets(tokens), " ".join(tokens), checked.predicates))
+        items.append(SentenceItem(tokens, joined_offsets(tokens), " ".join(tokens), checked.predicates))
     return items
 
 
-def _joined_offsets(tokens: list[str]) -> Offsets:
+def joined_offsets(tokens: list[str]) -> Offsets:
     """Each token's offsets in the tokens joined by single spaces."""
     offsets, start = [], 0
     for token in tokens:
