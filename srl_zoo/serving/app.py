@@ -143,15 +143,14 @@ async def _read_body(request: Request, limit: int) -> bytes:
     declared = request.headers.get("content-length")
     declared_size = int(declared) if declared is not None and declared.isdigit() else None
     bound = DISCARD_FACTOR * limit
-    if declared_size is not None and declared_size > bound:
-        raise RequestError(413, f"the body is {declared_size} bytes; the limit is {limit} (max_body_bytes)")
     chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > bound:
-            break
-        if size <= limit:
-            chunks.append(chunk)
+    if declared_size is None or declared_size <= bound:  # past the bound: answered at once, unread
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > bound:
+                break
+            if size <= limit:
+                chunks.append(chunk)
     if declared_size is not None and declared_size > limit:
         raise RequestError(413, f"the body is {declared_size} bytes; the limit is {limit} (max_body_bytes)")
     if size > limit:
