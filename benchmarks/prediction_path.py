@@ -19,8 +19,8 @@ from transformers.models.bert.modeling_bert import BertSelfAttention
 import srl_zoo  # noqa: F401  (applies the patches)
 from benchmarks.alternating_runs import best_of_alternating_runs, print_against
 from benchmarks.arguments import archive_parser
-from srl_zoo import decoding
 from srl_zoo.data.gold_requests import gold_predicate_batches
+from srl_zoo.parts.outputs import decoding
 from srl_zoo.pretrained import batched_wordpieces
 from srl_zoo.pretrained.fused_attention import fused_self_attention_forward
 

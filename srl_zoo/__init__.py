@@ -22,6 +22,8 @@ from srl_zoo import (  # noqa: E402, F401
 )
 from srl_zoo.allennlp_patches import apply_all  # noqa: E402
 from srl_zoo.api import Labeler, load  # noqa: E402, F401
+from srl_zoo.data import dataset_readers, fields  # noqa: E402, F401
+from srl_zoo.nn import initializers  # noqa: E402, F401
 
 # the one place where srl_zoo changes allennlp: each change is named and explained in allennlp_patches
 apply_all()

@@ -5,7 +5,7 @@ import itertools
 import pytest
 import torch
 
-from srl_zoo.decoding import TagDecoder, bio_constraints, viterbi_decode
+from srl_zoo.parts.outputs.decoding import TagDecoder, bio_constraints, viterbi_decode
 
 LABELS = ["O", "B-A0", "I-A0", "B-A1", "I-A1"]
 
@@ -95,7 +95,7 @@ WIDE_LABELS = ["O"] + [f"{p}-A{k}" for k in range(12) for p in "BI"] + ["B-V", "
 def test_a_sparse_step_equals_scoring_every_tag_pair(seed, with_transition_scores):
     # Under BIO constraints a step scores each restricted tag's allowed predecessors only (and, without
     # transition scores, gives an open tag the row's best): the same scores and predecessors as every pair.
-    from srl_zoo.decoding import FORBIDDEN, _DenseStep, _sparse_predecessors, _SparseStep
+    from srl_zoo.parts.outputs.decoding import FORBIDDEN, _DenseStep, _sparse_predecessors, _SparseStep
 
     generator = torch.Generator().manual_seed(seed)
     allowed, _ = bio_constraints(WIDE_LABELS)
@@ -133,7 +133,7 @@ def test_viterbi_with_transition_scores_equals_brute_force(seed):
 
 
 def test_sparse_predecessors_only_for_few_predecessors():
-    from srl_zoo.decoding import _sparse_predecessors
+    from srl_zoo.parts.outputs.decoding import _sparse_predecessors
 
     allowed, _ = bio_constraints(LABELS)
     open_tags, predecessors = _sparse_predecessors(allowed)

@@ -8,6 +8,7 @@ from typing import Optional
 import torch
 from allennlp.common.checks import ConfigurationError
 
+from srl_zoo.archive_files import ArchiveError
 from srl_zoo.data.formats.sentence import ConllFormatError
 from srl_zoo.predictors.srl_predictor import BadRequest
 from srl_zoo.pretrained.encoder_directory import EncoderBuildError
@@ -24,8 +25,10 @@ def one_line(error: BaseException) -> Optional[str]:
     """The one-line message for an expected failure, else None (a bug: let its traceback show)."""
     if isinstance(error, torch.OutOfMemoryError):
         return "out of memory: lower --batch-size (or label on the CPU, which has more memory)"
-    if isinstance(error, ConfigurationError | ConllFormatError):
-        return _first_line(str(error.message if isinstance(error, ConfigurationError) else error))
+    if isinstance(error, ArchiveError | ConllFormatError):
+        return _first_line(str(error))
+    if isinstance(error, ConfigurationError):
+        return _first_line(str(error.message))
     if isinstance(error, OSError) and error.filename is not None:
         return f"{error.filename}: {error.strerror or type(error).__name__}"
     if isinstance(error, RuntimeError) and _JSONNET_ERROR.match(str(error)):

@@ -1,4 +1,3 @@
-"""Data: pure-Python CoNLL formats, the frames field and the registered dataset readers."""
-
-from srl_zoo.data.dataset_readers import Conll2005Reader, Conll2009Reader, Conll2012Reader, SrlReader
-from srl_zoo.data.fields import SrlFramesField
+"""Data: pure-Python CoNLL formats (`formats`), the frames field and the registered dataset readers
+(`dataset_readers`, imported by `srl_zoo.plugin`: this package imports nothing, so the runtime reads the
+formats without allennlp)."""

@@ -2,11 +2,12 @@
 the parts that read it name its fields instead of a dict's keys."""
 
 from dataclasses import dataclass, field
-from typing import Optional
-
-from allennlp.data import Instance
+from typing import TYPE_CHECKING, Optional
 
 from srl_zoo.data.formats.sentence import SrlSentence
+
+if TYPE_CHECKING:  # the runtime reads this module without allennlp
+    from allennlp.data import Instance
 
 
 @dataclass(frozen=True)
@@ -35,7 +36,7 @@ class SentenceMetadata:
     sentence: Optional[SrlSentence] = None
 
 
-def metadata_of(instance: Instance) -> SentenceMetadata:
+def metadata_of(instance: "Instance") -> SentenceMetadata:
     """The `SentenceMetadata` an srl_zoo reader put in `instance`'s `metadata` field."""
     metadata = instance["metadata"].metadata  # type: ignore[attr-defined]
     if not isinstance(metadata, SentenceMetadata):

@@ -18,16 +18,16 @@ from torch import nn
 from srl_zoo.analysis.calibration import SCORE_CALIBRATION_KEY
 from srl_zoo.data.sentence_metadata import SentenceMetadata
 from srl_zoo.metrics import SrlSpanF1
-from srl_zoo.models.frame_groups import DEFAULT_ROW_TOKENS, score_frame_groups
-from srl_zoo.models.frame_output import FrameReadout
 from srl_zoo.models.heads import AuxiliaryTask, PredicateHead
 from srl_zoo.models.model_shorthand import upgrade_model_shorthand
-from srl_zoo.models.predicate_sources import check_predicate_source, choose_predicates
 from srl_zoo.models.renamed_parts import read_renamed_weights
-from srl_zoo.modules.batch_inputs import BatchInputs
 from srl_zoo.modules.frame_features import FrameFeatureInputs, FrameFeatures
 from srl_zoo.modules.frame_scorers import EncodedSentences, FrameScorer
 from srl_zoo.nn.precision import F1_PER_PRECISION_KEY
+from srl_zoo.parts.batch_inputs import BatchInputs
+from srl_zoo.parts.frame_readout import FrameReadout
+from srl_zoo.parts.predicate_sources import check_predicate_source, choose_predicates
+from srl_zoo.parts.scorers.frame_groups import DEFAULT_ROW_TOKENS, score_frame_groups
 
 
 @Model.register("srl_zoo")
@@ -110,7 +110,7 @@ class SrlModel(Model):
         self.auxiliary_tasks = nn.ModuleDict(
             {name: task.construct(vocab=vocab, input_dim=sentence_dim) for name, task in tasks}
         )
-        self.readout = FrameReadout(vocab, scorer.label_namespace, self.predicate_head)
+        self.readout = FrameReadout(vocab.get_index_to_token_vocabulary(scorer.label_namespace), self.predicate_head)
         initializer(self)
         if self.frame_features is not None:
             predicts_pos = self.predicate_head is not None and self.predicate_head.predicts_pos

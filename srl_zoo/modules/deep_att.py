@@ -4,10 +4,10 @@ import torch
 from allennlp.modules.seq2seq_encoders import Seq2SeqEncoder
 from torch import nn
 
-from srl_zoo.modules.attention import MultiHeadSelfAttention
-from srl_zoo.modules.residual import PostNormResidual
 from srl_zoo.modules.self_attention_encoder import SelfAttentionEncoder
-from srl_zoo.modules.sublayers import build_sublayer
+from srl_zoo.parts.layers.attention import MultiHeadSelfAttention
+from srl_zoo.parts.layers.residual import PostNormResidual
+from srl_zoo.parts.layers.sublayers import build_sublayer
 
 
 @Seq2SeqEncoder.register("deep_att")

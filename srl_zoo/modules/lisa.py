@@ -6,11 +6,11 @@ import torch
 from allennlp.modules.seq2seq_encoders import Seq2SeqEncoder
 from torch import nn
 
-from srl_zoo.modules.batch_inputs import BatchInputs
-from srl_zoo.modules.biaffine import ArcScorer, zero_based_heads
-from srl_zoo.modules.encoded_sentences import EncodedSentences, SyntaxOutputs
 from srl_zoo.modules.self_attention_encoder import SelfAttentionEncoder
-from srl_zoo.modules.transformer_layer import TransformerLayer
+from srl_zoo.parts.batch_inputs import BatchInputs
+from srl_zoo.parts.encoders.encoded_sentences import EncodedSentences, SyntaxOutputs
+from srl_zoo.parts.layers.biaffine import ArcScorer, zero_based_heads
+from srl_zoo.parts.layers.transformer_layer import TransformerLayer
 
 PARSE_SOURCES = ("predicted", "given")
 

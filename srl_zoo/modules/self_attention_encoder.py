@@ -1,53 +1,9 @@
-"""What every self-attention stack here shares: its widths, the input preparation and `forward_layers`."""
+"""The self-attention stacks' base as an allennlp `Seq2SeqEncoder` (the math: `parts.encoders.self_attention`)."""
 
-from typing import Optional
-
-import torch
 from allennlp.modules.seq2seq_encoders import Seq2SeqEncoder
 
-from srl_zoo.modules.batch_inputs import BatchInputs
-from srl_zoo.modules.encoded_sentences import EncodedSentences
-from srl_zoo.modules.transformer_input import TransformerInput
+from srl_zoo.parts.encoders import self_attention
 
 
-class SelfAttentionEncoder(Seq2SeqEncoder):
-    """Base of `deep_att`, `selective_connection` and `lisa`: `input_dim` in, `hidden_dim` out, both
-    directions seen, `self.input` = `TransformerInput` (projection, √d scale, bias, timing, dropout),
-    and `forward_layers`, the outputs that a per-layer loss or an auxiliary task reads."""
-
-    #: the frame scorers' contract (`srl_zoo.modules.sentence_encoder`): every layer's output is exposed
-    exposes_layers = True
-
-    def __init__(
-        self,
-        input_dim: int,
-        hidden_dim: int,
-        scale_input: bool,
-        use_timing_signal: bool,
-        dropout: float,
-        input_bias: bool = True,
-    ) -> None:
-        super().__init__()
-        self._input_dim, self._hidden_dim = input_dim, hidden_dim
-        self.input = TransformerInput(input_dim, hidden_dim, scale_input, use_timing_signal, dropout, input_bias)
-
-    def get_input_dim(self) -> int:
-        return self._input_dim
-
-    def get_output_dim(self) -> int:
-        return self._hidden_dim
-
-    def is_bidirectional(self) -> bool:
-        return True
-
-    def forward_layers(self, inputs: torch.Tensor, mask: torch.Tensor) -> list[torch.Tensor]:
-        """Every layer output that this encoder exposes, each `(batch, seq_len, hidden_dim)`; the last
-        is `forward`'s output. By default only that one."""
-        return [self.forward(inputs, mask)]
-
-    def encode(
-        self, inputs: torch.Tensor, mask: torch.Tensor, context: Optional[BatchInputs] = None
-    ) -> EncodedSentences:
-        """`forward_layers` as `EncodedSentences`; encoders with side inputs or intermediate results
-        (LISA's syntax head) override it. `context` holds the batch's side inputs (e.g. gold heads)."""
-        return EncodedSentences(self.forward_layers(inputs, mask))
+class SelfAttentionEncoder(self_attention.SelfAttentionEncoder, Seq2SeqEncoder):
+    __doc__ = self_attention.SelfAttentionEncoder.__doc__

@@ -4,40 +4,14 @@ inputs (`encode`), and the lever of a syntax head (`set_parse_source`). allennlp
 (one layer, no side inputs, no syntax head) from `use_sentence_encoder_contract`; srl_zoo's self-attention
 encoders declare their own. The scorers call the contract and never ask what their encoder is."""
 
-from typing import Any, Optional, Protocol
+from typing import Any, Optional
 
 import torch
 from allennlp.modules.seq2seq_encoders import Seq2SeqEncoder
 
-from srl_zoo.modules.batch_inputs import BatchInputs
-from srl_zoo.modules.encoded_sentences import EncodedSentences
-
-
-class SentenceEncoder(Protocol):
-    """What a frame scorer may ask of its encoder."""
-
-    #: whether `forward_layers` gives every layer's output (a per-layer loss needs them), not only the top one
-    exposes_layers: bool
-
-    def __call__(self, inputs: torch.Tensor, mask: torch.Tensor) -> torch.Tensor: ...
-
-    def get_input_dim(self) -> int: ...
-
-    def get_output_dim(self) -> int: ...
-
-    def forward_layers(self, inputs: torch.Tensor, mask: torch.Tensor) -> list[torch.Tensor]:
-        """Every layer output it exposes, each `(batch, seq_len, dim)`; the last is the top."""
-        ...
-
-    def encode(
-        self, inputs: torch.Tensor, mask: torch.Tensor, context: Optional[BatchInputs] = None
-    ) -> EncodedSentences:
-        """One pass over each sentence; `context` holds the batch's side inputs (e.g. gold heads)."""
-        ...
-
-    def set_parse_source(self, source: str) -> bool:
-        """Attend to `source` parses; whether it has a syntax head to honour it."""
-        ...
+from srl_zoo.parts.batch_inputs import BatchInputs
+from srl_zoo.parts.encoders.encoded_sentences import EncodedSentences
+from srl_zoo.parts.encoders.sentence_encoder import SentenceEncoder
 
 
 def _forward_layers(self: Seq2SeqEncoder, inputs: torch.Tensor, mask: torch.Tensor) -> list[torch.Tensor]:

@@ -2,7 +2,7 @@
 
 import itertools
 
-from srl_zoo.models.frame_groups import frame_groups
+from srl_zoo.parts.scorers.frame_groups import frame_groups
 
 
 def test_groups_partition_the_frames_within_the_budget():

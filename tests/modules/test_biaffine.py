@@ -1,6 +1,6 @@
 import torch
 
-from srl_zoo.modules.biaffine import LabeledBilinear
+from srl_zoo.parts.layers.biaffine import LabeledBilinear
 
 
 def test_labeled_bilinear_matches_brute_force():

@@ -6,7 +6,7 @@ import pytest
 import torch
 
 from srl_zoo.modules import DeepAttEncoder, GatedConvolution, MultiHeadSelfAttention, SummedBiLstm, timing_signal
-from srl_zoo.modules.sublayers import build_sublayer
+from srl_zoo.parts.layers.sublayers import build_sublayer
 
 
 def test_timing_signal_layout():

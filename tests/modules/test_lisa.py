@@ -5,11 +5,11 @@ import torch
 from allennlp.data import Vocabulary
 
 from srl_zoo.data.sentence_metadata import SentenceMetadata
-from srl_zoo.modules.attention import MultiHeadSelfAttention
-from srl_zoo.modules.batch_inputs import BatchInputs
-from srl_zoo.modules.biaffine import MASKED, zero_based_heads
 from srl_zoo.modules.frame_scorers import BilinearFrameScorer
 from srl_zoo.modules.lisa import LisaEncoder
+from srl_zoo.parts.batch_inputs import BatchInputs
+from srl_zoo.parts.layers.attention import MultiHeadSelfAttention
+from srl_zoo.parts.layers.biaffine import MASKED, zero_based_heads
 
 HEADS = torch.tensor([[2, 0, 2, 2, 0], [0, 1, 1, 0, 0]])  # 1-based, 0 = root; 2nd sentence has 3 tokens
 MASK = torch.tensor([[True] * 5, [True, True, True, False, False]])

@@ -4,7 +4,7 @@ from allennlp.data import Vocabulary
 from allennlp.modules.seq2seq_encoders import PassThroughEncoder
 
 from srl_zoo.modules.frame_scorers.bilinear import BilinearFrameScorer
-from srl_zoo.modules.relative_position_bias import DISTANCE_BOUNDARIES, RelativePositionBias
+from srl_zoo.parts.layers.relative_position_bias import DISTANCE_BOUNDARIES, RelativePositionBias
 
 
 def bucket_by_hand(offset: int, boundaries=DISTANCE_BOUNDARIES) -> int:

@@ -3,7 +3,7 @@
 import torch
 from torch import nn
 
-from srl_zoo.nn import bfloat16_autocast, quantize_linear_layers
+from srl_zoo.nn.inference_speed import bfloat16_autocast, quantize_linear_layers
 
 
 def test_every_linear_layer_becomes_int8_and_outputs_stay_close():

@@ -10,7 +10,7 @@ from allennlp.data import Vocabulary
 from allennlp.modules.token_embedders import Embedding
 from allennlp.nn import InitializerApplicator
 
-from srl_zoo.nn import RescaleInitializer
+from srl_zoo.nn.initializers import RescaleInitializer
 from tests.conftest import FIXTURES
 
 GLOVE = os.path.join(FIXTURES, "glove", "sample.50d.txt.gz")

@@ -6,8 +6,8 @@ import torch
 from allennlp.common import Registrable
 from torch import nn
 
-from srl_zoo.modules.batch_inputs import BatchInputs
 from srl_zoo.modules.frame_scorers import EncodedSentences
+from srl_zoo.parts.batch_inputs import BatchInputs
 
 
 class AuxiliaryTask(nn.Module, Registrable):

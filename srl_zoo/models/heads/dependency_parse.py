@@ -8,9 +8,9 @@ from allennlp.nn.util import sequence_cross_entropy_with_logits
 
 from srl_zoo.metrics.distributed import sum_over_workers
 from srl_zoo.models.heads.auxiliary_task import AuxiliaryTask
-from srl_zoo.modules.batch_inputs import BatchInputs
-from srl_zoo.modules.biaffine import RelationScorer, zero_based_heads
-from srl_zoo.modules.encoded_sentences import EncodedSentences
+from srl_zoo.parts.batch_inputs import BatchInputs
+from srl_zoo.parts.encoders.encoded_sentences import EncodedSentences
+from srl_zoo.parts.layers.biaffine import RelationScorer, zero_based_heads
 
 
 @AuxiliaryTask.register("dependency_parse")

@@ -7,9 +7,9 @@ from allennlp.training.metrics import CategoricalAccuracy
 from torch import nn
 
 from srl_zoo.models.heads.predicate_head import PREDICATE_NAMESPACE, PredicateHead, PredicateOutput
-from srl_zoo.modules.batch_inputs import BatchInputs
-from srl_zoo.modules.biaffine import mlp
-from srl_zoo.modules.encoded_sentences import EncodedSentences
+from srl_zoo.parts.batch_inputs import BatchInputs
+from srl_zoo.parts.encoders.encoded_sentences import EncodedSentences
+from srl_zoo.parts.layers.biaffine import mlp
 
 JOINT_NAMESPACE = "pos_predicate"
 

@@ -10,8 +10,9 @@ from torch import nn
 
 from srl_zoo.data.formats.labels import NOT_A_PREDICATE
 from srl_zoo.metrics import PredicateF1
-from srl_zoo.modules.batch_inputs import BatchInputs
 from srl_zoo.modules.frame_scorers import EncodedSentences
+from srl_zoo.parts.batch_inputs import BatchInputs
+from srl_zoo.parts.heads.predicate_tagger import predicate_scores
 
 PREDICATE_NAMESPACE = "predicate_senses"
 
@@ -62,16 +63,14 @@ class PredicateHead(nn.Module, Registrable):
         raise NotImplementedError
 
     def predicate_scores(self, probabilities: torch.Tensor, label_ids: torch.Tensor) -> torch.Tensor:
-        """`(batch, seq_len)` the probability that each token is a predicate with its label: p(label) for a
-        sense (or `Y`); for a token labelled `-` (a predicate the caller gave), p(any predicate label).
+        """`(batch, seq_len)` the probability that each token is a predicate with its label
+        (`srl_zoo.parts.heads.predicate_tagger.predicate_scores`).
 
         # Parameters
 
         probabilities : `(batch, seq_len, num_predicate_labels)`; label_ids : `(batch, seq_len)` the labels chosen.
         """
-        chosen = probabilities.gather(-1, label_ids.unsqueeze(-1)).squeeze(-1)
-        is_label = label_ids != self.not_a_predicate
-        return torch.where(is_label, chosen, 1.0 - probabilities[..., self.not_a_predicate])
+        return predicate_scores(probabilities, label_ids, self.not_a_predicate)
 
     def label_of(self, label_id: int) -> str:
         return self.vocab.get_token_from_index(label_id, PREDICATE_NAMESPACE)

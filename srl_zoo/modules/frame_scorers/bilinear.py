@@ -7,13 +7,13 @@ from allennlp.common import Lazy
 from allennlp.data import Vocabulary
 from allennlp.modules import Seq2SeqEncoder
 
-from srl_zoo.modules.batch_inputs import BatchInputs
-from srl_zoo.modules.biaffine import LabeledBilinear, mlp
-from srl_zoo.modules.encoded_sentences import EncodedSentences
 from srl_zoo.modules.frame_scorers.frame_scorer import FrameScorer
 from srl_zoo.modules.frame_scorers.tag_output import TagOutput
-from srl_zoo.modules.relative_position_bias import RelativePositionBias
 from srl_zoo.modules.sentence_encoder import as_sentence_encoder
+from srl_zoo.parts.batch_inputs import BatchInputs
+from srl_zoo.parts.encoders.encoded_sentences import EncodedSentences
+from srl_zoo.parts.layers.biaffine import LabeledBilinear, mlp
+from srl_zoo.parts.layers.relative_position_bias import RelativePositionBias
 
 
 @FrameScorer.register("bilinear")

@@ -1,88 +1,9 @@
-"""The `crf` output layer of a frame scorer: its tag logits as the emissions of a linear-chain CRF."""
+"""The registered `crf` output layer (the math: `srl_zoo.parts.outputs.crf`)."""
 
-from typing import Optional
-
-import torch
-
-from srl_zoo.modules.frame_scorers.linear_chain_crf import LinearChainCrf
-from srl_zoo.modules.frame_scorers.softmax_output import decode_rows
-from srl_zoo.modules.frame_scorers.span_scores import continuation_ids, score_frame_rows
 from srl_zoo.modules.frame_scorers.tag_output import TagOutput
+from srl_zoo.parts.outputs.crf import CrfOutput
 
 
 @TagOutput.register("crf")
-class CrfTagOutput(TagOutput):
-    """Tags chosen per frame as a sequence by a linear-chain CRF with learned transitions under hard BIO
-    constraints (`LinearChainCrf`). Loss: the frames' negative log-likelihood (exact forward algorithm)
-    per real token, averaged over the scorer's layers; decoding: Viterbi over the layers' mean emissions;
-    probabilities: the CRF's marginals.
-
-    # Parameters
-
-    index_to_label : `{index: BIO tag}` of the label namespace (given by the frame scorer).
-
-    It has no decoding setting (it decodes with Viterbi over its transitions) and no label smoothing (the
-    sequences' likelihood has no per-token smoothing).
-    """
-
-    continuation: torch.Tensor  # buffer (num_labels,): see `continuation_ids`
-
-    def __init__(self, index_to_label: dict[int, str]) -> None:
-        super().__init__()
-        self.crf = LinearChainCrf(index_to_label)
-        labels = [index_to_label[i] for i in range(len(index_to_label))]
-        self.register_buffer("continuation", continuation_ids(labels), persistent=False)  # (num_labels,)
-
-    def loss(
-        self, layer_logits: list[torch.Tensor], gold_tags: torch.Tensor, frame_mask: torch.Tensor, mask: torch.Tensor
-    ) -> torch.Tensor:
-        rows = frame_mask.nonzero(as_tuple=False)  # (num_rows, 2): (sentence, frame)
-        row_mask = mask[rows[:, 0]]
-        if not len(rows):
-            return layer_logits[0].sum() * 0.0
-        tags = gold_tags[rows[:, 0], rows[:, 1]].clamp_min(0)
-        # every layer's rows in one forward algorithm: one pass over the time steps, not one per layer
-        emissions = torch.cat([layer[rows[:, 0], rows[:, 1]] for layer in layer_logits])
-        layers = len(layer_logits)
-        total = self.crf.negative_log_likelihood(emissions, tags.repeat(layers, 1), row_mask.repeat(layers, 1)).sum()
-        return total / (layers * row_mask.sum().clamp_min(1))
-
-    def decode(
-        self,
-        layer_logits: list[torch.Tensor],
-        frame_mask: torch.Tensor,
-        mask: torch.Tensor,
-        with_probabilities: bool = True,
-    ) -> tuple[torch.Tensor, Optional[torch.Tensor]]:
-        emissions = torch.stack([layer.float() for layer in layer_logits]).mean(0)
-        predicted_tags = decode_rows(self.crf.viterbi, emissions, frame_mask, mask)
-        if not with_probabilities:
-            return predicted_tags, None
-        rows = frame_mask.nonzero(as_tuple=False)
-        probabilities = emissions.new_zeros(emissions.shape)
-        probabilities[rows[:, 0], rows[:, 1]] = self.crf.marginals(emissions[rows[:, 0], rows[:, 1]], mask[rows[:, 0]])
-        return predicted_tags, probabilities
-
-    def span_log_probabilities(
-        self,
-        layer_logits: list[torch.Tensor],
-        predicted_tags: torch.Tensor,
-        frame_mask: torch.Tensor,
-        mask: torch.Tensor,
-        temperature: float = 1.0,
-    ) -> torch.Tensor:
-        """The span's marginal probability under the CRF (forward-backward over the layers' mean emissions)."""
-
-        def marginal(emissions: torch.Tensor, tags: torch.Tensor, row_mask: torch.Tensor) -> torch.Tensor:
-            return self.crf.span_log_probabilities(emissions, tags, row_mask, self.continuation, temperature)
-
-        emissions = torch.stack([layer.float() for layer in layer_logits]).mean(0)
-        return score_frame_rows(marginal, emissions, predicted_tags, frame_mask, mask)
-
-    @property
-    def decoding(self) -> str:
-        return "viterbi"
-
-    def set_decoding(self, decoding: str) -> None:
-        if decoding != "viterbi":
-            raise ValueError(f"the crf output layer decodes with Viterbi over its transitions, not {decoding!r}")
+class CrfTagOutput(CrfOutput, TagOutput):
+    __doc__ = CrfOutput.__doc__

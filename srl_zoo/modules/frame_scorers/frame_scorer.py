@@ -1,154 +1,28 @@
-"""The registrable frame scorer: how the shared Model conditions on predicates and scores BIO tags."""
+"""The registrable frame scorer (the math: `srl_zoo.parts.scorers.frame_scorer`)."""
 
 from typing import Optional
 
-import torch
 from allennlp.common import Lazy, Registrable
 from allennlp.data import Vocabulary
-from torch import nn
 
-from srl_zoo.modules.batch_inputs import BatchInputs
-from srl_zoo.modules.encoded_sentences import EncodedSentences
 from srl_zoo.modules.frame_scorers.tag_output import TagOutput
-from srl_zoo.modules.sentence_encoder import SentenceEncoder
+from srl_zoo.parts.scorers import frame_scorer
 
 
-class FrameScorer(nn.Module, Registrable):
-    """Turns embedded words, their mask and predicate positions into per-frame BIO tag scores, and owns
-    what follows from them: the tag loss (`loss`) and decoding (`decode`). The Model composes; it never
-    looks inside the scores.
+def tag_output_of(vocab: Vocabulary, label_namespace: str, output: Optional[Lazy[TagOutput]]) -> TagOutput:
+    """The configured output layer (None: `softmax` with its defaults) over the tags of `label_namespace`."""
+    index_to_label = vocab.get_index_to_token_vocabulary(label_namespace)
+    if output is None:
+        return TagOutput.by_name(TagOutput.default_implementation)(index_to_label)  # type: ignore[call-arg]
+    return output.construct(index_to_label=index_to_label)
 
-    `forward(embedded (batch, seq_len, dim), mask (batch, seq_len), predicate_indices (batch, num_frames),
-    sentences, frame_features)` returns a list of logits `(batch, num_frames, seq_len, num_labels)`: one element, or
-    one per layer when the scorer is trained with a loss at every layer. Padded frames
-    (`predicate_indices == -1`) get zeros. `encode_sentences` reads each sentence once with no
-    predicate marked, for the heads (predicate identification, auxiliary tasks) and, in scorers that
-    score all predicates from one pass (`bilinear`), for the frames themselves.
 
-    `loss` and `decode` belong to the scorer's output layer (`TagOutput`), a part of its own configured
-    under the scorer's `output` key and built by `_init_tag_output` over the scorer's tags: `softmax`
-    (per-token cross entropy; argmax, Viterbi or dependency decoding; label smoothing) or `crf` (a
-    linear-chain CRF's likelihood and Viterbi over learned transitions). Any scorer gets any output layer.
-
-    Implementations: `"indicator"` (one encoder row per (sentence, predicate), DeepAtt style),
-    `"bilinear"` (LISA: one pass per sentence, bilinear predicate × token scores).
-    """
+class FrameScorer(frame_scorer.FrameScorer, Registrable):
+    __doc__ = frame_scorer.FrameScorer.__doc__
 
     default_implementation = "indicator"
 
-    #: the scorer's encoder, as the contract it offers (`srl_zoo.modules.sentence_encoder`)
-    encoder: SentenceEncoder
-
-    #: whether `forward` needs `encode_sentences`' output (then the Model always computes it)
-    scores_from_sentences: bool = False
-    #: width of the per-frame token features `forward` reads (e.g. AMN's memory); 0: none
-    frame_feature_dim: int = 0
-
-    tag_output: TagOutput
-    #: vocabulary namespace of the tags (set by `_init_tag_output`)
-    label_namespace: str = "labels"
-
     def _init_tag_output(self, vocab: Vocabulary, label_namespace: str, output: Optional[Lazy[TagOutput]]) -> None:
-        """Build the configured output layer (None: `softmax` with its defaults) over the tags of `label_namespace`."""
+        """Build the configured output layer (`tag_output_of`) over the tags of `label_namespace`."""
         self.label_namespace = label_namespace
-        index_to_label = vocab.get_index_to_token_vocabulary(label_namespace)
-        if output is None:
-            self.tag_output = TagOutput.by_name(TagOutput.default_implementation)(index_to_label)  # type: ignore[call-arg]
-        else:
-            self.tag_output = output.construct(index_to_label=index_to_label)
-
-    def get_input_dim(self) -> int:
-        """Width of the word embeddings the scorer reads."""
-        raise NotImplementedError
-
-    def check_input_dim(self, embedding_dim: int) -> None:
-        """Raise a clear `ValueError` when the embedder's width does not fit the scorer."""
-        if embedding_dim != self.get_input_dim():
-            raise ValueError(
-                f"the frame scorer reads {self.get_input_dim()}-d words but the embedder gives {embedding_dim}"
-            )
-
-    def check_frame_feature_dim(self, feature_dim: int) -> None:
-        """Raise a clear `ValueError` when the scorer was not built for features of this width."""
-        if feature_dim != self.frame_feature_dim:
-            raise ValueError(
-                f"the frame scorer was built for {self.frame_feature_dim}-d frame features (frame_feature_dim) "
-                f"but the model gives {feature_dim}-d ones"
-            )
-
-    def get_sentence_output_dim(self) -> int:
-        """Width of `encode_sentences`' layers."""
-        raise NotImplementedError
-
-    def encode_sentences(
-        self, embedded: torch.Tensor, mask: torch.Tensor, context: Optional[BatchInputs] = None
-    ) -> EncodedSentences:
-        """
-        # Parameters
-
-        embedded : `(batch, seq_len, dim)` word embeddings.
-        mask : `(batch, seq_len)` bool.
-        context : the batch's side inputs, for the encoders that read them (LISA's syntax head: the given
-            parse); None: none.
-        """
-        raise NotImplementedError
-
-    def forward(
-        self,
-        embedded: torch.Tensor,
-        mask: torch.Tensor,
-        predicate_indices: torch.Tensor,
-        sentences: Optional[EncodedSentences] = None,
-        frame_features: Optional[torch.Tensor] = None,
-    ) -> list[torch.Tensor]:
-        """`frame_features (batch, num_frames, seq_len, frame_feature_dim)`: extra per-frame token
-        features (AMN's memory), when the scorer was built for them."""
-        raise NotImplementedError
-
-    def loss(
-        self, scores: list[torch.Tensor], gold_tags: torch.Tensor, frame_mask: torch.Tensor, mask: torch.Tensor
-    ) -> torch.Tensor:
-        """The tag loss of `forward`'s scores: a mean over real frames' real tokens.
-
-        # Parameters
-
-        scores : `forward`'s output, per layer `(batch, num_frames, seq_len, num_labels)`.
-        gold_tags : `(batch, num_frames, seq_len)` tag ids.
-        frame_mask : `(batch, num_frames)` bool, real frames.
-        mask : `(batch, seq_len)` bool, real tokens.
-        """
-        return self.tag_output.loss(scores, gold_tags, frame_mask, mask)
-
-    def decode(
-        self, scores: list[torch.Tensor], frame_mask: torch.Tensor, mask: torch.Tensor, with_probabilities: bool = True
-    ) -> tuple[torch.Tensor, Optional[torch.Tensor]]:
-        """`predicted_tags (batch, num_frames, seq_len)` (-1 outside real frames and tokens) and, when
-        `with_probabilities`, `class_probabilities (batch, num_frames, seq_len, num_labels)`."""
-        return self.tag_output.decode(scores, frame_mask, mask, with_probabilities)
-
-    def span_log_probabilities(
-        self,
-        scores: list[torch.Tensor],
-        predicted_tags: torch.Tensor,
-        frame_mask: torch.Tensor,
-        mask: torch.Tensor,
-        temperature: float = 1.0,
-    ) -> torch.Tensor:
-        """`(batch, num_frames, seq_len)` the output layer's log-probability of each decoded span, at the span's
-        last token, its scores divided by `temperature` (`TagOutput.span_log_probabilities`)."""
-        return self.tag_output.span_log_probabilities(scores, predicted_tags, frame_mask, mask, temperature)
-
-    @property
-    def decoding(self) -> str:
-        """How tags are decoded: `"argmax"`, `"viterbi"`, `"dependency"` (one tag per argument head), ..."""
-        return self.tag_output.decoding
-
-    def set_decoding(self, decoding: str) -> None:
-        """Decode with `decoding` from now on (e.g. to compare decodings on one trained model)."""
-        self.tag_output.set_decoding(decoding)
-
-    def set_parse_source(self, source: str) -> bool:
-        """Have a syntax head inside the scorer (LISA's encoder) attend to `source` parses (`"predicted"` or
-        `"given"`); whether the scorer has one: the encoder's contract says (only a syntax-supervised encoder
-        honours it)."""
-        return self.encoder.set_parse_source(source)
+        self.tag_output = tag_output_of(vocab, label_namespace, output)

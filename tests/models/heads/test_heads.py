@@ -5,8 +5,8 @@ import torch
 from allennlp.data import Vocabulary
 
 from srl_zoo.models.heads import DependencyParseTask, JointPosPredicateHead
-from srl_zoo.modules.batch_inputs import BatchInputs
-from srl_zoo.modules.encoded_sentences import EncodedSentences, SyntaxOutputs
+from srl_zoo.parts.batch_inputs import BatchInputs
+from srl_zoo.parts.encoders.encoded_sentences import EncodedSentences, SyntaxOutputs
 
 
 def joint_vocab() -> Vocabulary:

@@ -6,9 +6,9 @@ from allennlp.data import Vocabulary
 
 from srl_zoo.data.sentence_metadata import SentenceMetadata
 from srl_zoo.models.heads import PredicateTaggerHead
-from srl_zoo.models.heads.sense_table import SenseTable
-from srl_zoo.modules.batch_inputs import BatchInputs
 from srl_zoo.modules.frame_scorers import EncodedSentences
+from srl_zoo.parts.batch_inputs import BatchInputs
+from srl_zoo.parts.heads.sense_table import SenseTable
 
 LABELS = ["-", "01", "02", "13", "LV"]
 

@@ -7,7 +7,7 @@ import pytest
 import torch
 
 from srl_zoo.data.formats import bio_to_spans
-from srl_zoo.modules.frame_scorers.span_scores import continuation_ids, product_log_probabilities, span_starts
+from srl_zoo.parts.outputs.span_scores import continuation_ids, product_log_probabilities, span_starts
 from tests.modules.frame_scorers.test_crf import brute_force, random_crf
 from tests.test_decoding import LABELS
 

@@ -5,7 +5,7 @@ import math
 import torch
 from torch import nn
 
-from srl_zoo.modules.positional_encoding import timing_signal
+from srl_zoo.parts.layers.positional_encoding import timing_signal
 
 
 class TransformerInput(nn.Module):

@@ -8,7 +8,8 @@ from typing import Optional
 
 import torch
 
-from srl_zoo.modules.frame_scorers import EncodedSentences, FrameScorer
+from srl_zoo.parts.encoders.encoded_sentences import EncodedSentences
+from srl_zoo.parts.scorers.frame_scorer import FrameScorer
 
 #: padded (sentence, frame, token) cells per group: the tag logits of a group take this many times the
 #: number of labels (and layers) floats, e.g. 32768 x 109 labels x 4 layers x 4 bytes = 57 MB.

@@ -5,8 +5,8 @@ from typing import Optional
 import torch
 from torch import nn
 
-from srl_zoo.modules.attention import MultiHeadSelfAttention
-from srl_zoo.modules.sublayers import FeedForward
+from srl_zoo.parts.layers.attention import MultiHeadSelfAttention
+from srl_zoo.parts.layers.sublayers import FeedForward
 
 
 class TransformerLayer(nn.Module):

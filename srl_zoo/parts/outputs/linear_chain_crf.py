@@ -4,8 +4,8 @@ the exact forward algorithm for the log partition, the gold path's score, margin
 import torch
 from torch import nn
 
-from srl_zoo.decoding import FORBIDDEN, bio_constraints, viterbi_decode
-from srl_zoo.modules.frame_scorers.span_scores import span_starts
+from srl_zoo.parts.outputs.decoding import FORBIDDEN, bio_constraints, viterbi_decode
+from srl_zoo.parts.outputs.span_scores import span_starts
 
 
 class LinearChainCrf(nn.Module):

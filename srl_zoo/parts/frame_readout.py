@@ -1,16 +1,23 @@
 """From decoded tag ids to frames: the SRL metric's input and the readable JSON output."""
 
 from collections.abc import Sequence
-from typing import Any, Optional
+from typing import Any, Optional, Protocol
 
 import torch
-from allennlp.data import Vocabulary
 
 from srl_zoo.data.formats import SrlFrame, bio_to_spans
 from srl_zoo.data.formats.frame_json import FrameScores, frame_json
 from srl_zoo.data.formats.labels import NO_SENSE, NOT_A_PREDICATE
 from srl_zoo.data.sentence_metadata import SentenceMetadata
-from srl_zoo.models.heads import PredicateHead
+
+#: the out-of-vocabulary token of a padded vocabulary namespace (allennlp's, in every archive's vocabulary)
+OOV_TOKEN = "@@UNKNOWN@@"
+
+
+class PredicateLabels(Protocol):
+    """What the readout asks of a predicate head: the predicate label (`-`, `01`, `Y`, ...) of a label id."""
+
+    def label_of(self, label_id: int) -> str: ...
 
 
 class FrameReadout:
@@ -19,17 +26,16 @@ class FrameReadout:
 
     # Parameters
 
-    vocab, label_namespace : the tags' vocabulary.
-    predicate_head : the model's predicate head (senses), if any.
+    tags : `{index: BIO tag}` of the tags' namespace.
+    predicate_head : the model's predicate head (anything with `label_of(id)`: senses), if any.
     """
 
-    def __init__(self, vocab: Vocabulary, label_namespace: str, predicate_head: Optional[PredicateHead]) -> None:
-        self.vocab = vocab
-        self.label_namespace = label_namespace
+    def __init__(self, tags: dict[int, str], predicate_head: Optional[PredicateLabels]) -> None:
+        self.tags = tags
         self.predicate_head = predicate_head
 
     def _tags_of(self, ids: list[int]) -> list[str]:
-        return [self.vocab.get_token_from_index(i, self.label_namespace) for i in ids]
+        return [self.tags[i] for i in ids]
 
     def _sense(self, label_ids: Optional[torch.Tensor], sentence: int, index: int) -> Optional[str]:
         """The head's sense (frameset number, e.g. `03`) of the token; `None` where it has none (no
@@ -37,7 +43,7 @@ class FrameReadout:
         if label_ids is None or self.predicate_head is None:
             return None
         label = self.predicate_head.label_of(int(label_ids[sentence, index]))
-        return None if label in (NOT_A_PREDICATE, NO_SENSE, self.vocab._oov_token) else label
+        return None if label in (NOT_A_PREDICATE, NO_SENSE, OOV_TOKEN) else label
 
     def _frames(self, output: dict[str, Any]):  # type: ignore[no-untyped-def]
         """Per real frame: (sentence, frame, predicate index, BIO tags, sense)."""

@@ -1,0 +1,1 @@
+"""Predicate heads (the `predicate_head` key) and their sense table."""

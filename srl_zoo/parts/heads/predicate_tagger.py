@@ -1,0 +1,108 @@
+"""The `tagger` predicate head's math: a per-token linear classifier over predicate labels (plain torch; the
+registered head, `srl_zoo.models.heads.predicate_tagger`, adds its loss and metrics)."""
+
+from collections.abc import Sequence
+from typing import Optional
+
+import torch
+from torch import nn
+
+from srl_zoo.data.formats.labels import NOT_A_PREDICATE
+from srl_zoo.frames.readable_frames import frame_file_senses as frame_file_senses_of
+from srl_zoo.parts.encoders.encoded_sentences import EncodedSentences
+from srl_zoo.parts.heads.sense_table import SenseTable
+
+
+def predicate_scores(probabilities: torch.Tensor, label_ids: torch.Tensor, not_a_predicate: int) -> torch.Tensor:
+    """`(batch, seq_len)` the probability that each token is a predicate with its label: p(label) for a sense
+    (or `Y`); for a token labelled `-` (a predicate the caller gave), p(any predicate label).
+
+    # Parameters
+
+    probabilities : `(batch, seq_len, num_predicate_labels)`; label_ids : `(batch, seq_len)` the labels chosen.
+    not_a_predicate : the id of `-`.
+    """
+    chosen = probabilities.gather(-1, label_ids.unsqueeze(-1)).squeeze(-1)
+    is_label = label_ids != not_a_predicate
+    return torch.where(is_label, chosen, 1.0 - probabilities[..., not_a_predicate])
+
+
+class PredicateTagger(nn.Module):
+    """Predicts `-` (no predicate), a sense suffix (`01`, `LV`) or `Y` (a predicate in data without
+    senses) for every token from one layer of the sentence encodings.
+
+    # Parameters
+
+    index_to_label : `{index: predicate label}` of the `predicate_senses` namespace.
+    input_dim : width of the layer read (the Model supplies the frame scorer's).
+    layer : which of `EncodedSentences.layers` to read (default the top one).
+    restrict_senses : when not training, give each predicate the best of the senses its word had in
+        training (a word never seen as a predicate: `01`), so that no sense is output that the
+        training data never paired with the word. The table is filled from the gold labels of the
+        training batches (with their `metadata` words) and travels in the state dict; whether a
+        token is a predicate is not changed by it.
+    frame_file_senses : with `restrict_senses`, a word never seen as a predicate in training chooses among
+        the senses of the rolesets its lemma names in PropBank's English frame files (bundled; `01` where
+        they name none) instead of taking `01`.
+    """
+
+    def __init__(
+        self,
+        index_to_label: dict[int, str],
+        input_dim: int,
+        layer: int = -1,
+        restrict_senses: bool = False,
+        frame_file_senses: bool = True,
+    ) -> None:
+        super().__init__()
+        self.build_tagger(index_to_label, input_dim, layer, restrict_senses, frame_file_senses)
+
+    def build_tagger(
+        self,
+        index_to_label: dict[int, str],
+        input_dim: int,
+        layer: int,
+        restrict_senses: bool,
+        frame_file_senses: bool,
+    ) -> None:
+        """Make the classifier and the sense table (`__init__`'s parameters) on a module already initialised."""
+        self.index_to_label = index_to_label
+        self.not_a_predicate = {label: i for i, label in index_to_label.items()}[NOT_A_PREDICATE]
+        self.layer = layer
+        self.projection = nn.Linear(input_dim, len(index_to_label))
+        self.senses: Optional[SenseTable] = None
+        if restrict_senses:
+            self.senses = SenseTable(
+                index_to_label,
+                self.not_a_predicate,
+                unseen_senses=frame_file_senses_of if frame_file_senses else None,
+            )
+            self.register_buffer("sense_table", torch.zeros(0, dtype=torch.uint8))
+
+    def label_of(self, label_id: int) -> str:
+        """The predicate label (`-`, `01`, `Y`, ...) of `label_id`."""
+        return self.index_to_label[label_id]
+
+    def tag(
+        self, sentences: EncodedSentences, mask: torch.Tensor, words: Optional[Sequence[Sequence[str]]]
+    ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+        """The logits `(batch, seq_len, num_labels)`, each token's label id `(batch, seq_len)` (`-` on padding;
+        senses restricted when not training and `words` are given) and its `predicate_scores` `(batch, seq_len)`."""
+        logits = self.projection(sentences.layers[self.layer])  # (batch, seq_len, num_predicate_labels)
+        label_ids = logits.argmax(-1).masked_fill(~mask, self.not_a_predicate)
+        if self.senses is not None and words is not None and not self.training:
+            label_ids = self.senses.restrict(logits, label_ids, words)
+        scores = predicate_scores(torch.softmax(logits.float(), dim=-1), label_ids, self.not_a_predicate)
+        return logits, label_ids, scores
+
+    def _save_to_state_dict(self, destination, prefix, keep_vars):  # type: ignore[no-untyped-def]
+        if self.senses is not None:
+            self.sense_table = self.senses.to_tensor()
+        super()._save_to_state_dict(destination, prefix, keep_vars)
+
+    def _load_from_state_dict(self, state_dict, prefix, *args, **kwargs):  # type: ignore[no-untyped-def]
+        saved = state_dict.get(prefix + "sense_table")
+        if self.senses is not None and saved is not None:
+            self.senses.load_tensor(saved)
+            self.sense_table = saved.clone()  # the buffer takes the saved size
+        super()._load_from_state_dict(state_dict, prefix, *args, **kwargs)

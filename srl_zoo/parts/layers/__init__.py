@@ -1,0 +1,1 @@
+"""Shared building blocks: attention, residuals, sub-layers, timing signals, biaffine scorers."""

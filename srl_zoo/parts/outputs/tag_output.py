@@ -1,0 +1,74 @@
+"""The output layer of a frame scorer: what turns its per-token tag logits into a loss and into tags.
+A scorer takes one as the part under its `output` key (`{"type": "softmax", ...}`, the default, or
+`{"type": "crf"}`), so every scorer gets every output layer without a wrapper. Plain torch: the registered
+parts (`srl_zoo.modules.frame_scorers`) subclass these for allennlp."""
+
+from typing import Optional
+
+import torch
+from torch import nn
+
+
+class TagOutput(nn.Module):
+    """Loss and decoding of tag logits given per scored layer (several with a loss at every layer).
+
+    Configured under the frame scorer's `output` key and built by the scorer, which gives it the tags.
+
+    # Parameters
+
+    index_to_label : `{index: BIO tag}` of the label namespace (given by the frame scorer).
+    """
+
+    def loss(
+        self, layer_logits: list[torch.Tensor], gold_tags: torch.Tensor, frame_mask: torch.Tensor, mask: torch.Tensor
+    ) -> torch.Tensor:
+        """The mean loss over real frames' real tokens (and over the layers).
+
+        # Parameters
+
+        layer_logits : per layer `(batch, num_frames, seq_len, num_labels)`.
+        gold_tags : `(batch, num_frames, seq_len)` tag ids.
+        frame_mask : `(batch, num_frames)` bool, real frames.
+        mask : `(batch, seq_len)` bool, real tokens.
+        """
+        raise NotImplementedError
+
+    def decode(
+        self,
+        layer_logits: list[torch.Tensor],
+        frame_mask: torch.Tensor,
+        mask: torch.Tensor,
+        with_probabilities: bool = True,
+    ) -> tuple[torch.Tensor, Optional[torch.Tensor]]:
+        """`predicted_tags (batch, num_frames, seq_len)` (-1 outside real frames and tokens) and, when
+        `with_probabilities`, per-token tag probabilities `(batch, num_frames, seq_len, num_labels)`."""
+        raise NotImplementedError
+
+    def span_log_probabilities(
+        self,
+        layer_logits: list[torch.Tensor],
+        predicted_tags: torch.Tensor,
+        frame_mask: torch.Tensor,
+        mask: torch.Tensor,
+        temperature: float = 1.0,
+    ) -> torch.Tensor:
+        """`(batch, num_frames, seq_len)` at each token, the log-probability of the decoded span that ends
+        there (read it at a span's last token; 0 outside real frames), under the output layer's distribution
+        with every score divided by `temperature` (calibration: it does not change the decoded tags).
+
+        # Parameters
+
+        layer_logits : per layer `(batch, num_frames, seq_len, num_labels)`.
+        predicted_tags : `(batch, num_frames, seq_len)` `decode`'s tags.
+        frame_mask : `(batch, num_frames)` bool; mask : `(batch, seq_len)` bool.
+        """
+        raise NotImplementedError
+
+    @property
+    def decoding(self) -> str:
+        """How tags are decoded: `"argmax"`, `"viterbi"`, `"dependency"`, ..."""
+        raise NotImplementedError
+
+    def set_decoding(self, decoding: str) -> None:
+        """Decode with `decoding` from now on; `ValueError` if this output layer cannot."""
+        raise NotImplementedError
