@@ -21,7 +21,7 @@ import torch
 from allennlp.models.archival import load_archive
 from allennlp.predictors import Predictor
 
-import srl_zoo  # noqa: F401  (registers the predictor, applies the patches)
+import srl_zoo.plugin  # noqa: F401  (registers the predictor, applies the patches)
 from benchmarks.alternating_runs import best_of_alternating_runs
 from srl_zoo.data.gold_requests import as_request, gold_sentence_batches
 from srl_zoo.leaderboard.peers import _label

@@ -45,7 +45,7 @@ def longest_sentences(config: str, count: int, directory: str) -> str:
     """A file of the `count` longest sentences of `config`'s training file, in its format."""
     from allennlp.common import Params
 
-    import srl_zoo  # noqa: F401  (the configs' default variables)
+    import srl_zoo.plugin  # noqa: F401  (the configs' default variables)
     from srl_zoo.data.format_detection import detect_format
     from srl_zoo.data.formats import READERS, WRITERS
 

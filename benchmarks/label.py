@@ -29,7 +29,7 @@ import time
 
 import torch
 
-import srl_zoo
+import srl_zoo.plugin
 from srl_zoo.labeling.chunks import read_chunks
 from srl_zoo.labeling.prepared_chunks import prepare_chunk
 

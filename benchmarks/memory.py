@@ -41,7 +41,7 @@ def long_text(words: list[str], labeler, length: int) -> str:
 def run_case(args: argparse.Namespace) -> None:
     import torch
 
-    import srl_zoo
+    import srl_zoo.plugin
     from srl_zoo.commands.srl_label import label_corpus
     from srl_zoo.data.formats import READERS
 

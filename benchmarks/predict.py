@@ -19,7 +19,7 @@ from allennlp.common.util import lazy_groups_of
 from allennlp.models.archival import load_archive
 from allennlp.predictors import Predictor
 
-import srl_zoo  # noqa: F401
+import srl_zoo.plugin  # noqa: F401
 from benchmarks.arguments import archive_parser
 from benchmarks.timing import device_name
 from srl_zoo.data.formats import READERS

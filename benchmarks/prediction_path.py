@@ -16,7 +16,7 @@ from allennlp.models.archival import load_archive
 from allennlp.predictors import Predictor
 from transformers.models.bert.modeling_bert import BertSelfAttention
 
-import srl_zoo  # noqa: F401  (applies the patches)
+import srl_zoo.plugin  # noqa: F401  (applies the patches)
 from benchmarks.alternating_runs import best_of_alternating_runs, print_against
 from benchmarks.arguments import archive_parser
 from srl_zoo.data.gold_requests import gold_predicate_batches

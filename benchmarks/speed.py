@@ -28,7 +28,7 @@ from allennlp.models import Model
 from allennlp.nn import util as nn_util
 from allennlp.training.optimizers import Optimizer
 
-import srl_zoo  # noqa: F401
+import srl_zoo.plugin  # noqa: F401
 from benchmarks.timing import device_name, peak_memory_mib, timed
 
 

@@ -73,7 +73,7 @@ def train_on_the_sample() -> None:
 
 def label_sentences() -> None:
     print(f"\n== 2. The shipped model ({relative(SHIPPED_MODEL)}) labels raw text")
-    import srl_zoo  # noqa: F401  (imported here: the training above runs in its own process)
+    import srl_zoo.plugin  # noqa: F401  (imported here: the training above runs in its own process)
 
     labeler = srl_zoo.load(SHIPPED_MODEL, cuda_device=-1)
     for text in SENTENCES:

@@ -1,29 +1,19 @@
-"""srl_zoo: semantic role labeling for AllenNLP. Importing it registers every component;
-`srl_zoo.load("model.tar.gz")` gives a `Labeler` for raw text."""
+"""srl_zoo: semantic role labeling for AllenNLP. `srl_zoo.load("model.tar.gz")` gives a `Labeler` for raw text;
+`srl_zoo.runtime.labeler.load` one that never imports allennlp.
 
-from srl_zoo.dependencies import check_dependencies
+Importing srl_zoo imports nothing heavy (no allennlp, no torch): `--include-package srl_zoo`, the `srl-zoo`
+commands and `srl_zoo.load` bring in the allennlp side (`srl_zoo.plugin`: every registered part, srl_zoo's
+changes to allennlp); spaCy finds the `srl_zoo` component through its entry point."""
 
-check_dependencies()  # a plain `pip install` brings no dependencies: say what to run, in one line
+from typing import Any
 
-# spacy_component registers the "srl_zoo" spaCy factory
-from srl_zoo import (  # noqa: E402, F401
-    amn,  # AMN's associated_memory (FrameFeatures): registered with the package, not by a command
-    archives,
-    commands,
-    data,
-    metrics,
-    models,
-    modules,
-    nn,
-    predictors,
-    registered_names,
-    spacy_component,
-    training,
-)
-from srl_zoo.allennlp_patches import apply_all  # noqa: E402
-from srl_zoo.api import Labeler, load  # noqa: E402, F401
-from srl_zoo.data import dataset_readers, fields  # noqa: E402, F401
-from srl_zoo.nn import initializers  # noqa: E402, F401
+__all__ = ["Labeler", "load"]
 
-# the one place where srl_zoo changes allennlp: each change is named and explained in allennlp_patches
-apply_all()
+
+def __getattr__(name: str) -> Any:
+    """`load` and `Labeler`, from the allennlp side, imported on first use."""
+    if name in __all__:
+        from srl_zoo import api, plugin  # noqa: F401  (the plugin registers the parts api's archives name)
+
+        return getattr(api, name)
+    raise AttributeError(f"module 'srl_zoo' has no attribute {name!r}")

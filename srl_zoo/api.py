@@ -15,12 +15,12 @@ import spacy
 from allennlp.predictors import Predictor
 
 from srl_zoo.archives import load_model_archive
-from srl_zoo.data.formats.encodable_text import check_encodable, is_invisible
-from srl_zoo.predictors.batch_budget import MAX_BATCH_CHARACTERS, BatchBudget, check_batch_size
+from srl_zoo.data.formats.encodable_text import check_encodable
 from srl_zoo.predictors.srl_predictor import SrlPredictor
+from srl_zoo.runtime.batch_budget import MAX_BATCH_CHARACTERS, BatchBudget, check_batch_size
+from srl_zoo.runtime.text import Offsets, Sentence, blank_pipeline, check_text, split_sentences, with_char_offsets
 
-Offsets = list[tuple[int, int]]  # (start_char, end_char) of each word
-Sentence = tuple[list[str], Offsets]  # words and their offsets in the original text
+__all__ = ["Labeler", "Offsets", "Sentence", "check_text", "load", "predict_by_length", "with_char_offsets"]
 
 
 class Labeler:
@@ -68,9 +68,7 @@ class Labeler:
     def nlp(self) -> "spacy.language.Language":
         """spaCy's blank pipeline with its sentencizer, made for the first raw text: a labeler given tokens and
         predicates (its predictor's `predict_batch_json`) needs no spaCy."""
-        nlp = spacy.blank(self.language)
-        nlp.add_pipe("sentencizer")
-        return nlp
+        return blank_pipeline(self.language)
 
     def __call__(self, text: str) -> list[dict[str, Any]]:
         """The labeled sentences of one text (`ValueError` for a character UTF-8 cannot encode)."""
@@ -135,12 +133,7 @@ class Labeler:
     def split(self, text: str) -> list[Sentence]:
         """Sentences of `text` as words (whitespace and tokens of only control or zero-width characters
         dropped) with their character offsets."""
-        sentences = []
-        for sentence in self.nlp(text).sents:
-            tokens = [token for token in sentence if not token.is_space and not is_invisible(token.text)]
-            if tokens:
-                sentences.append(([t.text for t in tokens], [(t.idx, t.idx + len(t.text)) for t in tokens]))
-        return sentences
+        return split_sentences(self.nlp, text)
 
     def label_sentences(
         self,
@@ -187,38 +180,6 @@ def predict_by_length(
         for i, output in zip(chunk, predictor.predict_batch_json(requests), strict=False):
             results[i] = output
     return results
-
-
-def check_text(text: Any, index: int) -> None:
-    """`TypeError` unless `text` is a string; `ValueError` naming text `index` and the character offset
-    when it holds a character UTF-8 cannot encode (spaCy and the JSON writers would fail on it later)."""
-    if not isinstance(text, str):
-        raise TypeError(f"texts must be strings, got {type(text).__name__} (text {index})")
-    check_encodable(text, f"text {index}")
-
-
-def with_char_offsets(output: dict[str, Any], offsets: Offsets, text: str) -> dict[str, Any]:
-    """The predictor's output for one sentence with `start_char`/`end_char` on the sentence, each
-    predicate and each argument (whose `text` becomes the original slice, spacing included)."""
-    frames = []
-    for frame in output["frames"]:
-        predicate = dict(frame["predicate"])
-        predicate["start_char"], predicate["end_char"] = offsets[predicate["index"]]
-        arguments = []
-        for argument in frame["arguments"]:
-            start_char, end_char = offsets[argument["start"]][0], offsets[argument["end"]][1]
-            arguments.append(
-                {**argument, "text": text[start_char:end_char], "start_char": start_char, "end_char": end_char}
-            )
-        frames.append({**frame, "predicate": predicate, "arguments": arguments})
-    start_char, end_char = offsets[0][0], offsets[-1][1]
-    return {
-        "text": text[start_char:end_char],
-        "start_char": start_char,
-        "end_char": end_char,
-        "words": output["words"],
-        "frames": frames,
-    }
 
 
 def load(

@@ -74,7 +74,7 @@ def run(invocation: "Invocation") -> None:
         sys.exit(2)
     from allennlp.commands import main as allennlp_main
 
-    import srl_zoo  # noqa: F401  (registers the subcommands and every component)
+    import srl_zoo.plugin  # noqa: F401  (registers the subcommands and every component)
     from srl_zoo.commands.expected_errors import one_line
 
     sys.argv = ["srl-zoo"] + invocation.allennlp_argv

@@ -93,7 +93,7 @@ class SrlComponent:
     archive : path of a trained srl_zoo model (`model.tar.gz`).
     cuda_device : -1 for the CPU, else the GPU's index.
     batch_size : sentences per model call (sentences of the Docs of one `nlp.pipe` batch are
-        grouped by length, within the Python API's batching budget: `srl_zoo.predictors.batch_budget`).
+        grouped by length, within the Python API's batching budget: `srl_zoo.runtime.batch_budget`).
     precision : `"auto"` (float32 on a CPU, bfloat16 autocast on a GPU where the archive records that it
         keeps the F1), `"float32"` or `"bfloat16"`.
     min_score : leave out arguments the model scores below this probability (0 keeps every one).

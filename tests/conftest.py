@@ -3,7 +3,7 @@ import os
 import pytest
 from allennlp.commands.train import train_model_from_file
 
-import srl_zoo  # noqa: F401  (registers readers, models, encoders, commands)
+import srl_zoo.plugin  # noqa: F401  (registers readers, models, encoders, commands)
 
 FIXTURES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "fixtures")
 

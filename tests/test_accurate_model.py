@@ -11,7 +11,7 @@ import tarfile
 import pytest
 import torch
 
-import srl_zoo
+import srl_zoo.plugin
 from tests.conftest import REPO_ROOT
 
 pytestmark = pytest.mark.slow  # loads a 109M-parameter encoder: not in `make test-fast`

@@ -12,7 +12,7 @@ from allennlp.nn import util
 from allennlp.predictors import Predictor
 from allennlp.training import Checkpointer, Trainer
 
-import srl_zoo  # noqa: F401
+import srl_zoo.plugin  # noqa: F401
 from srl_zoo import archives
 from srl_zoo.allennlp_patches import PATCHES, apply_all
 from srl_zoo.config_defaults import CONFIG_VARIABLES

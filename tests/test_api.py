@@ -2,7 +2,7 @@
 
 import pytest
 
-import srl_zoo
+import srl_zoo.plugin
 
 pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
 

@@ -13,7 +13,7 @@ import torch
 from allennlp.models.archival import load_archive
 from allennlp.predictors import Predictor
 
-import srl_zoo
+import srl_zoo.plugin
 from srl_zoo.archives import ArchiveError, extract_archive, load_weights
 from srl_zoo.commands.srl_export import export_archive
 

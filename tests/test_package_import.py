@@ -39,8 +39,24 @@ def test_the_spacy_factory_is_registered_when_spacy_is_real():
 @pytest.mark.parametrize("module", ["torch", "allennlp", "_jsonnet"])
 def test_without_its_dependencies_srl_zoo_says_what_to_run_in_one_line(module):
     """A plain `pip install` of srl_zoo installs no dependency (they come from requirements.lock)."""
-    program = f"import sys; sys.modules[{module!r}] = None\nimport srl_zoo"
+    program = f"import sys; sys.modules[{module!r}] = None\nimport srl_zoo.plugin"
     completed = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True)
     assert completed.returncode != 0
     last = completed.stderr.strip().splitlines()[-1]
     assert last.startswith("ImportError: srl_zoo needs ") and "pip install --no-deps -r requirements.lock" in last
+
+
+def test_importing_srl_zoo_imports_neither_allennlp_nor_torch_and_the_runtime_no_allennlp():
+    """`import srl_zoo` is cheap; the runtime's labeler brings torch but no allennlp, torchvision or scikit-learn."""
+    program = (
+        "import sys, srl_zoo\n"
+        "names = {'allennlp', 'torch', 'torchvision', 'sklearn'}\n"
+        "heavy = lambda: sorted({m.split('.')[0] for m in sys.modules} & names)\n"
+        "print('after srl_zoo', heavy())\n"
+        "import srl_zoo.runtime.labeler\n"
+        "print('after the runtime', heavy())\n"
+    )
+    result = run_python(program)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "after srl_zoo []" in result.stdout
+    assert "after the runtime ['torch']" in result.stdout

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-import srl_zoo
+import srl_zoo.plugin
 from tests.conftest import REPO_ROOT
 
 pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`

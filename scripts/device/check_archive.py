@@ -7,7 +7,7 @@ predicates; print one JSON line (part of scripts/device/prove_gpu.py's call).
 import argparse
 import json
 
-import srl_zoo
+import srl_zoo.plugin
 from srl_zoo.data.formats import READERS
 from srl_zoo.data.gold_requests import as_request
 

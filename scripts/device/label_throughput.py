@@ -19,7 +19,7 @@ from typing import Any
 
 import torch
 
-import srl_zoo
+import srl_zoo.plugin
 from srl_zoo.data.format_detection import detect_format
 from srl_zoo.data.formats import READERS, SrlSentence
 from srl_zoo.data.gold_requests import as_request

@@ -71,7 +71,7 @@ def main() -> None:
             print("    " + "\n    ".join(job["log_tail"].splitlines()[-6:]))
     problems = problems_of(results)
     if "six_layer_archive" in results:
-        import srl_zoo
+        import srl_zoo.plugin
 
         archive = reassemble(args.out, results["six_layer_archive"], args.archive)
         labeler = srl_zoo.load(archive)

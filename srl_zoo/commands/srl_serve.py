@@ -85,7 +85,7 @@ def _run(args: argparse.Namespace) -> None:
         sys.exit(f"srl-zoo serve: --port must be from 0 to 65535, got {args.port}")
     import uvicorn
 
-    import srl_zoo
+    from srl_zoo.api import load
     from srl_zoo.serving.app import create_app
 
     limits = ServiceLimits(
@@ -99,7 +99,7 @@ def _run(args: argparse.Namespace) -> None:
         max_request_seconds=args.max_request_seconds,
         drain_seconds=args.drain_seconds,
     )
-    labeler = srl_zoo.load(args.archive_file, cuda_device=args.cuda_device, precision=args.precision)
+    labeler = load(args.archive_file, cuda_device=args.cuda_device, precision=args.precision)
     app = create_app(labeler, os.path.basename(args.archive_file), limits)
     print(
         f"srl-zoo serve: {args.archive_file} ({labeler.predictor.precision}) at http://{args.host}:{args.port}/",

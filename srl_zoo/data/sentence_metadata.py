@@ -2,12 +2,9 @@
 the parts that read it name its fields instead of a dict's keys."""
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Optional
+from typing import Any, Optional
 
 from srl_zoo.data.formats.sentence import SrlSentence
-
-if TYPE_CHECKING:  # the runtime reads this module without allennlp
-    from allennlp.data import Instance
 
 
 @dataclass(frozen=True)
@@ -36,8 +33,8 @@ class SentenceMetadata:
     sentence: Optional[SrlSentence] = None
 
 
-def metadata_of(instance: "Instance") -> SentenceMetadata:
-    """The `SentenceMetadata` an srl_zoo reader put in `instance`'s `metadata` field."""
+def metadata_of(instance: Any) -> SentenceMetadata:
+    """The `SentenceMetadata` an srl_zoo reader put in `instance`'s (an allennlp `Instance`) `metadata` field."""
     metadata = instance["metadata"].metadata  # type: ignore[attr-defined]
     if not isinstance(metadata, SentenceMetadata):
         raise TypeError(f"not an srl_zoo reader's instance: its metadata is a {type(metadata).__name__}")

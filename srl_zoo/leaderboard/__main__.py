@@ -101,7 +101,7 @@ def _row_env(spec_path: str, name: str) -> dict:
 def _run_step(spec, args: argparse.Namespace) -> None:
     import torch
 
-    import srl_zoo  # noqa: F401  (registers every component)
+    import srl_zoo.plugin  # noqa: F401  (registers every component)
 
     torch.set_num_threads(spec.budget.threads)
     row = spec.row(args.row)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from srl_zoo.api import Labeler, Offsets
-from srl_zoo.predictors.batch_budget import BatchBudget
+from srl_zoo.runtime.batch_budget import BatchBudget
 from srl_zoo.serving.limits import ServiceLimits
 from srl_zoo.serving.metrics import ServiceMetrics
 

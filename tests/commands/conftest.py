@@ -2,7 +2,7 @@
 
 import pytest
 
-import srl_zoo
+import srl_zoo.plugin
 
 
 @pytest.fixture(scope="module")

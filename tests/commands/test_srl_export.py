@@ -145,7 +145,7 @@ def test_measure_precision_records_the_f1_per_precision_in_the_archive(predicate
 
 
 def test_calibrate_scores_records_a_temperature_that_changes_scores_not_labels(predicate_model_archive, tmp_path):
-    import srl_zoo
+    import srl_zoo.plugin
 
     output = tmp_path / "calibrated.tar.gz"
     gold = os.path.join(FIXTURES, "conll2012", "sample.gold_conll")

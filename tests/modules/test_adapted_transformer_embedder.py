@@ -4,15 +4,15 @@ without them, the same vectors after a save and load, and only the adapters trai
 import pytest
 import torch
 
-from srl_zoo.modules import adapted_transformer_embedder
 from srl_zoo.modules.adapted_transformer_embedder import AdaptedTransformerMismatchedEmbedder
+from srl_zoo.parts.embedders import adapted_transformer
 from tests.tiny_bert import SPLITTING_PIECES, write_tiny_bert
 
 
 @pytest.fixture
 def tiny_encoder(tmp_path, monkeypatch):
     directory = write_tiny_bert(str(tmp_path), SPLITTING_PIECES, hidden=8, layers=2)
-    monkeypatch.setitem(adapted_transformer_embedder.FROZEN_ENCODERS, "tiny", lambda: directory)
+    monkeypatch.setitem(adapted_transformer.FROZEN_ENCODERS, "tiny", lambda: directory)
     return directory
 
 

@@ -13,7 +13,7 @@ import torch
 from allennlp.models.archival import load_archive
 from allennlp.predictors import Predictor
 
-import srl_zoo
+import srl_zoo.plugin
 from srl_zoo.nn import precision as precision_module
 from srl_zoo.nn.precision import F1_PER_PRECISION_KEY, bfloat16_keeps_f1, chosen_precision, uses_bfloat16
 from srl_zoo.predictors import srl_predictor

@@ -33,7 +33,7 @@ def test_each_predicate_is_labeled_the_same_from_either_format(predicate_model_a
 
 
 def test_the_labeler_labels_a_conll_file_in_any_format(predicate_model_archive):
-    import srl_zoo
+    import srl_zoo.plugin
 
     labeler = srl_zoo.load(predicate_model_archive)
     labeled = list(labeler.label_file(os.path.join(FIXTURES, "conll2012", "sample.gold_conll"), batch_size=7))

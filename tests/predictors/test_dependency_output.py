@@ -5,7 +5,7 @@ import pytest
 from allennlp.models.archival import load_archive
 from allennlp.predictors import Predictor
 
-import srl_zoo
+import srl_zoo.plugin
 from srl_zoo.commands.srl_label import label_corpus
 from srl_zoo.data.formats import read_conll2009
 from srl_zoo.data.formats.frame_json import frame_json

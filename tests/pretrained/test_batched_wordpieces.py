@@ -9,7 +9,7 @@ from allennlp.data.tokenizers import PretrainedTransformerTokenizer
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import srl_zoo  # noqa: F401  (applies the patch)
+import srl_zoo.plugin  # noqa: F401  (applies the patch)
 from srl_zoo.pretrained.batched_wordpieces import batched_intra_word_tokenize
 
 allennlp_intra_word_tokenize = batched_intra_word_tokenize.replaced  # type: ignore[attr-defined]

@@ -6,7 +6,7 @@ import torch
 from transformers import BertConfig, BertModel
 from transformers.models.bert.modeling_bert import BertSelfAttention
 
-import srl_zoo  # noqa: F401  (applies the patch)
+import srl_zoo.plugin  # noqa: F401  (applies the patch)
 from srl_zoo.pretrained.fused_attention import fused_self_attention_forward
 from srl_zoo.pretrained.transformers_version import transformers_5_or_later
 

@@ -10,7 +10,7 @@ import tarfile
 import pytest
 from allennlp.commands.train import train_model_from_file
 
-import srl_zoo
+import srl_zoo.plugin
 from srl_zoo.commands.srl_export import TRANSFORMER_PLACEHOLDER, export_archive
 from srl_zoo.pretrained.minilm import build_encoder_directory
 from tests.conftest import FIXTURES, REPO_ROOT

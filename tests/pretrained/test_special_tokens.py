@@ -9,7 +9,7 @@ from allennlp.data import Token, Vocabulary
 from allennlp.data.token_indexers import PretrainedTransformerMismatchedIndexer
 from transformers import BertTokenizerFast
 
-import srl_zoo  # noqa: F401  (applies the patch)
+import srl_zoo.plugin  # noqa: F401  (applies the patch)
 from srl_zoo.pretrained.special_tokens import SpecialTokensAround, builds_special_tokens
 from tests.tiny_bert import SPLITTING_PIECES, write_tiny_bert
 

@@ -12,7 +12,7 @@ from typing import Any, Optional
 
 import pytest
 
-import srl_zoo
+import srl_zoo.plugin
 from srl_zoo.serving.local_server import free_port
 
 

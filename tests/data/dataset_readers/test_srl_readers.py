@@ -5,7 +5,7 @@ from allennlp.common import Params
 from allennlp.data import DatasetReader, Vocabulary
 from allennlp.data.data_loaders import MultiProcessDataLoader
 
-import srl_zoo  # noqa: F401  (registers the readers)
+import srl_zoo.plugin  # noqa: F401  (registers the readers)
 from srl_zoo.data.sentence_metadata import metadata_of
 from tests.conftest import fixture_path
 

@@ -1,0 +1,68 @@
+"""A pretrained transformer frozen under trained low-rank adapters (the accurate model's embedder): its frozen
+weights read from an encoder directory built offline (`make mpnet`), never from an archive."""
+
+from collections.abc import Callable
+from typing import Any
+
+import torch
+
+from srl_zoo.nn.low_rank_adapters import add_low_rank_adapters
+
+#: the encoder directories `frozen_weights` may name: the check that gives their folder or says how to build it
+FROZEN_ENCODERS: dict[str, Callable[[], str]] = {}
+
+
+def _mpnet_directory() -> str:
+    from srl_zoo.pretrained import mpnet
+
+    return mpnet.check_encoder_directory(mpnet.DEFAULT_DIRECTORY)
+
+
+FROZEN_ENCODERS["mpnet"] = _mpnet_directory
+
+PRECISIONS = {"float32": torch.float32, "bfloat16": torch.bfloat16}
+
+
+def check_adapted_settings(frozen_weights: str, frozen_precision: str) -> None:
+    """`ValueError` naming the setting when the frozen encoder or its precision is not one this knows."""
+    if frozen_weights not in FROZEN_ENCODERS:
+        raise ValueError(f"frozen_weights: unknown encoder {frozen_weights!r}; known: {sorted(FROZEN_ENCODERS)}")
+    if frozen_precision not in PRECISIONS:
+        raise ValueError(f"frozen_precision: {frozen_precision!r} is not one of {sorted(PRECISIONS)}")
+
+
+def freeze_and_adapt(
+    transformer: torch.nn.Module,
+    frozen_weights: str,
+    frozen_precision: str,
+    adapter: tuple[int, float, float],
+    adapted_modules: str,
+    transformer_kwargs: dict[str, Any],
+) -> list[str]:
+    """Load the named encoder's pretrained weights into `transformer` (built from the same config), round them to
+    `frozen_precision`, freeze them and wrap every linear layer under `adapted_modules` in a low-rank adapter
+    (`adapter`: rank, alpha, dropout). The state-dict names of the frozen tensors (below `transformer`).
+    """
+    check_adapted_settings(frozen_weights, frozen_precision)
+    _load_frozen_weights(transformer, FROZEN_ENCODERS[frozen_weights](), transformer_kwargs)
+    with torch.no_grad():
+        for parameter in transformer.parameters():
+            if frozen_precision != "float32":
+                parameter.copy_(parameter.to(PRECISIONS[frozen_precision]).float())
+            parameter.requires_grad = False
+    rank, alpha, dropout = adapter
+    add_low_rank_adapters(transformer, rank, alpha, dropout, under=adapted_modules)
+    return sorted(name for name, tensor in transformer.state_dict(keep_vars=True).items() if not tensor.requires_grad)
+
+
+def _load_frozen_weights(transformer: torch.nn.Module, directory: str, transformer_kwargs: dict[str, Any]) -> None:
+    """Copy the pretrained weights of `directory` into `transformer` (built from the same config)."""
+    from transformers import AutoModel
+
+    pretrained = AutoModel.from_pretrained(directory, **transformer_kwargs)
+    missing, unexpected = transformer.load_state_dict(pretrained.state_dict(), strict=False)
+    if missing or unexpected:
+        raise ValueError(
+            f"frozen weights in {directory} do not fit the transformer: "
+            f"missing {missing[:3]}, unexpected {unexpected[:3]}"
+        )

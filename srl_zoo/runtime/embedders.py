@@ -1,0 +1,127 @@
+"""The word embedders the runtime builds from an archive (the `text_field_embedder` key): a transformer's mean
+word-piece vectors (`pretrained_transformer_mismatched`, `pretrained_transformer_adapted`) or a word table
+(`embedding`, GloVe's). Each `prepare`s a batch on the host and embeds it on the device."""
+
+import os
+from collections.abc import Sequence
+from typing import Any
+
+import torch
+from torch import nn
+
+from srl_zoo.archive_files import ArchiveError, keys_problem
+from srl_zoo.parts.embedders.adapted_transformer import freeze_and_adapt
+from srl_zoo.parts.embedders.word_pieces import mean_of_pieces
+from srl_zoo.runtime.word_pieces import PieceBatch, WordPieces
+
+#: where an archive keeps the token embedder's weights
+PREFIX = "text_field_embedder.token_embedder_tokens."
+TRANSFORMER_PREFIX = PREFIX + "_matched_embedder.transformer_model."
+
+
+class TransformerWords(nn.Module):
+    """Each word the mean of its pieces' vectors in the transformer's last layer.
+
+    # Parameters
+
+    transformer : a Hugging Face encoder (`last_hidden_state` out).
+    pieces : the archive's tokenizer (`WordPieces`).
+    """
+
+    def __init__(self, transformer: nn.Module, pieces: WordPieces) -> None:
+        super().__init__()
+        self.transformer = transformer
+        self.pieces = pieces
+
+    def prepare(self, sentences: Sequence[Sequence[str]]) -> PieceBatch:
+        """The host's share: word pieces of `sentences` as CPU tensors."""
+        return self.pieces.batch(sentences)
+
+    def forward(self, batch: PieceBatch) -> torch.Tensor:
+        """`(batch, num_words, dim)` word vectors."""
+        mask = batch.attention_mask
+        hidden = self.transformer(
+            input_ids=batch.ids, attention_mask=mask.long(), token_type_ids=torch.zeros_like(batch.ids)
+        ).last_hidden_state  # (rows, row_length, dim)
+        vectors = hidden[batch.piece_rows, batch.piece_positions]  # (num_pieces, dim)
+        sentences = int(batch.piece_slots.max()) // batch.num_words + 1 if len(batch.piece_slots) else 1
+        return mean_of_pieces(vectors, batch.piece_slots, sentences * batch.num_words).view(
+            sentences, batch.num_words, -1
+        )
+
+
+class WordTable(nn.Module):
+    """Each word its row of a trained table (`embedding`, e.g. GloVe-initialised), looked up lowercased if the
+    archive's indexer lowercased.
+
+    # Parameters
+
+    token_to_index : the `tokens` namespace; lowercase : whether words are lowercased first.
+    weight : `(num_tokens, dim)`.
+    """
+
+    def __init__(self, token_to_index: dict[str, int], lowercase: bool, weight: torch.Tensor) -> None:
+        super().__init__()
+        self.token_to_index = token_to_index
+        self.lowercase = lowercase
+        self.unknown = token_to_index["@@UNKNOWN@@"]
+        self.table = nn.Embedding.from_pretrained(weight.float(), freeze=True, padding_idx=0)
+
+    def prepare(self, sentences: Sequence[Sequence[str]]) -> torch.Tensor:
+        """`(batch, num_words)` word ids, 0-padded."""
+        longest = max(len(words) for words in sentences)
+        ids = torch.zeros(len(sentences), longest, dtype=torch.long)
+        for row, words in enumerate(sentences):
+            found = [self.token_to_index.get(w.lower() if self.lowercase else w, self.unknown) for w in words]
+            ids[row, : len(found)] = torch.tensor(found, dtype=torch.long)
+        return ids
+
+    def forward(self, ids: torch.Tensor) -> torch.Tensor:
+        return self.table(ids)
+
+
+def _transformer(directory: str, settings: dict[str, Any]) -> nn.Module:
+    """A Hugging Face encoder made from the archive's transformer config (and `transformer_kwargs`), no weights."""
+    from transformers import AutoConfig, AutoModel
+
+    config = AutoConfig.from_pretrained(directory, **(settings.get("transformer_kwargs") or {}))
+    return AutoModel.from_config(config)
+
+
+def _load_transformer_weights(archive: str, transformer: nn.Module, weights: dict[str, torch.Tensor]) -> None:
+    """The archive's transformer weights into `transformer`; `ArchiveError` when they do not fit."""
+    state = {
+        key[len(TRANSFORMER_PREFIX) :]: value for key, value in weights.items() if key.startswith(TRANSFORMER_PREFIX)
+    }
+    own = transformer.state_dict()
+    missing = [key for key in own if key not in state and not key.endswith("position_ids")]
+    unexpected = [key for key in state if key not in own]
+    problem = keys_problem([TRANSFORMER_PREFIX + k for k in missing], [TRANSFORMER_PREFIX + k for k in unexpected])
+    if problem:
+        raise ArchiveError(archive, f"weights.th: {problem}")
+    transformer.load_state_dict(state, strict=False)
+
+
+def build_embedder(
+    archive: str, directory: str, settings: dict[str, Any], vocabulary: dict[str, dict[int, str]], weights: dict
+) -> nn.Module:
+    """The token embedder `settings` (the config's `text_field_embedder.token_embedders.tokens`) describes, with
+    its weights; `archive` names the file in errors, `directory` is where it was extracted."""
+    kind = settings.get("type")
+    if kind == "embedding":
+        tokens = {token: index for index, token in vocabulary["tokens"].items()}
+        return WordTable(tokens, bool(settings.get("lowercase_tokens", True)), weights[PREFIX + "weight"])
+    if not settings.get("last_layer_only", True):
+        raise ArchiveError(archive, "the runtime reads a transformer's last layer only (last_layer_only: false)")
+    transformer_folder = os.path.join(directory, "transformer")
+    transformer = _transformer(transformer_folder, settings)
+    if kind == "pretrained_transformer_adapted":
+        adapter = (settings.get("adapter_rank", 16), settings.get("adapter_alpha", 32.0), 0.0)
+        frozen = freeze_and_adapt(
+            transformer, settings["frozen_weights"], settings.get("frozen_precision", "float32"), adapter,
+            settings.get("adapted_modules", "encoder.layer"), settings.get("transformer_kwargs") or {},
+        )  # fmt: skip
+        frozen_state = transformer.state_dict()
+        weights = {**{TRANSFORMER_PREFIX + name: frozen_state[name] for name in frozen}, **weights}
+    _load_transformer_weights(archive, transformer, weights)
+    return TransformerWords(transformer, WordPieces(transformer_folder, settings.get("max_length")))

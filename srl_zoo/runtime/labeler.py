@@ -1,0 +1,151 @@
+"""Labelling without allennlp: `srl_zoo.runtime.load("model.tar.gz")` gives a `RuntimeLabeler` that labels raw
+text and pre-tokenized sentences with the archive's parts, the same labels and scores as the allennlp predictor.
+
+    from srl_zoo.runtime import labeler
+    label = labeler.load("model.tar.gz")
+    for sentence in label("Bush nominated two judges."):
+        print([frame["description"] for frame in sentence["frames"]])
+"""
+
+import functools
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, Optional
+
+import torch
+
+from srl_zoo.data.formats.frame_json import without_unsure_arguments
+from srl_zoo.data.formats.json_values import json_values
+from srl_zoo.frames.readable_frames import ReadableFrames
+from srl_zoo.nn.inference_speed import bfloat16_autocast
+from srl_zoo.nn.precision import precision_choice
+from srl_zoo.runtime.batch_budget import MAX_BATCH_CHARACTERS, BatchBudget, check_batch_size
+from srl_zoo.runtime.load import load_model
+from srl_zoo.runtime.model import LabellingModel
+from srl_zoo.runtime.requests import check_min_score, parse_request
+from srl_zoo.runtime.text import Sentence, blank_pipeline, check_text, split_sentences, with_char_offsets
+
+
+class RuntimeLabeler:
+    """Labels text with a `LabellingModel`: sentences split and tokenized by a blank spaCy pipeline, batched by
+    length within a `BatchBudget`, each frame given readable keys (lemma, roleset, role descriptions).
+
+    # Parameters
+
+    model : the archive's `LabellingModel`.
+    cuda_device : -1 for the CPU, else the GPU's index.
+    batch_size : sentences per model call, at most. max_batch_characters : padded characters per call, at most.
+    language : spaCy language code of the blank tokenizer.
+    precision : `auto` (float32 on a CPU; bfloat16 on a GPU where the archive records that it keeps the F1),
+        `float32` or `bfloat16`.
+    readable_frames : add PropBank's lemma, roleset and role descriptions (English only).
+    min_score : leave out arguments scored below it; 0 keeps every one.
+    """
+
+    def __init__(
+        self,
+        model: LabellingModel,
+        cuda_device: int = -1,
+        batch_size: int = 64,
+        language: str = "en",
+        precision: str = "auto",
+        readable_frames: bool = True,
+        min_score: float = 0.0,
+        max_batch_characters: int = MAX_BATCH_CHARACTERS,
+    ) -> None:
+        check_batch_size(batch_size)
+        self.device = torch.device(f"cuda:{cuda_device}" if cuda_device >= 0 else "cpu")
+        self.model = model.to(self.device)
+        self.budget = BatchBudget(batch_size, characters=max_batch_characters)
+        self.language = language
+        self.precision, self.precision_reason = precision_choice(precision, cuda_device, model.f1_per_precision)
+        self.readable = ReadableFrames() if readable_frames and language == "en" else None
+        self.min_score = check_min_score(min_score)
+
+    @functools.cached_property
+    def nlp(self) -> Any:
+        """spaCy's blank pipeline with its sentencizer, made for the first raw text."""
+        return blank_pipeline(self.language)
+
+    def __call__(self, text: str) -> list[dict[str, Any]]:
+        """The labeled sentences of one text."""
+        return next(self.pipe([text]))
+
+    def pipe(self, texts: Iterable[str], buffer_texts: int = 256) -> Iterator[list[dict[str, Any]]]:
+        """Labeled sentences of each text, in input order; the sentences of up to `buffer_texts` texts are
+        batched by length together."""
+        buffer: list[str] = []
+        for index, text in enumerate(texts):
+            check_text(text, index)
+            buffer.append(text)
+            if len(buffer) >= buffer_texts:
+                yield from self._label_texts(buffer)
+                buffer = []
+        if buffer:
+            yield from self._label_texts(buffer)
+
+    def _label_texts(self, texts: list[str]) -> Iterator[list[dict[str, Any]]]:
+        split: list[list[Sentence]] = [split_sentences(self.nlp, text) for text in texts]
+        flat = [sentence for sentences in split for sentence in sentences]
+        owners = [text for text, sentences in zip(texts, split, strict=True) for _ in sentences]
+        outputs = iter(self.label_words([words for words, _ in flat]))
+        labeled = iter(
+            with_char_offsets(next(outputs), offsets, text) for (_, offsets), text in zip(flat, owners, strict=True)
+        )
+        for sentences in split:
+            yield [next(labeled) for _ in sentences]
+
+    def label_tokenized(self, requests: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+        """`{"words", "frames"}` of each pre-tokenized request (`{"tokens", "predicates"?}` or `{"sentence"}`);
+        every request is checked first (`ValueError` naming the request's index and what is wrong)."""
+        parsed = []
+        for index, request in enumerate(requests):
+            if not isinstance(request, dict):
+                raise TypeError(f"request {index}: expected a dict, got {type(request).__name__}")
+            try:
+                parsed.append(parse_request(request, self._tokenize))
+            except ValueError as error:
+                raise ValueError(f"request {index}: {error}") from None
+        return self.label_words([r.words for r in parsed], [r.predicates for r in parsed])
+
+    def _tokenize(self, text: str) -> list[str]:
+        return [words for sentence in split_sentences(self.nlp, text) for words in sentence[0]]
+
+    def label_words(
+        self, sentences: Sequence[list[str]], predicates: Optional[Sequence[Optional[list[int]]]] = None
+    ) -> list[dict[str, Any]]:
+        """`{"words", "frames"}` of each tokenized sentence, in input order, computed in calls of sentences of
+        similar size within the budget; `predicates`: each sentence's predicate indices, None where the
+        model is to find them."""
+        given = list(predicates) if predicates is not None else [None] * len(sentences)
+        results: list[dict[str, Any]] = [{"words": list(words), "frames": []} for words in sentences]
+        todo = [i for i, words in enumerate(sentences) if words]
+        for chunk in self.budget.calls([sentences[i] for i in todo]):
+            indices = [todo[i] for i in chunk]
+            batch = self.model.prepare([sentences[i] for i in indices], [given[i] for i in indices])
+            with torch.inference_mode(), bfloat16_autocast(self.precision == "bfloat16", self.device.type):
+                frames = self.model(batch)
+            for i, sentence_frames in zip(indices, frames, strict=True):
+                results[i] = self._finish({"words": list(sentences[i]), "frames": sentence_frames})
+        return json_values(results)
+
+    def _finish(self, sentence: dict[str, Any]) -> dict[str, Any]:
+        """One sentence's output with the readable keys added and the arguments under `min_score` left out."""
+        if self.readable is not None:
+            sentence = self.readable.sentence(sentence)
+        if self.min_score > 0:
+            words = sentence["words"]
+            sentence = {
+                **sentence,
+                "frames": [without_unsure_arguments(f, words, self.min_score) for f in sentence["frames"]],
+            }
+        return sentence
+
+
+def load(
+    archive_file: str, cuda_device: int = -1, batch_size: int = 64, precision: str = "auto", **options: Any
+) -> RuntimeLabeler:
+    """A `RuntimeLabeler` for the srl_zoo archive `archive_file` (options: `language`, `readable_frames`,
+    `min_score`, `max_batch_characters`); `ArchiveError` naming the file for a bad archive or a part the runtime
+    does not build."""
+    check_batch_size(batch_size)
+    return RuntimeLabeler(load_model(archive_file), cuda_device, batch_size, precision=precision, **options)

@@ -1,0 +1,128 @@
+"""An archive (`model.tar.gz`) read into a `LabellingModel` without allennlp: its config names the parts, its
+vocabulary gives their labels, its weights fill them. A part the runtime does not build is refused in one line
+naming it and the allennlp command that labels with it."""
+
+import json
+import os
+import shutil
+import tempfile
+from typing import Any
+
+import torch
+
+from srl_zoo.archive_files import EXTRACTION_PREFIX, ArchiveError, extract_archive, keys_problem, load_weights
+from srl_zoo.parts.encoders.selective_connection import SelectiveConnectionEncoder
+from srl_zoo.parts.heads.predicate_tagger import PredicateTagger
+from srl_zoo.parts.outputs.crf import CrfOutput
+from srl_zoo.parts.outputs.softmax import SoftmaxOutput
+from srl_zoo.parts.outputs.tag_output import TagOutput
+from srl_zoo.parts.scorers.indicator import IndicatorFrameScorer
+from srl_zoo.runtime.embedders import build_embedder
+from srl_zoo.runtime.model import LabellingModel
+from srl_zoo.runtime.vocabulary import read_vocabulary
+
+#: model keys that only training reads (the runtime ignores them)
+TRAINING_ONLY = {"type", "embedding_dropout", "training_metrics", "srl_metric", "initializer", "regularizer"}
+#: head keys that only training reads
+HEAD_TRAINING_ONLY = {"type", "loss_weight"}
+#: the token embedders the runtime builds
+EMBEDDERS = ("pretrained_transformer_mismatched", "pretrained_transformer_adapted", "embedding")
+
+
+class NotCovered(ArchiveError):
+    """An archive with a part the runtime does not build: the message names it and the allennlp command."""
+
+    def __init__(self, path: str, part: str) -> None:
+        super().__init__(
+            path,
+            f"{part} is not in the allennlp-free runtime yet; label with allennlp: `allennlp predict {path} INPUT "
+            "--include-package srl_zoo --predictor srl_zoo` (or srl_zoo.load with allennlp installed)",
+        )
+
+
+def _settings(config: dict[str, Any], key: str, path: str) -> dict[str, Any]:
+    value = config.get(key)
+    if not isinstance(value, dict):
+        raise ArchiveError(path, f"config.json: model.{key} is missing or not an object")
+    return dict(value)
+
+
+def _tag_output(path: str, settings: dict[str, Any], tags: dict[int, str]) -> TagOutput:
+    kind = settings.pop("type", "softmax")
+    if kind == "crf":
+        return CrfOutput(tags)
+    if kind == "softmax":
+        return SoftmaxOutput(tags, settings.get("decoding"), settings.get("label_smoothing", 0.0))
+    raise NotCovered(path, f"model.frame_scorer.output.type {kind!r}")
+
+
+def build_model(path: str, directory: str) -> LabellingModel:
+    """The labelling model of the archive `path`, extracted in `directory` (config, vocabulary, weights)."""
+    with open(os.path.join(directory, "config.json"), encoding="utf-8") as handle:
+        config = json.load(handle)
+    model = config.get("model", {})
+    if model.get("type") != "srl_zoo":
+        raise NotCovered(path, f"model.type {model.get('type')!r}")
+    for key in sorted(set(model) - TRAINING_ONLY - {"text_field_embedder", "frame_scorer", "predicate_head"}):
+        if model[key] not in (None, {}, "gold", "predicted"):
+            raise NotCovered(path, f"model.{key}")
+    vocabulary = read_vocabulary(os.path.join(directory, "vocabulary"))
+    weights = load_weights(os.path.join(directory, "weights.th"))
+    embedders = _settings(model, "text_field_embedder", path).get("token_embedders", {})
+    if set(embedders) != {"tokens"} or embedders["tokens"].get("type") not in EMBEDDERS:
+        raise NotCovered(path, f"model.text_field_embedder {sorted(embedders)} of type "
+                               f"{embedders.get('tokens', {}).get('type')!r}")  # fmt: skip
+    embedder = build_embedder(path, directory, embedders["tokens"], vocabulary, weights)
+
+    scorer_settings = _settings(model, "frame_scorer", path)
+    if scorer_settings.pop("type", "indicator") != "indicator":
+        raise NotCovered(path, "model.frame_scorer.type " + repr(model["frame_scorer"]["type"]))
+    encoder_settings = dict(scorer_settings.pop("encoder"))
+    if encoder_settings.pop("type", None) != "selective_connection":
+        raise NotCovered(path, "model.frame_scorer.encoder.type " + repr(model["frame_scorer"]["encoder"].get("type")))
+    namespace = scorer_settings.pop("label_namespace", "labels")
+    tags = vocabulary[namespace]
+    output = _tag_output(path, dict(scorer_settings.pop("output", None) or {}), tags)
+    scorer = IndicatorFrameScorer(
+        SelectiveConnectionEncoder(**encoder_settings), output, len(tags), label_namespace=namespace, **scorer_settings
+    )
+    head = None
+    if model.get("predicate_head"):
+        head_settings = _settings(model, "predicate_head", path)
+        if head_settings.get("type", "tagger") != "tagger":
+            raise NotCovered(path, f"model.predicate_head.type {head_settings['type']!r}")
+        head_settings = {key: value for key, value in head_settings.items() if key not in HEAD_TRAINING_ONLY}
+        head = PredicateTagger(vocabulary["predicate_senses"], scorer.get_sentence_output_dim(), **head_settings)
+    calibration = config.get("srl_zoo_score_calibration") or {}
+    temperature = float(calibration.get("temperature", 1.0))
+    labelling = LabellingModel(embedder, scorer, head, tags, temperature, config.get("srl_zoo_f1_per_precision"))
+    _load_parts(path, labelling, weights)
+    return labelling.eval()
+
+
+def _load_parts(path: str, model: LabellingModel, weights: dict[str, torch.Tensor]) -> None:
+    """The scorer's and head's weights into `model`; `ArchiveError` naming what does not fit."""
+    state = {key: value for key, value in weights.items() if not key.startswith("text_field_embedder.")}
+    parts = {"frame_scorer": model.frame_scorer, "predicate_head": model.predicate_head}
+    own = {f"{name}.{key}" for name, part in parts.items() if part is not None for key in part.state_dict()}
+    problem = keys_problem(sorted(own - set(state)), sorted(set(state) - own))
+    if problem:
+        raise ArchiveError(path, f"weights.th: {problem}")
+    for name, part in parts.items():
+        if part is not None:
+            prefix = f"{name}."
+            try:
+                part.load_state_dict({k[len(prefix) :]: v for k, v in state.items() if k.startswith(prefix)})
+            except RuntimeError as error:  # a weight of another shape than the config's part
+                detail = " ".join(str(error).split("\n", 1)[-1].split())
+                raise ArchiveError(path, f"weights.th: the weights do not fit the model's config: {detail}") from None
+
+
+def load_model(path: str) -> LabellingModel:
+    """The `LabellingModel` of the archive at `path` (extracted to a temporary folder, checked, removed)."""
+    directory = tempfile.mkdtemp(prefix=EXTRACTION_PREFIX)
+    try:
+        extract_archive(path, directory)
+        return build_model(path, directory)
+    finally:
+        shutil.rmtree(directory, ignore_errors=True)

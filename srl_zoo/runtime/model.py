@@ -1,0 +1,126 @@
+"""The labelling model: the archive's parts composed for inference, as the training Model composes them (embed →
+encode sentences → find predicates → score, decode and read out each frame), without allennlp."""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Optional
+
+import torch
+from torch import nn
+
+from srl_zoo.data.sentence_metadata import SentenceMetadata
+from srl_zoo.parts.frame_readout import FrameReadout
+from srl_zoo.parts.heads.predicate_tagger import PredicateTagger
+from srl_zoo.parts.predicate_sources import choose_predicates
+from srl_zoo.parts.scorers.frame_groups import DEFAULT_ROW_TOKENS, score_frame_groups
+from srl_zoo.parts.scorers.frame_scorer import FrameScorer
+
+
+@dataclass
+class PreparedBatch:
+    """What the host makes of a batch of sentences before the device sees it (all CPU tensors).
+
+    # Parameters
+
+    words : each sentence's words. embedder_inputs : the embedder's `prepare` output.
+    lengths : `(batch,)` words per sentence. given : `(batch, num_given)` given predicate indices, -1 padded.
+    predicates_given : per sentence whether its predicates were given.
+    """
+
+    words: list[list[str]]
+    embedder_inputs: Any
+    lengths: torch.Tensor
+    given: torch.Tensor
+    predicates_given: list[bool]
+
+
+def _to(value: Any, device: torch.device) -> Any:
+    """`value` (a tensor, or a dataclass of tensors) on `device`."""
+    if isinstance(value, torch.Tensor):
+        return value.to(device, non_blocking=True)
+    if hasattr(value, "__dataclass_fields__"):
+        return type(value)(**{name: _to(getattr(value, name), device) for name in value.__dataclass_fields__})
+    return value
+
+
+class LabellingModel(nn.Module):
+    """Embedder, frame scorer, predicate head and readout of one archive.
+
+    # Parameters
+
+    embedder : a runtime word embedder (`prepare(words)` on the host, `forward` on the device).
+    frame_scorer : the plain frame scorer with its output layer.
+    predicate_head : the predicate tagger, or None (then every sentence must come with its predicates).
+    tags : `{index: BIO tag}` of the scorer's labels.
+    score_temperature : the archive's calibration of argument scores (1 without).
+    f1_per_precision : the F1 per precision the archive records (None: not measured), for `precision="auto"`.
+    """
+
+    def __init__(
+        self,
+        embedder: nn.Module,
+        frame_scorer: FrameScorer,
+        predicate_head: Optional[PredicateTagger],
+        tags: dict[int, str],
+        score_temperature: float = 1.0,
+        f1_per_precision: Optional[dict[str, float]] = None,
+    ) -> None:
+        super().__init__()
+        self.embedder = embedder
+        self.frame_scorer = frame_scorer
+        self.predicate_head = predicate_head
+        self.readout = FrameReadout(tags, predicate_head)
+        self.score_temperature = score_temperature
+        self.f1_per_precision = f1_per_precision
+        self.inference_row_tokens = DEFAULT_ROW_TOKENS
+
+    def prepare(self, sentences: Sequence[Sequence[str]], predicates: Sequence[Optional[list[int]]]) -> PreparedBatch:
+        """The host's work for one batch: the embedder's inputs and the given predicates, as CPU tensors."""
+        given = torch.full((len(sentences), max([len(p or []) for p in predicates] + [0])), -1, dtype=torch.long)
+        for row, indices in enumerate(predicates):
+            if indices:
+                given[row, : len(indices)] = torch.tensor(indices, dtype=torch.long)
+        lengths = torch.tensor([len(words) for words in sentences], dtype=torch.long)
+        return PreparedBatch(
+            [list(words) for words in sentences],
+            self.embedder.prepare(sentences),
+            lengths,
+            given,
+            [p is not None for p in predicates],
+        )
+
+    def forward(self, batch: PreparedBatch) -> list[list[dict[str, Any]]]:
+        """Each sentence's frames (`frame_json`'s form: predicate, tags, arguments with scores)."""
+        device = next(self.parameters()).device
+        embedded = self.embedder(_to(batch.embedder_inputs, device))  # (batch, num_words, dim)
+        lengths = batch.lengths.to(device)
+        mask = torch.arange(embedded.size(1), device=device).unsqueeze(0) < lengths.unsqueeze(1)
+        sentences = None
+        if self.predicate_head is not None or self.frame_scorer.scores_from_sentences:
+            sentences = self.frame_scorer.encode_sentences(embedded, mask)
+        output: dict[str, Any] = {"mask": mask, "words": batch.words}
+        predicate_indices = batch.given.to(device)
+        if self.predicate_head is not None:
+            _, label_ids, scores = self.predicate_head.tag(sentences, mask, batch.words)  # type: ignore[arg-type]
+            output["predicate_label_ids"], output["predicate_scores"] = label_ids, scores
+            metadata = [
+                SentenceMetadata(words, given)
+                for words, given in zip(batch.words, batch.predicates_given, strict=False)
+            ]
+            is_predicate = label_ids != self.predicate_head.not_a_predicate
+            predicate_indices, _ = choose_predicates("gold", predicate_indices, is_predicate, metadata)
+        elif not all(batch.predicates_given):
+            raise ValueError("this model has no predicate identification head: give the predicates with each sentence")
+        output["predicate_indices"] = predicate_indices
+        scored = score_frame_groups(
+            self.frame_scorer,
+            (embedded, mask, predicate_indices, sentences, None),
+            None,
+            True,
+            False,
+            row_tokens=self.inference_row_tokens,
+            with_span_scores=True,
+            score_temperature=self.score_temperature,
+        )
+        output.update(scored.outputs())
+        return self.readout.readable(output, self.frame_scorer.decoding == "dependency")

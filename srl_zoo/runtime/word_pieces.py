@@ -1,0 +1,104 @@
+"""Words to word pieces with the `tokenizers` library, from an archive's own `tokenizer.json`: one call per batch,
+special tokens around each segment of at most `max_length` pieces (a longer sentence is cut into several, as
+allennlp's indexer folds it), and the word each piece belongs to."""
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Optional
+
+import torch
+
+from srl_zoo.archive_files import ArchiveError
+
+
+@dataclass
+class PieceBatch:
+    """A batch of sentences as transformer rows (one per segment; a sentence of up to `max_length` pieces is one).
+
+    # Parameters
+
+    ids : `(rows, row_length)` piece ids, padded. attention_mask : `(rows, row_length)` bool, real pieces.
+    piece_rows, piece_positions : `(num_pieces,)` where each word piece of the batch sits (row, position).
+    piece_slots : `(num_pieces,)` its word as `sentence × num_words + word`.
+    num_words : the longest sentence in words.
+    """
+
+    ids: torch.Tensor
+    attention_mask: torch.Tensor
+    piece_rows: torch.Tensor
+    piece_positions: torch.Tensor
+    piece_slots: torch.Tensor
+    num_words: int
+
+
+class WordPieces:
+    """The archive's tokenizer, each sentence's words split into pieces (each word on its own).
+
+    # Parameters
+
+    directory : the archive's transformer folder (`tokenizer.json` in it).
+    max_length : the most pieces of one transformer row, special tokens included (None: no limit).
+    """
+
+    def __init__(self, directory: str, max_length: Optional[int] = None) -> None:
+        from tokenizers import Tokenizer
+
+        path = os.path.join(directory, "tokenizer.json")
+        if not os.path.isfile(path):
+            raise ArchiveError(directory, "no tokenizer.json: the runtime reads fast-tokenizer files only")
+        self.tokenizer = Tokenizer.from_file(path)
+        self.tokenizer.no_padding()
+        self.tokenizer.no_truncation()
+        self.start, self.end = self._special_ids()
+        self.pad_id = self._pad_id(directory)
+        specials = len(self.start) + len(self.end)
+        self.segment = (max_length - specials) if max_length else None
+
+    def _special_ids(self) -> tuple[list[int], list[int]]:
+        """The ids the tokenizer puts before and after one sequence (BERT: [CLS] … [SEP]; MPNet: <s> … </s>)."""
+        plain = self.tokenizer.encode(["a"], is_pretokenized=True, add_special_tokens=False).ids
+        wrapped = self.tokenizer.encode(["a"], is_pretokenized=True, add_special_tokens=True).ids
+        at = next(i for i in range(len(wrapped)) if wrapped[i : i + len(plain)] == plain)
+        return wrapped[:at], wrapped[at + len(plain) :]
+
+    def _pad_id(self, directory: str) -> int:
+        """The padding id (`pad_token` of `special_tokens_map.json`, else 0)."""
+        import json
+
+        path = os.path.join(directory, "special_tokens_map.json")
+        token = None
+        if os.path.isfile(path):
+            with open(path, encoding="utf-8") as handle:
+                token = json.load(handle).get("pad_token")
+            token = token.get("content") if isinstance(token, dict) else token
+        found = self.tokenizer.token_to_id(token) if token else None
+        return 0 if found is None else found
+
+    def batch(self, sentences: Sequence[Sequence[str]]) -> PieceBatch:
+        """The rows, masks and piece places of `sentences` (each a non-empty list of words)."""
+        encodings = self.tokenizer.encode_batch([list(words) for words in sentences], is_pretokenized=True,
+                                                add_special_tokens=False)  # fmt: skip
+        num_words = max(len(words) for words in sentences)
+        rows: list[list[int]] = []
+        places: tuple[list[int], list[int], list[int]] = ([], [], [])
+        for sentence, encoding in enumerate(encodings):
+            ids = encoding.ids
+            words = encoding.word_ids
+            size = self.segment or max(len(ids), 1)
+            for start in range(0, max(len(ids), 1), size):
+                row = len(rows)
+                rows.append(self.start + ids[start : start + size] + self.end)
+                for offset, word in enumerate(words[start : start + size]):
+                    if word is not None:
+                        places[0].append(row)
+                        places[1].append(len(self.start) + offset)
+                        places[2].append(sentence * num_words + word)
+        length = max(len(row) for row in rows)
+        ids = torch.full((len(rows), length), self.pad_id, dtype=torch.long)
+        attention = torch.zeros(len(rows), length, dtype=torch.bool)
+        for index, row in enumerate(rows):
+            ids[index, : len(row)] = torch.tensor(row, dtype=torch.long)
+            attention[index, : len(row)] = True
+        piece_rows, piece_positions, piece_slots = (torch.tensor(values, dtype=torch.long) for values in places)
+        return PieceBatch(ids, attention, piece_rows, piece_positions, piece_slots, num_words)

@@ -1,0 +1,71 @@
+"""The allennlp-free runtime gives the allennlp predictor's labels: every shipped archive labels the same sentences
+in a subprocess where importing allennlp raises ImportError, and its predicates, tags and scores are the
+predictor's (scores within 1e-4, float32)."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+import srl_zoo.plugin  # noqa: F401
+from tests.conftest import REPO_ROOT, fixture_path
+
+ARCHIVES = ["ewt-english.tar.gz", "ewt-english-glove.tar.gz", "ewt-english-accurate.tar.gz"]
+
+LABEL_WITHOUT_ALLENNLP = """
+import json, sys
+sys.modules["allennlp"] = None  # importing allennlp (or any of its modules) raises ImportError
+import torch
+torch.set_num_threads(1)
+from srl_zoo.runtime.labeler import load
+requests = json.load(open(sys.argv[2]))
+labeler = load(sys.argv[1])
+print(json.dumps(labeler.label_tokenized(requests)))
+print("no allennlp:", not any(m == "allennlp" or m.startswith("allennlp.") for m in sys.modules if sys.modules[m]))
+"""
+
+
+def dev_requests(count: int) -> list[dict]:
+    """The first `count` sentences of the EWT fixture, half with their gold predicates given."""
+    from srl_zoo.data.formats import read_conll2012
+
+    sentences = list(read_conll2012(fixture_path("conll2012", "sample.gold_conll")))[:count]
+    return [
+        {"tokens": s.tokens} if i % 2 else {"tokens": s.tokens, "predicates": [f.index for f in s.frames]}
+        for i, s in enumerate(sentences)
+    ]
+
+
+@pytest.mark.parametrize("archive", ARCHIVES)
+def test_the_runtime_labels_as_the_allennlp_predictor_without_importing_allennlp(archive, tmp_path):
+    path = os.path.join(REPO_ROOT, "models", archive)
+    if "accurate" in archive:
+        from srl_zoo.pretrained import mpnet
+
+        mpnet.check_encoder_directory(mpnet.DEFAULT_DIRECTORY)  # `make test` builds it; an error says how
+    requests = dev_requests(20)
+    (tmp_path / "requests.json").write_text(json.dumps(requests))
+    done = subprocess.run(
+        [sys.executable, "-c", LABEL_WITHOUT_ALLENNLP, path, str(tmp_path / "requests.json")],
+        capture_output=True, text=True, cwd=tmp_path, timeout=900,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    lines = done.stdout.strip().splitlines()
+    assert lines[-1] == "no allennlp: True"
+    runtime = json.loads(lines[-2])
+    expected = srl_zoo.load(path, batch_size=64).label_tokenized(requests)
+    assert sum(len(s["frames"]) for s in expected) > 10
+    for mine, theirs in zip(runtime, expected, strict=True):
+        assert mine["words"] == theirs["words"]
+        assert [f["predicate"]["index"] for f in mine["frames"]] == [f["predicate"]["index"] for f in theirs["frames"]]
+        for frame, other in zip(mine["frames"], theirs["frames"], strict=True):
+            assert frame["tags"] == other["tags"]
+            assert frame["predicate"].get("sense") == other["predicate"].get("sense")
+            assert frame["predicate"]["score"] == pytest.approx(other["predicate"]["score"], abs=1e-4)
+            assert [a["role"] for a in frame["arguments"]] == [a["role"] for a in other["arguments"]]
+            assert [a["score"] for a in frame["arguments"]] == pytest.approx(
+                [a["score"] for a in other["arguments"]], abs=1e-4
+            )
+            assert frame["description"] == other["description"]
