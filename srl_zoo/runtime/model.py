@@ -83,7 +83,7 @@ class LabellingModel(nn.Module):
         lengths = torch.tensor([len(words) for words in sentences], dtype=torch.long)
         return PreparedBatch(
             [list(words) for words in sentences],
-            self.embedder.prepare(sentences),
+            self.embedder.prepare(sentences),  # type: ignore[operator]  # the runtime's embedders prepare
             lengths,
             given,
             [p is not None for p in predicates],

@@ -97,8 +97,8 @@ class WordPieces:
         length = max(len(row) for row in rows)
         ids = torch.full((len(rows), length), self.pad_id, dtype=torch.long)
         attention = torch.zeros(len(rows), length, dtype=torch.bool)
-        for index, row in enumerate(rows):
-            ids[index, : len(row)] = torch.tensor(row, dtype=torch.long)
-            attention[index, : len(row)] = True
+        for index, pieces in enumerate(rows):
+            ids[index, : len(pieces)] = torch.tensor(pieces, dtype=torch.long)
+            attention[index, : len(pieces)] = True
         piece_rows, piece_positions, piece_slots = (torch.tensor(values, dtype=torch.long) for values in places)
         return PieceBatch(ids, attention, piece_rows, piece_positions, piece_slots, num_words)
