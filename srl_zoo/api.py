@@ -18,7 +18,17 @@ from srl_zoo.archives import load_model_archive
 from srl_zoo.data.formats.encodable_text import check_encodable
 from srl_zoo.predictors.srl_predictor import SrlPredictor
 from srl_zoo.runtime.batch_budget import MAX_BATCH_CHARACTERS, BatchBudget, check_batch_size
-from srl_zoo.runtime.text import Offsets, Sentence, blank_pipeline, check_text, split_sentences, with_char_offsets
+from srl_zoo.runtime.requests import parse_requests
+from srl_zoo.runtime.text import (
+    Offsets,
+    Sentence,
+    blank_pipeline,
+    check_text,
+    checked_buffers,
+    label_by_text,
+    split_sentences,
+    with_char_offsets,
+)
 
 __all__ = ["Labeler", "Offsets", "Sentence", "check_text", "load", "predict_by_length", "with_char_offsets"]
 
@@ -87,19 +97,7 @@ class Labeler:
         labeled (a list is checked whole before any labeling)."""
         if batch_size:
             check_batch_size(batch_size)
-        checked = isinstance(texts, list | tuple)
-        if checked:
-            for index, text in enumerate(texts):
-                check_text(text, index)
-        buffer: list[str] = []
-        for index, text in enumerate(texts):
-            if not checked:
-                check_text(text, index)
-            buffer.append(text)
-            if len(buffer) >= buffer_texts:
-                yield from self.label_texts(buffer, batch_size or self.batch_size)
-                buffer = []
-        if buffer:
+        for buffer in checked_buffers(texts, buffer_texts):
             yield from self.label_texts(buffer, batch_size or self.batch_size)
 
     def check_request(self, request: dict[str, Any]) -> None:
@@ -111,13 +109,7 @@ class Labeler:
         """The predictor's output (words and frames, no character offsets) for each pre-tokenized request;
         every request is checked first (`ValueError` naming the request's index and what is wrong)."""
         requests = list(requests)
-        for index, request in enumerate(requests):
-            if not isinstance(request, dict):
-                raise TypeError(f"request {index}: expected a dict, got {type(request).__name__}")
-            try:
-                self.predictor.parse_request(request)
-            except ValueError as error:
-                raise ValueError(f"request {index}: {error}") from None
+        parse_requests(requests, self.predictor.tokenize)
         return self.predictor.predict_batch_json(requests)
 
     def label_file(self, path: str, batch_size: int = 0) -> Iterator[dict[str, Any]]:
@@ -154,12 +146,8 @@ class Labeler:
 
     def label_texts(self, texts: list[str], batch_size: int) -> Iterator[list[dict[str, Any]]]:
         """The labeled sentences of each text, in order; all texts' sentences batched by length together."""
-        split = [self.split(text) for text in texts]
-        flat = [sentence for sentences in split for sentence in sentences]
-        owners = [text for text, sentences in zip(texts, split, strict=False) for _ in sentences]
-        labeled = iter(self.label_sentences(flat, owners, self.budget.with_sentences(batch_size)))
-        for sentences in split:
-            yield [next(labeled) for _ in sentences]
+        budget = self.budget.with_sentences(batch_size)
+        yield from label_by_text(texts, self.split, lambda flat, owners: self.label_sentences(flat, owners, budget))
 
 
 def predict_by_length(

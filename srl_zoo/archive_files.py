@@ -10,6 +10,9 @@ from typing import Optional
 
 import torch
 
+#: the config key of an archive's score calibration (`{"temperature", "ece", ...}`), read when it loads
+SCORE_CALIBRATION_KEY = "srl_zoo_score_calibration"
+
 #: the prefix of the temporary folders archives are extracted into (`safe_extracted_archive`)
 EXTRACTION_PREFIX = "srl_zoo-archive-"
 

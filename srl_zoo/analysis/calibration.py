@@ -4,8 +4,9 @@ wrong, and its reliability diagram."""
 from collections.abc import Sequence
 from typing import NamedTuple
 
-#: the config key of an archive's score calibration (`{"temperature", "ece", ...}`), read when it loads
-SCORE_CALIBRATION_KEY = "srl_zoo_score_calibration"
+from srl_zoo.archive_files import SCORE_CALIBRATION_KEY
+
+__all__ = ["SCORE_CALIBRATION_KEY", "CalibrationBin", "calibration_bins", "expected_calibration_error"]
 
 
 class CalibrationBin(NamedTuple):

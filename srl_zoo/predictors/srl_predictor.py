@@ -14,7 +14,6 @@ from srl_zoo.data.format_detection import AnyFormatReader
 from srl_zoo.data.formats.encodable_text import (
     is_invisible,
 )
-from srl_zoo.data.formats.frame_json import without_unsure_arguments
 from srl_zoo.data.formats.json_values import json_values
 from srl_zoo.data.formats.output_formats import output_format as find_output_format
 from srl_zoo.data.formats.output_formats import render
@@ -23,6 +22,7 @@ from srl_zoo.nn.inference_speed import bfloat16_autocast
 from srl_zoo.nn.precision import cpu_has_fast_bfloat16, precision_choice
 from srl_zoo.nn.tensor_batches import TensorDict, tensorize, to_device
 from srl_zoo.runtime.requests import BadRequest, SrlRequest, check_min_score, parse_request
+from srl_zoo.runtime.sentence_output import finish_sentence
 
 __all__ = ["BadRequest", "SrlPredictor", "SrlRequest", "check_min_score"]
 
@@ -117,15 +117,7 @@ class SrlPredictor(Predictor):
 
     def finish(self, sentence: dict[str, Any]) -> dict[str, Any]:
         """One sentence's output with the readable keys added and the arguments under `min_score` left out."""
-        if self._readable is not None:
-            sentence = self._readable.sentence(sentence)
-        if self.min_score > 0:
-            words = sentence["words"]
-            sentence = {
-                **sentence,
-                "frames": [without_unsure_arguments(f, words, self.min_score) for f in sentence["frames"]],
-            }
-        return sentence
+        return finish_sentence(sentence, self._readable, self.min_score)
 
     @functools.cached_property
     def _nlp(self) -> "spacy.language.Language":

@@ -9,9 +9,10 @@ from typing import Any
 import torch
 from torch import nn
 
-from srl_zoo.archive_files import ArchiveError, keys_problem
+from srl_zoo.archive_files import ArchiveError
 from srl_zoo.parts.embedders.adapted_transformer import freeze_and_adapt
 from srl_zoo.parts.embedders.word_pieces import mean_of_pieces
+from srl_zoo.runtime.weights import load_below
 from srl_zoo.runtime.word_pieces import PieceBatch, WordPieces
 
 #: where an archive keeps the token embedder's weights
@@ -44,10 +45,8 @@ class TransformerWords(nn.Module):
             input_ids=batch.ids, attention_mask=mask.long(), token_type_ids=torch.zeros_like(batch.ids)
         ).last_hidden_state  # (rows, row_length, dim)
         vectors = hidden[batch.piece_rows, batch.piece_positions]  # (num_pieces, dim)
-        sentences = int(batch.piece_slots.max()) // batch.num_words + 1 if len(batch.piece_slots) else 1
-        return mean_of_pieces(vectors, batch.piece_slots, sentences * batch.num_words).view(
-            sentences, batch.num_words, -1
-        )
+        slots = batch.num_sentences * batch.num_words
+        return mean_of_pieces(vectors, batch.piece_slots, slots).view(batch.num_sentences, batch.num_words, -1)
 
 
 class WordTable(nn.Module):
@@ -88,20 +87,6 @@ def _transformer(directory: str, settings: dict[str, Any]) -> nn.Module:
     return AutoModel.from_config(config)
 
 
-def _load_transformer_weights(archive: str, transformer: nn.Module, weights: dict[str, torch.Tensor]) -> None:
-    """The archive's transformer weights into `transformer`; `ArchiveError` when they do not fit."""
-    state = {
-        key[len(TRANSFORMER_PREFIX) :]: value for key, value in weights.items() if key.startswith(TRANSFORMER_PREFIX)
-    }
-    own = transformer.state_dict()
-    missing = [key for key in own if key not in state and not key.endswith("position_ids")]
-    unexpected = [key for key in state if key not in own]
-    problem = keys_problem([TRANSFORMER_PREFIX + k for k in missing], [TRANSFORMER_PREFIX + k for k in unexpected])
-    if problem:
-        raise ArchiveError(archive, f"weights.th: {problem}")
-    transformer.load_state_dict(state, strict=False)
-
-
 def build_embedder(
     archive: str, directory: str, settings: dict[str, Any], vocabulary: dict[str, dict[int, str]], weights: dict
 ) -> nn.Module:
@@ -123,5 +108,5 @@ def build_embedder(
         )  # fmt: skip
         frozen_state = transformer.state_dict()
         weights = {**{TRANSFORMER_PREFIX + name: frozen_state[name] for name in frozen}, **weights}
-    _load_transformer_weights(archive, transformer, weights)
+    load_below(archive, transformer, TRANSFORMER_PREFIX, weights)
     return TransformerWords(transformer, WordPieces(transformer_folder, settings.get("max_length")))

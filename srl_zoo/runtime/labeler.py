@@ -13,7 +13,6 @@ from typing import Any, Optional
 
 import torch
 
-from srl_zoo.data.formats.frame_json import without_unsure_arguments
 from srl_zoo.data.formats.json_values import json_values
 from srl_zoo.frames.readable_frames import ReadableFrames
 from srl_zoo.nn.inference_speed import bfloat16_autocast
@@ -21,8 +20,16 @@ from srl_zoo.nn.precision import precision_choice
 from srl_zoo.runtime.batch_budget import MAX_BATCH_CHARACTERS, BatchBudget, check_batch_size
 from srl_zoo.runtime.load import load_model
 from srl_zoo.runtime.model import LabellingModel
-from srl_zoo.runtime.requests import check_min_score, parse_request
-from srl_zoo.runtime.text import Sentence, blank_pipeline, check_text, split_sentences, with_char_offsets
+from srl_zoo.runtime.requests import check_min_score, parse_requests
+from srl_zoo.runtime.sentence_output import finish_sentence
+from srl_zoo.runtime.text import (
+    Sentence,
+    blank_pipeline,
+    checked_buffers,
+    label_by_text,
+    split_sentences,
+    with_char_offsets,
+)
 
 
 class RuntimeLabeler:
@@ -52,7 +59,6 @@ class RuntimeLabeler:
         min_score: float = 0.0,
         max_batch_characters: int = MAX_BATCH_CHARACTERS,
     ) -> None:
-        check_batch_size(batch_size)
         self.device = torch.device(f"cuda:{cuda_device}" if cuda_device >= 0 else "cpu")
         self.model = model.to(self.device)
         self.budget = BatchBudget(batch_size, characters=max_batch_characters)
@@ -73,42 +79,30 @@ class RuntimeLabeler:
     def pipe(self, texts: Iterable[str], buffer_texts: int = 256) -> Iterator[list[dict[str, Any]]]:
         """Labeled sentences of each text, in input order; the sentences of up to `buffer_texts` texts are
         batched by length together."""
-        buffer: list[str] = []
-        for index, text in enumerate(texts):
-            check_text(text, index)
-            buffer.append(text)
-            if len(buffer) >= buffer_texts:
-                yield from self._label_texts(buffer)
-                buffer = []
-        if buffer:
-            yield from self._label_texts(buffer)
+        for buffer in checked_buffers(texts, buffer_texts):
+            yield from label_by_text(buffer, self.split, self.label_sentences)
 
-    def _label_texts(self, texts: list[str]) -> Iterator[list[dict[str, Any]]]:
-        split: list[list[Sentence]] = [split_sentences(self.nlp, text) for text in texts]
-        flat = [sentence for sentences in split for sentence in sentences]
-        owners = [text for text, sentences in zip(texts, split, strict=True) for _ in sentences]
-        outputs = iter(self.label_words([words for words, _ in flat]))
-        labeled = iter(
-            with_char_offsets(next(outputs), offsets, text) for (_, offsets), text in zip(flat, owners, strict=True)
-        )
-        for sentences in split:
-            yield [next(labeled) for _ in sentences]
+    def split(self, text: str) -> list[Sentence]:
+        """Sentences of `text` as words with their character offsets (`split_sentences`)."""
+        return split_sentences(self.nlp, text)
+
+    def label_sentences(self, sentences: Sequence[Sentence], texts: Sequence[str]) -> list[dict[str, Any]]:
+        """Label pre-split sentences (`texts[i]` is the string sentence i's offsets point into), with character
+        offsets; results in input order."""
+        outputs = self.label_words([words for words, _ in sentences])
+        return [
+            with_char_offsets(output, offsets, text)
+            for output, (_, offsets), text in zip(outputs, sentences, texts, strict=True)
+        ]
 
     def label_tokenized(self, requests: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
         """`{"words", "frames"}` of each pre-tokenized request (`{"tokens", "predicates"?}` or `{"sentence"}`);
         every request is checked first (`ValueError` naming the request's index and what is wrong)."""
-        parsed = []
-        for index, request in enumerate(requests):
-            if not isinstance(request, dict):
-                raise TypeError(f"request {index}: expected a dict, got {type(request).__name__}")
-            try:
-                parsed.append(parse_request(request, self._tokenize))
-            except ValueError as error:
-                raise ValueError(f"request {index}: {error}") from None
+        parsed = parse_requests(requests, self._tokenize)
         return self.label_words([r.words for r in parsed], [r.predicates for r in parsed])
 
     def _tokenize(self, text: str) -> list[str]:
-        return [words for sentence in split_sentences(self.nlp, text) for words in sentence[0]]
+        return [word for words, _ in self.split(text) for word in words]
 
     def label_words(
         self, sentences: Sequence[list[str]], predicates: Optional[Sequence[Optional[list[int]]]] = None
@@ -125,20 +119,9 @@ class RuntimeLabeler:
             with torch.inference_mode(), bfloat16_autocast(self.precision == "bfloat16", self.device.type):
                 frames = self.model(batch)
             for i, sentence_frames in zip(indices, frames, strict=True):
-                results[i] = self._finish({"words": list(sentences[i]), "frames": sentence_frames})
+                sentence = {"words": list(sentences[i]), "frames": sentence_frames}
+                results[i] = finish_sentence(sentence, self.readable, self.min_score)
         return json_values(results)
-
-    def _finish(self, sentence: dict[str, Any]) -> dict[str, Any]:
-        """One sentence's output with the readable keys added and the arguments under `min_score` left out."""
-        if self.readable is not None:
-            sentence = self.readable.sentence(sentence)
-        if self.min_score > 0:
-            words = sentence["words"]
-            sentence = {
-                **sentence,
-                "frames": [without_unsure_arguments(f, words, self.min_score) for f in sentence["frames"]],
-            }
-        return sentence
 
 
 def load(

@@ -10,7 +10,15 @@ from typing import Any
 
 import torch
 
-from srl_zoo.archive_files import EXTRACTION_PREFIX, ArchiveError, extract_archive, keys_problem, load_weights
+from srl_zoo.archive_files import (
+    EXTRACTION_PREFIX,
+    SCORE_CALIBRATION_KEY,
+    ArchiveError,
+    extract_archive,
+    keys_problem,
+    load_weights,
+)
+from srl_zoo.nn.precision import F1_PER_PRECISION_KEY
 from srl_zoo.parts.encoders.selective_connection import SelectiveConnectionEncoder
 from srl_zoo.parts.heads.predicate_tagger import PredicateTagger
 from srl_zoo.parts.outputs.crf import CrfOutput
@@ -20,9 +28,13 @@ from srl_zoo.parts.scorers.indicator import IndicatorFrameScorer
 from srl_zoo.runtime.embedders import build_embedder
 from srl_zoo.runtime.model import LabellingModel
 from srl_zoo.runtime.vocabulary import read_vocabulary
+from srl_zoo.runtime.weights import load_below
 
-#: model keys that only training reads (the runtime ignores them)
-TRAINING_ONLY = {"type", "embedding_dropout", "training_metrics", "srl_metric", "initializer", "regularizer"}
+#: model keys the runtime does not read: what only training reads, and `predicate_source` (the runtime takes a
+#: sentence's given predicates, else the head's)
+NOT_READ = {
+    "type", "embedding_dropout", "training_metrics", "srl_metric", "initializer", "regularizer", "predicate_source"
+}  # fmt: skip
 #: head keys that only training reads
 HEAD_TRAINING_ONLY = {"type", "loss_weight"}
 #: the token embedders the runtime builds
@@ -63,8 +75,8 @@ def build_model(path: str, directory: str) -> LabellingModel:
     model = config.get("model", {})
     if model.get("type") != "srl_zoo":
         raise NotCovered(path, f"model.type {model.get('type')!r}")
-    for key in sorted(set(model) - TRAINING_ONLY - {"text_field_embedder", "frame_scorer", "predicate_head"}):
-        if model[key] not in (None, {}, "gold", "predicted"):
+    for key in sorted(set(model) - NOT_READ - {"text_field_embedder", "frame_scorer", "predicate_head"}):
+        if model[key] not in (None, {}):
             raise NotCovered(path, f"model.{key}")
     vocabulary = read_vocabulary(os.path.join(directory, "vocabulary"))
     weights = load_weights(os.path.join(directory, "weights.th"))
@@ -93,29 +105,24 @@ def build_model(path: str, directory: str) -> LabellingModel:
             raise NotCovered(path, f"model.predicate_head.type {head_settings['type']!r}")
         head_settings = {key: value for key, value in head_settings.items() if key not in HEAD_TRAINING_ONLY}
         head = PredicateTagger(vocabulary["predicate_senses"], scorer.get_sentence_output_dim(), **head_settings)
-    calibration = config.get("srl_zoo_score_calibration") or {}
+    calibration = config.get(SCORE_CALIBRATION_KEY) or {}
     temperature = float(calibration.get("temperature", 1.0))
-    labelling = LabellingModel(embedder, scorer, head, tags, temperature, config.get("srl_zoo_f1_per_precision"))
+    labelling = LabellingModel(embedder, scorer, head, tags, temperature, config.get(F1_PER_PRECISION_KEY))
     _load_parts(path, labelling, weights)
     return labelling.eval()
 
 
 def _load_parts(path: str, model: LabellingModel, weights: dict[str, torch.Tensor]) -> None:
-    """The scorer's and head's weights into `model`; `ArchiveError` naming what does not fit."""
-    state = {key: value for key, value in weights.items() if not key.startswith("text_field_embedder.")}
-    parts = {"frame_scorer": model.frame_scorer, "predicate_head": model.predicate_head}
-    own = {f"{name}.{key}" for name, part in parts.items() if part is not None for key in part.state_dict()}
-    problem = keys_problem(sorted(own - set(state)), sorted(set(state) - own))
+    """The scorer's and head's weights into `model`; `ArchiveError` naming what does not fit, or a weight
+    that no part of the model takes (the embedder's are its own, `build_embedder`)."""
+    parts = {"frame_scorer.": model.frame_scorer, "predicate_head.": model.predicate_head}
+    taken = ("text_field_embedder.",) + tuple(prefix for prefix, part in parts.items() if part is not None)
+    problem = keys_problem([], [key for key in weights if not key.startswith(taken)])
     if problem:
         raise ArchiveError(path, f"weights.th: {problem}")
-    for name, part in parts.items():
+    for prefix, part in parts.items():
         if part is not None:
-            prefix = f"{name}."
-            try:
-                part.load_state_dict({k[len(prefix) :]: v for k, v in state.items() if k.startswith(prefix)})
-            except RuntimeError as error:  # a weight of another shape than the config's part
-                detail = " ".join(str(error).split("\n", 1)[-1].split())
-                raise ArchiveError(path, f"weights.th: the weights do not fit the model's config: {detail}") from None
+            load_below(path, part, prefix, weights)
 
 
 def load_model(path: str) -> LabellingModel:

@@ -1,7 +1,7 @@
 """A labelling request checked once: words (given, or split from a sentence), predicates, heads and POS tags, each
 field's problem a `BadRequest` naming it. Used by the runtime, the allennlp predictor and the service."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple, Optional
 
 from srl_zoo.data.formats.encodable_text import check_encodable, check_encodable_tokens, check_visible_tokens
@@ -63,6 +63,20 @@ def parse_request(json_dict: dict[str, Any], tokenize: Callable[[str], list[str]
     ):
         raise BadRequest(f"'pos' must be one non-empty POS tag string per token ({len(words)} tokens)")
     return SrlRequest(words, predicates, heads, pos=pos)
+
+
+def parse_requests(requests: Sequence[Any], tokenize: Callable[[str], list[str]]) -> list[SrlRequest]:
+    """Every request checked (`parse_request`), in order: a `TypeError` or `ValueError` names the first bad one's
+    index and what is wrong with it."""
+    parsed = []
+    for index, request in enumerate(requests):
+        if not isinstance(request, dict):
+            raise TypeError(f"request {index}: expected a dict, got {type(request).__name__}")
+        try:
+            parsed.append(parse_request(request, tokenize))
+        except ValueError as error:
+            raise ValueError(f"request {index}: {error}") from None
+    return parsed
 
 
 def _is_index(value: Any) -> bool:

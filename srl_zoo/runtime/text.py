@@ -1,6 +1,7 @@
 """Raw text to sentences of words with character offsets (a blank spaCy pipeline with its rule-based sentencizer:
 no model, nothing downloaded), and labeled sentences given their offsets back."""
 
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from srl_zoo.data.formats.encodable_text import check_encodable, is_invisible
@@ -59,3 +60,38 @@ def with_char_offsets(output: dict[str, Any], offsets: Offsets, text: str) -> di
         "words": output["words"],
         "frames": frames,
     }
+
+
+def checked_buffers(texts: Iterable[Any], size: int) -> Iterator[list[str]]:
+    """`texts` in lists of up to `size`, each text checked (`check_text`, naming its index in `texts`) before the
+    list holding it is given out; a list or tuple is checked whole first, so nothing of it is labeled before a
+    bad text is found."""
+    checked = isinstance(texts, list | tuple)
+    if checked:
+        for index, text in enumerate(texts):
+            check_text(text, index)
+    buffer: list[str] = []
+    for index, text in enumerate(texts):
+        if not checked:
+            check_text(text, index)
+        buffer.append(text)
+        if len(buffer) >= size:
+            yield buffer
+            buffer = []
+    if buffer:
+        yield buffer
+
+
+def label_by_text(
+    texts: Sequence[str],
+    split: Callable[[str], list[Sentence]],
+    label: Callable[[list[Sentence], list[str]], list[dict[str, Any]]],
+) -> Iterator[list[dict[str, Any]]]:
+    """The labeled sentences of each text, in order: `split(text)` gives a text's sentences, and `label(sentences,
+    texts)` labels the sentences of all `texts` together (`texts[i]`: the string sentence i's offsets point into)."""
+    split_texts = [split(text) for text in texts]
+    flat = [sentence for sentences in split_texts for sentence in sentences]
+    owners = [text for text, sentences in zip(texts, split_texts, strict=True) for _ in sentences]
+    labeled = iter(label(flat, owners))
+    for sentences in split_texts:
+        yield [next(labeled) for _ in sentences]

@@ -2,6 +2,7 @@
 special tokens around each segment of at most `max_length` pieces (a longer sentence is cut into several, as
 allennlp's indexer folds it), and the word each piece belongs to."""
 
+import json
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -21,7 +22,7 @@ class PieceBatch:
     ids : `(rows, row_length)` piece ids, padded. attention_mask : `(rows, row_length)` bool, real pieces.
     piece_rows, piece_positions : `(num_pieces,)` where each word piece of the batch sits (row, position).
     piece_slots : `(num_pieces,)` its word as `sentence × num_words + word`.
-    num_words : the longest sentence in words.
+    num_words : the longest sentence in words. num_sentences : how many sentences.
     """
 
     ids: torch.Tensor
@@ -30,6 +31,7 @@ class PieceBatch:
     piece_positions: torch.Tensor
     piece_slots: torch.Tensor
     num_words: int
+    num_sentences: int
 
 
 class WordPieces:
@@ -64,8 +66,6 @@ class WordPieces:
 
     def _pad_id(self, directory: str) -> int:
         """The padding id (`pad_token` of `special_tokens_map.json`, else 0)."""
-        import json
-
         path = os.path.join(directory, "special_tokens_map.json")
         token = None
         if os.path.isfile(path):
@@ -101,4 +101,4 @@ class WordPieces:
             ids[index, : len(pieces)] = torch.tensor(pieces, dtype=torch.long)
             attention[index, : len(pieces)] = True
         piece_rows, piece_positions, piece_slots = (torch.tensor(values, dtype=torch.long) for values in places)
-        return PieceBatch(ids, attention, piece_rows, piece_positions, piece_slots, num_words)
+        return PieceBatch(ids, attention, piece_rows, piece_positions, piece_slots, num_words, len(sentences))
