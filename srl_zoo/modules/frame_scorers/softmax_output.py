@@ -15,15 +15,7 @@ class SoftmaxTagOutput(SoftmaxOutput, TagOutput):
     def loss(
         self, layer_logits: list[torch.Tensor], gold_tags: torch.Tensor, frame_mask: torch.Tensor, mask: torch.Tensor
     ) -> torch.Tensor:
-        """Token-averaged cross entropy over real frames' real tokens, averaged over the layers.
-
-        # Parameters
-
-        layer_logits : per layer `(batch, num_frames, seq_len, num_labels)`.
-        gold_tags : `(batch, num_frames, seq_len)` tag ids.
-        frame_mask : `(batch, num_frames)` bool, real frames.
-        mask : `(batch, seq_len)` bool, real tokens.
-        """
+        """Token-averaged cross entropy over real frames' real tokens, averaged over the layers (`TagOutput.loss`)."""
         batch, num_frames, length = gold_tags.shape
         token_mask = (frame_mask.unsqueeze(-1) & mask.unsqueeze(1)).view(batch * num_frames, length)
         gold = gold_tags.reshape(batch * num_frames, length).contiguous()  # a group of frames is a strided slice
