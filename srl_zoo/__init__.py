@@ -13,7 +13,7 @@ __all__ = ["Labeler", "load"]
 def __getattr__(name: str) -> Any:
     """`load` and `Labeler`, from the allennlp side, imported on first use."""
     if name in __all__:
-        from srl_zoo import api, plugin  # noqa: F401  (the plugin registers the parts api's archives name)
+        from srl_zoo import api
 
         return getattr(api, name)
     raise AttributeError(f"module 'srl_zoo' has no attribute {name!r}")

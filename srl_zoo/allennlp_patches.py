@@ -1,10 +1,11 @@
-"""Everything srl_zoo changes in allennlp and in the process when it is imported, in one table: each
-change named, with why it is needed, applied in order by `apply_all()` at one place (the end of
-`srl_zoo/__init__.py`), each one idempotent. Nothing else in the package changes allennlp at import.
+"""Everything srl_zoo changes in allennlp and in the process on its allennlp side, in one table: each change
+named, with why it is needed, applied in order by `apply_all()` from one place (`register_and_patch`, which
+`srl_zoo.plugin`, `--include-package srl_zoo` and `srl_zoo.load` run), each one idempotent. `import srl_zoo`
+alone changes nothing.
 
 allennlp 2.10.1 is pinned and no longer changes, so these are small, tested replacements of single
 functions or defaults, not forks: `tests/test_allennlp_patches.py` checks that each is in place after
-`import srl_zoo`, that applying them twice changes nothing, and that docs/architecture.md lists them.
+`import srl_zoo.plugin`, that applying them twice changes nothing, and that docs/architecture.md lists them.
 """
 
 from collections.abc import Callable
@@ -114,3 +115,14 @@ def apply_all() -> None:
     """Apply every patch, in the table's order."""
     for patch in PATCHES:
         patch.apply()
+
+
+def register_and_patch() -> None:
+    """What every allennlp-based path needs (the `srl_zoo.load` API, the commands, `--include-package`): every
+    srl_zoo part registered with allennlp and every patch applied; idempotent (`srl_zoo.plugin` adds the
+    commands and the spaCy factory)."""
+    from srl_zoo import amn, models, modules, predictors  # noqa: F401  (registered on import)
+    from srl_zoo.data import dataset_readers, fields  # noqa: F401
+    from srl_zoo.nn import initializers  # noqa: F401
+
+    apply_all()

@@ -14,6 +14,7 @@ from typing import Any, Optional
 import spacy
 from allennlp.predictors import Predictor
 
+from srl_zoo.allennlp_patches import register_and_patch
 from srl_zoo.archives import load_model_archive
 from srl_zoo.data.formats.encodable_text import check_encodable
 from srl_zoo.predictors.srl_predictor import SrlPredictor
@@ -192,6 +193,7 @@ def load(
     predictor_args : passed to the `srl` predictor (e.g. `output_format`).
     """
     check_batch_size(batch_size)
+    register_and_patch()  # the archive's parts by name, and srl_zoo's safe loading (as `--include-package` has them)
     archive = load_model_archive(archive_file, cuda_device=cuda_device, overrides=overrides)
     if "mixed_precision" not in predictor_args:  # the older switch wins where it is given
         predictor_args["precision"] = precision

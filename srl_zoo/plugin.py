@@ -7,21 +7,8 @@ from srl_zoo.dependencies import check_dependencies
 
 check_dependencies()  # a plain `pip install` brings no training dependencies: say what to run, in one line
 
-from srl_zoo import (  # noqa: E402, F401
-    amn,  # AMN's associated_memory (FrameFeatures): registered with the package, not by a command
-    archives,
-    commands,
-    metrics,
-    models,
-    modules,
-    predictors,
-    registered_names,
-    spacy_component,
-    training,
-)
-from srl_zoo.allennlp_patches import apply_all  # noqa: E402
-from srl_zoo.data import dataset_readers, fields  # noqa: E402, F401
-from srl_zoo.nn import initializers  # noqa: E402, F401
+from srl_zoo import commands, spacy_component  # noqa: E402, F401  (the subcommands, the spaCy factory)
+from srl_zoo.allennlp_patches import register_and_patch  # noqa: E402
 
-# the one place where srl_zoo changes allennlp: each change is named and explained in allennlp_patches
-apply_all()
+# every part registered, and srl_zoo's changes to allennlp applied (each named and explained in allennlp_patches)
+register_and_patch()

@@ -1,4 +1,4 @@
-"""What srl_zoo changes in allennlp at import: each named patch is in place after `import srl_zoo`,
+"""What srl_zoo changes in allennlp on its allennlp side: each named patch is in place after `import srl_zoo.plugin`,
 applying them again changes nothing (no double wrapping), and docs/architecture.md lists every one."""
 
 import os

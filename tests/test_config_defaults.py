@@ -41,7 +41,7 @@ def test_a_config_reads_without_data_variables_once_srl_zoo_is_imported(tmp_path
     environment = {name: value for name, value in os.environ.items() if name not in CONFIG_VARIABLES}
     config = os.path.join(REPO_ROOT, "training_configs", "deepatt", "ffn_conll2005.jsonnet")
     program = (
-        "import srl_zoo\n"
+        "import srl_zoo.plugin\n"
         "from allennlp.common import Params\n"
         f"print(Params.from_file({config!r})['train_data_path'])\n"
     )
@@ -58,7 +58,7 @@ def test_importing_srl_zoo_leaves_the_environment_as_it_found_it():
     program = (
         "import os, json\n"
         "before = dict(os.environ)\n"
-        "import srl_zoo\n"
+        "import srl_zoo.plugin\n"
         "from allennlp.common import params\n"
         "print(json.dumps([dict(os.environ) == before, sorted(set(params._environment_variables()) - set(before))]))\n"
     )

@@ -28,15 +28,15 @@ def run_python(code: str, cwd, with_allennlp_models: bool = False) -> str:
     return finished.stdout
 
 
-@pytest.mark.parametrize("first", ["srl_zoo", "allennlp_models.structured_prediction"])
+@pytest.mark.parametrize("first", ["srl_zoo.plugin", "allennlp_models.structured_prediction"])
 def test_both_packages_in_one_process(tmp_path, first):
-    second = "allennlp_models.structured_prediction" if first == "srl_zoo" else "srl_zoo"
+    second = "allennlp_models.structured_prediction" if first == "srl_zoo.plugin" else "srl_zoo.plugin"
     output = run_python(
         f"import {first}; import {second}\n"
         "from allennlp.models import Model\nfrom allennlp.predictors import Predictor\n"
         "print(Model.by_name('srl').__name__, Model.by_name('srl_zoo').__name__)\n"
         "print(Predictor.by_name('semantic_role_labeling').__name__, Predictor.by_name('srl').__name__)\n"
-        "import srl_zoo\n"
+        "import srl_zoo.plugin\n"
         f"labeler = srl_zoo.load({SHIPPED!r})\n"  # saved as "srl": read as srl_zoo's model
         "print(type(labeler.predictor.model).__name__, len(labeler('They start in May.')[0]['frames']))\n",
         tmp_path,
@@ -51,7 +51,7 @@ def test_both_packages_in_one_process(tmp_path, first):
 
 def test_old_names_are_aliases_without_allennlp_models(tmp_path):
     output = run_python(
-        "import srl_zoo\n"
+        "import srl_zoo.plugin\n"
         "from allennlp.models import Model\nfrom allennlp.predictors import Predictor\n"
         "print(Model.by_name('srl') is Model.by_name('srl_zoo'))\n"
         "srl_zoo_predictor = Predictor.by_name('srl_zoo')\n"

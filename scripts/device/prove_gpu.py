@@ -226,7 +226,7 @@ def write_whole(path: str, data: bytes) -> None:
 def evaluated_configs(configs: list[str]) -> dict[str, dict[str, Any]]:
     """Each config as allennlp reads it (jsonnet evaluated with srl_zoo's ext vars), in one process."""
     code = (
-        "import json, sys, srl_zoo\n"
+        "import json, sys, srl_zoo.plugin\n"
         "from allennlp.common.params import Params\n"
         "print(json.dumps({path: Params.from_file(path).as_dict(quiet=True) for path in sys.argv[1:]}))\n"
     )

@@ -22,16 +22,14 @@ from allennlp.training.learning_rate_schedulers import LearningRateScheduler
 from allennlp.training.metrics import Metric
 from allennlp.training.optimizers import Optimizer
 
-from srl_zoo import amn, models, modules, predictors, training  # noqa: F401  (registers every part)
+from srl_zoo.allennlp_patches import register_and_patch
 from srl_zoo.amn.selectors.selector import NeighbourSelector
 from srl_zoo.commands.generated_doc import generated_doc_main
-from srl_zoo.data import dataset_readers  # noqa: F401
 from srl_zoo.models.heads.auxiliary_task import AuxiliaryTask
 from srl_zoo.models.heads.predicate_head import PredicateHead
 from srl_zoo.modules.frame_features import FrameFeatures
 from srl_zoo.modules.frame_scorers.frame_scorer import FrameScorer
 from srl_zoo.modules.frame_scorers.tag_output import TagOutput
-from srl_zoo.nn import initializers  # noqa: F401
 from srl_zoo.training.constructor_keys import constructor_parameters
 
 #: each kind of part, where a config names it, in the order a reader meets them
@@ -159,6 +157,7 @@ def part_section(names: list[str], cls: type, constructor: Optional[str], given:
 
 def config_reference() -> str:
     """The whole of `docs/configuration.md`."""
+    register_and_patch()  # every part and its old names, as `--include-package srl_zoo` registers them
     lines = [HEADER]
     for base, where in KINDS:
         parts = srl_zoo_parts(base)

@@ -20,7 +20,15 @@ PREFIX = "text_field_embedder.token_embedder_tokens."
 TRANSFORMER_PREFIX = PREFIX + "_matched_embedder.transformer_model."
 
 
-class TransformerWords(nn.Module):
+class WordEmbedder(nn.Module):
+    """What the labelling model asks of its embedder: `prepare(sentences)` on the host (CPU tensors, or a dataclass
+    of them), then `forward(prepared)` on the device, `(batch, num_words, dim)` word vectors."""
+
+    def prepare(self, sentences: Sequence[Sequence[str]]) -> Any:
+        raise NotImplementedError
+
+
+class TransformerWords(WordEmbedder):
     """Each word the mean of its pieces' vectors in the transformer's last layer.
 
     # Parameters
@@ -49,7 +57,7 @@ class TransformerWords(nn.Module):
         return mean_of_pieces(vectors, batch.piece_slots, slots).view(batch.num_sentences, batch.num_words, -1)
 
 
-class WordTable(nn.Module):
+class WordTable(WordEmbedder):
     """Each word its row of a trained table (`embedding`, e.g. GloVe-initialised), looked up lowercased if the
     archive's indexer lowercased.
 
@@ -89,7 +97,7 @@ def _transformer(directory: str, settings: dict[str, Any]) -> nn.Module:
 
 def build_embedder(
     archive: str, directory: str, settings: dict[str, Any], vocabulary: dict[str, dict[int, str]], weights: dict
-) -> nn.Module:
+) -> WordEmbedder:
     """The token embedder `settings` (the config's `text_field_embedder.token_embedders.tokens`) describes, with
     its weights; `archive` names the file in errors, `directory` is where it was extracted."""
     kind = settings.get("type")

@@ -14,6 +14,7 @@ from srl_zoo.parts.heads.predicate_tagger import PredicateTagger
 from srl_zoo.parts.predicate_sources import choose_predicates
 from srl_zoo.parts.scorers.frame_groups import DEFAULT_ROW_TOKENS, score_frame_groups
 from srl_zoo.parts.scorers.frame_scorer import FrameScorer
+from srl_zoo.runtime.embedders import WordEmbedder
 
 
 @dataclass
@@ -58,7 +59,7 @@ class LabellingModel(nn.Module):
 
     def __init__(
         self,
-        embedder: nn.Module,
+        embedder: WordEmbedder,
         frame_scorer: FrameScorer,
         predicate_head: Optional[PredicateTagger],
         tags: dict[int, str],
@@ -83,7 +84,7 @@ class LabellingModel(nn.Module):
         lengths = torch.tensor([len(words) for words in sentences], dtype=torch.long)
         return PreparedBatch(
             [list(words) for words in sentences],
-            self.embedder.prepare(sentences),  # type: ignore[operator]  # the runtime's embedders prepare
+            self.embedder.prepare(sentences),
             lengths,
             given,
             [p is not None for p in predicates],
