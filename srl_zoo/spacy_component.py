@@ -21,8 +21,6 @@ from typing import Any, Optional
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
-from srl_zoo.api import load, predict_by_length
-
 #: the span group of every argument of every frame
 SPANS_KEY = "srl"
 
@@ -104,6 +102,10 @@ class SrlComponent:
     ) -> None:
         if not archive:
             raise ValueError('the srl_zoo component needs config={"archive": "path/to/model.tar.gz"}')
+        # imported here: spaCy imports this module for every pipeline it makes (its entry point), and the
+        # allennlp-based API costs seconds that a pipeline without this component must not pay
+        from srl_zoo.api import load
+
         labeler = load(
             archive, cuda_device=cuda_device, batch_size=batch_size, precision=precision, min_score=min_score
         )
@@ -131,6 +133,8 @@ class SrlComponent:
                 indices = [token.i for token in span if not token.is_space]
                 if indices:
                     sentences.append((doc, indices))
+        from srl_zoo.api import predict_by_length
+
         outputs = predict_by_length(self.predictor, [[doc[i].text for i in idx] for doc, idx in sentences], self.budget)
         for doc in docs:
             doc._.srl_frames = []
