@@ -3,8 +3,8 @@ leaderboard's speed column and the prediction benchmarks label."""
 
 from typing import Any, Optional
 
-from srl_zoo.data.format_detection import detect_format
 from srl_zoo.data.formats import READERS, SrlSentence
+from srl_zoo.data.formats.conll_kind import detect_format
 
 Request = dict[str, Any]
 

@@ -8,6 +8,10 @@ import torch
 from allennlp.data import Instance, Vocabulary
 from allennlp.data.batch import Batch
 
+from srl_zoo.nn.pinned import pin
+
+__all__ = ["TensorDict", "pin", "tensorize", "to_device"]
+
 TensorDict = dict[str, Any]  # allennlp's nested tensor dict (TextField dicts, metadata lists)
 
 
@@ -27,15 +31,4 @@ def to_device(value: Any, device: Union[torch.device, str], non_blocking: bool =
         return {key: to_device(item, device, non_blocking) for key, item in value.items()}
     if isinstance(value, list | tuple):
         return type(value)(to_device(item, device, non_blocking) for item in value)
-    return value
-
-
-def pin(value: Any) -> Any:
-    """`value` with every CPU tensor in page-locked memory (for asynchronous copies to a GPU)."""
-    if isinstance(value, torch.Tensor):
-        return value.pin_memory()
-    if isinstance(value, dict):
-        return {key: pin(item) for key, item in value.items()}
-    if isinstance(value, list | tuple):
-        return type(value)(pin(item) for item in value)
     return value
