@@ -1,7 +1,7 @@
 """The `srl-zoo` console script's first step: whatever needs no model is answered here in milliseconds,
-without importing srl_zoo (whose import loads torch and allennlp, ~5 s): the command list (`--help`),
-`--version`, an unknown command, a missing model or input file, a `predict` input line that is not
-JSON. Everything else goes to `srl_zoo.cli.run`, which loads the plugin and hands the command line to allennlp.
+without importing torch: the command list (`--help`), `--version`, an unknown command, a missing model or
+input file, a `predict` input line that is not JSON. Everything else goes to `srl_zoo.cli.run`: `label` runs
+there without allennlp, the other commands with the plugin loaded and the command line handed to allennlp.
 
 This module is installed beside the `srl_zoo` package (not inside it: importing `srl_zoo.anything`
 runs `srl_zoo/__init__.py` first) and imports nothing but the standard library.

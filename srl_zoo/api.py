@@ -17,7 +17,8 @@ from allennlp.predictors import Predictor
 from srl_zoo.allennlp_patches import register_and_patch
 from srl_zoo.archives import load_model_archive
 from srl_zoo.data.formats.encodable_text import check_encodable
-from srl_zoo.predictors.srl_predictor import SrlPredictor
+from srl_zoo.nn.tensor_batches import TensorDict, tensorize
+from srl_zoo.predictors.srl_predictor import SrlPredictor, SrlRequest
 from srl_zoo.runtime.batch_budget import MAX_BATCH_CHARACTERS, BatchBudget, check_batch_size
 from srl_zoo.runtime.requests import parse_requests
 from srl_zoo.runtime.text import (
@@ -105,6 +106,23 @@ class Labeler:
         """`ValueError` saying what is wrong with a pre-tokenized request (`{"tokens", "predicates"?,
         "heads"?, "pos"?}`, the `srl` predictor's input)."""
         self.predictor.parse_request(request)
+
+    @property
+    def on_gpu(self) -> bool:
+        """Whether the predictor's model runs on a GPU."""
+        return self.predictor.cuda_device >= 0
+
+    def parse_request(self, request: dict[str, Any]) -> SrlRequest:
+        """The checked request of one pre-tokenized input (`BadRequest` saying what is wrong)."""
+        return self.predictor.parse_request(request)
+
+    def prepare_batch(self, requests: Sequence[SrlRequest]) -> TensorDict:
+        """The model's input tensors for these sentences (allennlp instances, indexed and padded)."""
+        return tensorize([self.predictor.make_instance(request) for request in requests], self.predictor.model.vocab)
+
+    def label_batch(self, batch: TensorDict) -> list[dict[str, Any]]:
+        """The predictor's output for each sentence of a prepared batch."""
+        return self.predictor.predict_tensors(batch)
 
     def label_tokenized(self, requests: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
         """The predictor's output (words and frames, no character offsets) for each pre-tokenized request;

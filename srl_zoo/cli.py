@@ -1,5 +1,6 @@
-"""`srl-zoo COMMAND ...` once the plugin is needed: srl_zoo loaded, the command line handed to allennlp,
-and expected failures told in one line (`srl_zoo.commands.expected_errors`). The console script starts
+"""`srl-zoo COMMAND ...` once a model is needed: `label` run without allennlp (`srl_zoo.commands.corpus_labelling`),
+every other command with the plugin loaded and the command line handed to allennlp; expected failures told in one
+line (`srl_zoo.commands.expected_errors`). The console script starts
 in `srl_zoo_command` (help, version, unknown commands and missing files, answered without loading
 torch); `python -m srl_zoo.cli COMMAND ...` (e.g. under torchrun) takes the same path.
 
@@ -72,17 +73,16 @@ def run(invocation: "Invocation") -> None:
     if problem:
         print(problem, file=sys.stderr)
         sys.exit(2)
-    from allennlp.commands import main as allennlp_main
-
-    import srl_zoo.plugin  # noqa: F401  (registers the subcommands and every component)
     from srl_zoo.commands.expected_errors import one_line
 
-    sys.argv = ["srl-zoo"] + invocation.allennlp_argv
     serialization, output = invocation.serialization_dir, invocation.output_file
     fresh = serialization is not None and not os.path.exists(serialization)
     new_output = output is not None and not os.path.exists(output)
     try:
-        allennlp_main(prog="srl-zoo")
+        if command == "label":
+            label_without_allennlp(invocation.allennlp_argv[1:])
+        else:
+            run_through_allennlp(invocation.allennlp_argv)
     except KeyboardInterrupt:
         print(
             f"srl-zoo {command}: interrupted (a label or train run resumes when the same command is run again)",
@@ -99,6 +99,31 @@ def run(invocation: "Invocation") -> None:
             os.remove(output)  # predict writes as it goes: a failed run leaves no partial output
         print(f"srl-zoo {command}: {message}", file=sys.stderr)
         sys.exit(1)
+
+
+def label_without_allennlp(arguments: list[str]) -> None:
+    """`srl-zoo label ARGUMENTS`: parsed and run by `srl_zoo.commands.corpus_labelling`, which imports allennlp
+    only for an archive the runtime does not build."""
+    import argparse
+
+    from srl_zoo.commands.corpus_labelling import DESCRIPTION, add_label_arguments, run_label
+    from srl_zoo.commands.verbosity import add_verbosity
+
+    parser = argparse.ArgumentParser(prog="srl-zoo label", description=DESCRIPTION)
+    add_label_arguments(parser)
+    add_verbosity(parser, run_label)
+    args = parser.parse_args(arguments)
+    args.func(args)
+
+
+def run_through_allennlp(allennlp_argv: list[str]) -> None:
+    """Any other command: the plugin loaded and the command line handed to allennlp's `main`."""
+    from allennlp.commands import main as allennlp_main
+
+    import srl_zoo.plugin  # noqa: F401  (registers the subcommands and every component)
+
+    sys.argv = ["srl-zoo"] + allennlp_argv
+    allennlp_main(prog="srl-zoo")
 
 
 if __name__ == "__main__":  # `python -m srl_zoo.cli COMMAND ...` (e.g. under torchrun): the console script's path

@@ -2,16 +2,17 @@
 do; no traceback unless `--verbose`. Anything else is a bug and keeps its traceback."""
 
 import re
+import sys
 import traceback
 from typing import Optional
 
 import torch
-from allennlp.common.checks import ConfigurationError
 
 from srl_zoo.archive_files import ArchiveError
 from srl_zoo.data.formats.sentence import ConllFormatError
-from srl_zoo.predictors.srl_predictor import BadRequest
+from srl_zoo.labeling.errors import LabelRunError
 from srl_zoo.pretrained.encoder_directory import EncoderBuildError
+from srl_zoo.runtime.requests import BadRequest
 
 #: jsonnet's own error text starts so ("RUNTIME ERROR: ...", "STATIC ERROR: ...")
 _JSONNET_ERROR = re.compile(r"^(RUNTIME|STATIC) ERROR: ")
@@ -25,10 +26,10 @@ def one_line(error: BaseException) -> Optional[str]:
     """The one-line message for an expected failure, else None (a bug: let its traceback show)."""
     if isinstance(error, torch.OutOfMemoryError):
         return "out of memory: lower --batch-size (or label on the CPU, which has more memory)"
-    if isinstance(error, ArchiveError | ConllFormatError):
+    if isinstance(error, ArchiveError | ConllFormatError | LabelRunError):
         return _first_line(str(error))
-    if isinstance(error, ConfigurationError):
-        return _first_line(str(error.message))
+    if _is_configuration_error(error):
+        return _first_line(str(error.message))  # type: ignore[attr-defined]
     if isinstance(error, OSError) and error.filename is not None:
         return f"{error.filename}: {error.strerror or type(error).__name__}"
     if isinstance(error, RuntimeError) and _JSONNET_ERROR.match(str(error)):
@@ -45,6 +46,13 @@ def one_line(error: BaseException) -> Optional[str]:
     if isinstance(error, RuntimeError) and "no NVIDIA driver" in str(error):
         return "no GPU here (CUDA found no driver): leave out --cuda-device, or pass --cuda-device -1"
     return None
+
+
+def _is_configuration_error(error: BaseException) -> bool:
+    """Whether `error` is allennlp's `ConfigurationError` (only a process that imported allennlp can have one,
+    so a command that runs without allennlp never imports it here)."""
+    checks = sys.modules.get("allennlp.common.checks")
+    return checks is not None and isinstance(error, checks.ConfigurationError)
 
 
 def _raised_while_building(error: BaseException) -> bool:

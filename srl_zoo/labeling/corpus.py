@@ -8,12 +8,11 @@ import logging
 import os
 from typing import Any, Optional
 
-from allennlp.common.checks import ConfigurationError
-
-from srl_zoo.api import Labeler
-from srl_zoo.data.format_detection import conll_format_of, detect_format
+from srl_zoo.data.formats.conll_kind import conll_format_of, detect_format
 from srl_zoo.data.formats.output_formats import OUTPUT_FORMATS
 from srl_zoo.labeling.chunks import CONLL_FORMATS, INPUT_FORMATS
+from srl_zoo.labeling.corpus_labeler import CorpusLabeler
+from srl_zoo.labeling.errors import LabelRunError
 from srl_zoo.labeling.labeled_chunks import label_prepared
 from srl_zoo.labeling.part_writer import PartWriter
 from srl_zoo.labeling.prepared_chunks import PreparedChunks, prepared_chunks
@@ -32,7 +31,7 @@ logger = logging.getLogger(__name__)
 
 
 def label_corpus(
-    labeler: Labeler,
+    labeler: CorpusLabeler,
     input_file: str,
     output_file: str,
     input_format: Optional[str] = None,
@@ -49,7 +48,7 @@ def label_corpus(
 
     # Parameters
 
-    labeler : from `srl_zoo.load`.
+    labeler : a `CorpusLabeler`: the runtime's (`srl_zoo.runtime.labeler.load`) or `srl_zoo.load`'s.
     input_format : `"text"` or `"jsonl"` (default: `jsonl` for `.jsonl`/`.json` files).
     output_format : `"json"`, `"allennlp_models"`, `"conll2005"` or `"conll2009"`.
     chunk_lines : input lines per saved step (the unit of resumption).
@@ -82,8 +81,7 @@ def label_corpus(
             share,
         )
         with PartWriter(part, start, share, counts, output_format, on_error, progress) as writer:
-            pinned = labeler.predictor.cuda_device >= 0
-            for prepared in prepared_chunks(dataset, workers, pin_memory=pinned):
+            for prepared in prepared_chunks(dataset, workers, pin_memory=labeler.on_gpu):
                 writer.submit(prepared, label_prepared(labeler, prepared, output_format, input_file))
         if share.world == 1:
             remove_progress(part)  # finished: nothing to resume (the parts of several processes wait for the merge)
@@ -92,36 +90,36 @@ def label_corpus(
 
 def checked_input_format(input_file: str, input_format: Optional[str], output_format: str) -> str:
     """The format `input_file` is read in (`text`, `jsonl` or a CoNLL format), checked against the file's
-    first lines before any model loads; `ConfigurationError` (or `ConllFormatError`) saying what to pass."""
+    first lines before any model loads; `LabelRunError` (or `ConllFormatError`) saying what to pass."""
     if output_format not in OUTPUT_FORMATS:
-        raise ConfigurationError(f"output format must be one of {tuple(OUTPUT_FORMATS)}, got {output_format!r}")
+        raise LabelRunError(f"output format must be one of {tuple(OUTPUT_FORMATS)}, got {output_format!r}")
     named = input_format is None
     input_format = input_format or _format_by_name(input_file)
     if input_format not in INPUT_FORMATS:
-        raise ConfigurationError(f"input format must be one of {INPUT_FORMATS}, got {input_format!r}")
+        raise LabelRunError(f"input format must be one of {INPUT_FORMATS}, got {input_format!r}")
     if not os.path.isfile(input_file):
-        raise ConfigurationError(f"{input_file}: no such file")
+        raise LabelRunError(f"{input_file}: no such file")
     check_content(input_file, input_format, named)
     return detect_format(input_file) if input_format == "conll" else input_format
 
 
 def check_output_free(output_file: str, overwrite: bool) -> None:
-    """`ConfigurationError` for an output that exists without the progress record of an unfinished run
+    """`LabelRunError` for an output that exists without the progress record of an unfinished run
     (a finished output, or a file srl-zoo label did not write), unless `overwrite`."""
     if not overwrite and os.path.exists(output_file) and read_progress(output_file) is None:
-        raise ConfigurationError(
+        raise LabelRunError(
             f"{output_file} exists and no unfinished run of srl-zoo label is recorded for it "
             f"({progress_path(output_file)}): pass --overwrite to label again, or choose another output"
         )
 
 
 def check_content(input_file: str, input_format: str, named: bool) -> None:
-    """`ConfigurationError` when the file's first lines do not fit the format it is read as: CoNLL rows
+    """`LabelRunError` when the file's first lines do not fit the format it is read as: CoNLL rows
     taken for text because of the file's name, or text (or another CoNLL format) read as CoNLL."""
     if input_format == "text" and named:
         looks = conll_format_of(input_file)
         if looks is not None:
-            raise ConfigurationError(
+            raise LabelRunError(
                 f"{input_file} looks like {looks} rows, not text: pass --format conll to label it at its "
                 "predicates (or --format text to label its lines as text anyway)"
             )
@@ -129,7 +127,7 @@ def check_content(input_file: str, input_format: str, named: bool) -> None:
         looks = conll_format_of(input_file)
         if looks != input_format:
             seen = f"fit {looks}" if looks else "are not CoNLL rows (plain text?)"
-            raise ConfigurationError(
+            raise LabelRunError(
                 f"{input_file} does not look like {input_format}: its first lines {seen}; "
                 f"pass --format {looks or 'text'}"
             )
@@ -160,7 +158,7 @@ def _merged_before(
         return False
     check_output_free(output_file, overwrite)
     if record is not None and not record.complete:
-        raise ConfigurationError(
+        raise LabelRunError(
             f"{output_file} is an unfinished one-process run: resume it with one process, or pass --overwrite"
         )
     if record is not None:
@@ -185,7 +183,7 @@ def _start_point(
         check_resumable(record, output_file, input_file, input_format, output_format, share.name, chunking)
         written = os.path.getsize(output_file) if os.path.exists(output_file) else 0
         if written < record.output_bytes:
-            raise ConfigurationError(
+            raise LabelRunError(
                 f"{output_file} holds {written} bytes but {progress_path(output_file)} records "
                 f"{record.output_bytes}: the output was changed; pass --overwrite to start over"
             )

@@ -1,15 +1,16 @@
 """The model's step of `srl-label`: a prepared chunk's batches through the model (in the one process
-that runs it), lines it could not batch labeled through the `Labeler`, and every line's outcome: its
+that runs it), lines it could not batch labeled through the labeler, and every line's outcome: its
 output record, or the `BadLine` saying why it has none."""
 
 from dataclasses import dataclass, field
 from typing import Any, Union
 
-from srl_zoo.api import Labeler, with_char_offsets
 from srl_zoo.data.formats.json_values import json_values
 from srl_zoo.data.formats.output_formats import render
 from srl_zoo.labeling.chunks import BadLine, Request, bad_line
+from srl_zoo.labeling.corpus_labeler import CorpusLabeler
 from srl_zoo.labeling.prepared_chunks import PreparedChunk, SentenceKey
+from srl_zoo.runtime.text import with_char_offsets
 
 Outcome = Union[tuple[bytes, int], BadLine]  # (the line's output record, its sentences) or why it failed
 
@@ -23,7 +24,7 @@ class Labeled:
     lines: dict[int, Outcome] = field(default_factory=dict)
 
 
-def label_prepared(labeler: Labeler, prepared: PreparedChunk, output_format: str, path: str) -> Labeled:
+def label_prepared(labeler: CorpusLabeler, prepared: PreparedChunk, output_format: str, path: str) -> Labeled:
     """Run the model on a prepared chunk's batches (in this process: the model's only user)."""
     labeled = Labeled()
     retry: set[int] = set()
@@ -31,7 +32,7 @@ def label_prepared(labeler: Labeler, prepared: PreparedChunk, output_format: str
         try:
             if batch.tensors is None:
                 raise ValueError("the batch could not be made tensors")
-            labeled.sentences.update(zip(batch.keys, labeler.predictor.predict_tensors(batch.tensors), strict=False))
+            labeled.sentences.update(zip(batch.keys, labeler.label_batch(batch.tensors), strict=False))
         except Exception:
             retry.update(number for number, _ in batch.keys)
     requests: list[tuple[int, Request]] = []
@@ -46,7 +47,7 @@ def label_prepared(labeler: Labeler, prepared: PreparedChunk, output_format: str
 
 
 def _label_lines(
-    labeler: Labeler, requests: list[tuple[int, Request]], output_format: str, path: str
+    labeler: CorpusLabeler, requests: list[tuple[int, Request]], output_format: str, path: str
 ) -> list[tuple[int, Outcome]]:
     """Each request's outcome: any exception while labeling or writing one line becomes that line's
     `BadLine` (requests that fail together are labeled again one by one to find it)."""
@@ -64,9 +65,11 @@ def _label_lines(
         return outcomes
 
 
-def _label(labeler: Labeler, requests: list[tuple[int, Request]], output_format: str) -> list[tuple[int, bytes, int]]:
+def _label(
+    labeler: CorpusLabeler, requests: list[tuple[int, Request]], output_format: str
+) -> list[tuple[int, bytes, int]]:
     """`(line number, output record as UTF-8, number of sentences)` of each request, through the
-    `Labeler` (one model call per request kind)."""
+    labeler (one model call per request kind)."""
     documents = {i: request[1] for i, (_, request) in enumerate(requests) if request[0] == "text"}
     by_request = dict(zip(documents, labeler.label_texts(list(documents.values()), labeler.batch_size), strict=False))
     tokenized = [(i, request[1]) for i, (_, request) in enumerate(requests) if request[0] == "tokens"]

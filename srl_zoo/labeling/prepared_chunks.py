@@ -11,15 +11,16 @@ fields throughout)."""
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from typing import Any, Optional
+from typing import Any
 
 from torch.utils.data import DataLoader, IterableDataset, get_worker_info
 
-from srl_zoo.api import Labeler, Sentence
 from srl_zoo.labeling.chunks import CONLL_FORMATS, BadLine, Chunk, bad_line, parse_line, read_chunks
+from srl_zoo.labeling.corpus_labeler import CorpusLabeler
 from srl_zoo.labeling.shares import Share
-from srl_zoo.nn.tensor_batches import TensorDict, pin, tensorize
-from srl_zoo.predictors.srl_predictor import SrlRequest
+from srl_zoo.nn.pinned import pin
+from srl_zoo.runtime.requests import SrlRequest
+from srl_zoo.runtime.text import Sentence
 
 SentenceKey = tuple[int, int]  # (input line number, the sentence's place in that line)
 
@@ -30,7 +31,7 @@ class SentenceBatch:
     tensors together (the main process then labels their lines one by one)."""
 
     keys: list[SentenceKey]
-    tensors: Optional[TensorDict]
+    tensors: Any  # the labeler's prepared batch
 
 
 @dataclass
@@ -51,39 +52,38 @@ class PreparedChunk:
         return replace(self, batches=[SentenceBatch(b.keys, pin(b.tensors)) for b in self.batches])
 
 
-def prepare_chunk(labeler: Labeler, chunk: Chunk, input_format: str, path: str, batch_size: int) -> PreparedChunk:
+def prepare_chunk(labeler: CorpusLabeler, chunk: Chunk, input_format: str, path: str, batch_size: int) -> PreparedChunk:
     """Parse, split and tensorize one chunk; any error on a line becomes that line's `BadLine`."""
     prepared = PreparedChunk(chunk)
     keys: list[SentenceKey] = []
     words: list[list[str]] = []
-    instances = []
+    requests: list[SrlRequest] = []
     for number, line in chunk.lines:
         try:
             if isinstance(line, BadLine):
                 raise line
             kind, value = parse_line(line, input_format, labeler.check_request, path, number)
             if kind == "tokens":
-                request = labeler.predictor.parse_request(value)
+                request = labeler.parse_request(value)
                 if request.heads is not None or request.pos is not None or not request.words:
                     prepared.tokenized.append((number, value))  # fields a batch must share: labeled as given
                     continue
-                made = [labeler.predictor.make_instance(request)]
+                made = [request]
                 prepared.batched_tokens[number] = value
                 sentences: list[Any] = [(request.words, [])]
             else:
                 sentences = labeler.split(value)
-                made = [labeler.predictor.make_instance(SrlRequest(words)) for words, _ in sentences]
+                made = [SrlRequest(words) for words, _ in sentences]
                 prepared.texts[number] = (value, sentences)
         except Exception as error:
             prepared.failed[number] = bad_line(error, path, number)
             continue
         keys.extend((number, place) for place in range(len(sentences)))
         words.extend(sentence_words for sentence_words, _ in sentences)
-        instances.extend(made)
-    vocab = labeler.predictor.model.vocab
+        requests.extend(made)
     for members in labeler.budget.with_sentences(batch_size).calls(words):
         try:
-            tensors: Optional[TensorDict] = tensorize([instances[i] for i in members], vocab)
+            tensors: Any = labeler.prepare_batch([requests[i] for i in members])
         except Exception:
             tensors = None
         prepared.batches.append(SentenceBatch([keys[i] for i in members], tensors))
@@ -97,7 +97,7 @@ class PreparedChunks(IterableDataset):
     `n` prepares every `n`-th of the share's chunks from the `w`-th; the DataLoader asks its workers in
     turn, so the chunks come out in order."""
 
-    labeler: Labeler
+    labeler: CorpusLabeler
     path: str
     input_format: str
     start_line: int

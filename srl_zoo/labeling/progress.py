@@ -9,9 +9,8 @@ import os
 from dataclasses import asdict, dataclass
 from typing import IO, Any, Optional
 
-from allennlp.common.checks import ConfigurationError
-
 from srl_zoo.data.formats.io_utils import atomic_write, numbered_raw_lines
+from srl_zoo.labeling.errors import LabelRunError
 
 PROGRESS_VERSION = 2
 
@@ -52,7 +51,7 @@ def remove_progress(output_file: str) -> None:
 
 
 def read_progress(output_file: str) -> Optional[Progress]:
-    """The progress record of `output_file`, None if there is none; `ConfigurationError` if unreadable."""
+    """The progress record of `output_file`, None if there is none; `LabelRunError` if unreadable."""
     path = progress_path(output_file)
     if not os.path.exists(path):
         return None
@@ -63,7 +62,7 @@ def read_progress(output_file: str) -> Optional[Progress]:
             raise ValueError(f"version {state.get('version')!r}, expected {PROGRESS_VERSION}")
         return Progress(**state)
     except (ValueError, TypeError) as error:
-        raise ConfigurationError(
+        raise LabelRunError(
             f"{path}: not a progress record this srl_zoo can resume from ({error}); "
             "pass --overwrite to start over, or another output file"
         ) from None
@@ -94,7 +93,7 @@ def check_resumable(
     share: str = "",
     chunk_lines: int = 0,
 ) -> None:
-    """Refuse (`ConfigurationError`) to resume `output_file`'s `progress` with another input, other
+    """Refuse (`LabelRunError`) to resume `output_file`'s `progress` with another input, other
     formats, another share of a multi-process run (`share`, `chunk_lines`), or an input whose
     already-labeled lines changed."""
     problems = []
@@ -115,7 +114,7 @@ def check_resumable(
     if not problems and progress.complete and os.path.getsize(input_file) != progress.input_size:
         problems.append("the input grew or shrank since the run completed")
     if problems:
-        raise ConfigurationError(
+        raise LabelRunError(
             f"{progress_path(output_file)} does not match this run: "
             + "; ".join(problems)
             + ". Pass --overwrite to start over, or choose another output file"
@@ -138,7 +137,7 @@ class OutputLock:
         except OSError as error:
             handle.close()
             if error.errno in (errno.EAGAIN, errno.EACCES):
-                raise ConfigurationError(
+                raise LabelRunError(
                     f"{self.path}: another srl-label run is writing this output right now; "
                     "wait for it or choose another output file"
                 ) from None

@@ -7,9 +7,8 @@ import os
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from allennlp.common.checks import ConfigurationError
-
 from srl_zoo.data.formats.io_utils import atomic_write
+from srl_zoo.labeling.errors import LabelRunError
 from srl_zoo.labeling.progress import Progress, progress_path, read_progress, write_progress
 
 
@@ -55,19 +54,19 @@ def _read_index(part_file: str, index_bytes: int) -> list[tuple[int, int]]:
 
 def merge_parts(output_file: str, world: int) -> Progress:
     """Write `output_file` (atomically) from the complete parts of a `world`-process run, chunks in
-    input order; record it as complete and remove the parts. `ConfigurationError` if a part is missing,
+    input order; record it as complete and remove the parts. `LabelRunError` if a part is missing,
     incomplete, or from another input."""
     shares = [Share(rank, world) for rank in range(world)]
     records: dict[int, Progress] = {}
     for share in shares:
         record = read_progress(part_path(output_file, share))
         if record is None or not record.complete:
-            raise ConfigurationError(
+            raise LabelRunError(
                 f"{part_path(output_file, share)} is not complete: run the same torchrun command again to finish it"
             )
         records[share.rank] = record
     if len({(r.input_file, r.consumed_sha256, r.lines_consumed) for r in records.values()}) != 1:
-        raise ConfigurationError(f"the parts of {output_file} were made from different inputs: pass --overwrite")
+        raise LabelRunError(f"the parts of {output_file} were made from different inputs: pass --overwrite")
     order = sorted(
         (number, share.rank, size)
         for share in shares

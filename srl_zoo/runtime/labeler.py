@@ -19,8 +19,8 @@ from srl_zoo.nn.inference_speed import bfloat16_autocast
 from srl_zoo.nn.precision import precision_choice
 from srl_zoo.runtime.batch_budget import MAX_BATCH_CHARACTERS, BatchBudget, check_batch_size
 from srl_zoo.runtime.load import load_model
-from srl_zoo.runtime.model import LabellingModel
-from srl_zoo.runtime.requests import check_min_score, parse_requests
+from srl_zoo.runtime.model import LabellingModel, PreparedBatch
+from srl_zoo.runtime.requests import SrlRequest, check_min_score, parse_request, parse_requests
 from srl_zoo.runtime.sentence_output import finish_sentence
 from srl_zoo.runtime.text import (
     Sentence,
@@ -86,14 +86,40 @@ class RuntimeLabeler:
         """Sentences of `text` as words with their character offsets (`split_sentences`)."""
         return split_sentences(self.nlp, text)
 
-    def label_sentences(self, sentences: Sequence[Sentence], texts: Sequence[str]) -> list[dict[str, Any]]:
+    def label_sentences(
+        self, sentences: Sequence[Sentence], texts: Sequence[str], budget: Optional[BatchBudget] = None
+    ) -> list[dict[str, Any]]:
         """Label pre-split sentences (`texts[i]` is the string sentence i's offsets point into), with character
-        offsets; results in input order."""
-        outputs = self.label_words([words for words, _ in sentences])
+        offsets, batched within `budget` (None: the labeler's); results in input order."""
+        outputs = self.label_words([words for words, _ in sentences], budget=budget)
         return [
             with_char_offsets(output, offsets, text)
             for output, (_, offsets), text in zip(outputs, sentences, texts, strict=True)
         ]
+
+    def label_texts(self, texts: list[str], batch_size: int) -> Iterator[list[dict[str, Any]]]:
+        """The labeled sentences of each text, in order, all texts' sentences batched by length in calls of at
+        most `batch_size` sentences."""
+        budget = self.budget.with_sentences(batch_size)
+        yield from label_by_text(texts, self.split, lambda flat, owners: self.label_sentences(flat, owners, budget))
+
+    @property
+    def batch_size(self) -> int:
+        """Sentences per model call (the budget's)."""
+        return self.budget.sentences
+
+    @property
+    def on_gpu(self) -> bool:
+        """Whether the model runs on a GPU."""
+        return self.device.type == "cuda"
+
+    def check_request(self, request: dict[str, Any]) -> None:
+        """`BadRequest` (a `ValueError`) saying what is wrong with a pre-tokenized request."""
+        self.parse_request(request)
+
+    def parse_request(self, request: dict[str, Any]) -> SrlRequest:
+        """The checked request of one pre-tokenized input (`{"tokens", "predicates"?}` or `{"sentence"}`)."""
+        return parse_request(request, self._tokenize)
 
     def label_tokenized(self, requests: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
         """`{"words", "frames"}` of each pre-tokenized request (`{"tokens", "predicates"?}` or `{"sentence"}`);
@@ -105,23 +131,39 @@ class RuntimeLabeler:
         return [word for words, _ in self.split(text) for word in words]
 
     def label_words(
-        self, sentences: Sequence[list[str]], predicates: Optional[Sequence[Optional[list[int]]]] = None
+        self,
+        sentences: Sequence[list[str]],
+        predicates: Optional[Sequence[Optional[list[int]]]] = None,
+        budget: Optional[BatchBudget] = None,
     ) -> list[dict[str, Any]]:
         """`{"words", "frames"}` of each tokenized sentence, in input order, computed in calls of sentences of
-        similar size within the budget; `predicates`: each sentence's predicate indices, None where the
-        model is to find them."""
+        similar size within `budget` (None: the labeler's); `predicates`: each sentence's predicate indices, None
+        where the model is to find them."""
         given = list(predicates) if predicates is not None else [None] * len(sentences)
         results: list[dict[str, Any]] = [{"words": list(words), "frames": []} for words in sentences]
         todo = [i for i, words in enumerate(sentences) if words]
-        for chunk in self.budget.calls([sentences[i] for i in todo]):
+        for chunk in (budget or self.budget).calls([sentences[i] for i in todo]):
             indices = [todo[i] for i in chunk]
-            batch = self.model.prepare([sentences[i] for i in indices], [given[i] for i in indices])
-            with torch.inference_mode(), bfloat16_autocast(self.precision == "bfloat16", self.device.type):
-                frames = self.model(batch)
-            for i, sentence_frames in zip(indices, frames, strict=True):
-                sentence = {"words": list(sentences[i]), "frames": sentence_frames}
-                results[i] = finish_sentence(sentence, self.readable, self.min_score)
-        return json_values(results)
+            batch = self.prepare_batch([SrlRequest(sentences[i], given[i]) for i in indices])
+            for i, sentence in zip(indices, self.label_batch(batch), strict=True):
+                results[i] = sentence
+        return results
+
+    def prepare_batch(self, requests: Sequence[SrlRequest]) -> PreparedBatch:
+        """The host's work for one model call of these sentences (non-empty ones): CPU tensors."""
+        return self.model.prepare([r.words for r in requests], [r.predicates for r in requests])
+
+    def label_batch(self, batch: PreparedBatch) -> list[dict[str, Any]]:
+        """`{"words", "frames"}` of each sentence of a prepared batch, frames made readable and filtered by
+        `min_score`."""
+        with torch.inference_mode(), bfloat16_autocast(self.precision == "bfloat16", self.device.type):
+            frames = self.model(batch)
+        return json_values(
+            [
+                finish_sentence({"words": words, "frames": sentence_frames}, self.readable, self.min_score)
+                for words, sentence_frames in zip(batch.words, frames, strict=True)
+            ]
+        )
 
 
 def load(

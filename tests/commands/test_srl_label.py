@@ -6,10 +6,10 @@ import os
 from pathlib import Path
 
 import pytest
-from allennlp.common.checks import ConfigurationError
 
 from srl_zoo.commands.srl_label import label_corpus
 from srl_zoo.labeling import corpus
+from srl_zoo.labeling.errors import LabelRunError
 from srl_zoo.labeling.progress import progress_path
 from tests.commands.conftest import write_corpus
 from tests.conftest import fixture_path
@@ -62,7 +62,7 @@ def test_resuming_after_an_interruption_gives_the_same_output(labeler, tmp_path,
     assert out.read_bytes() == reference.read_bytes()
     # a finished run tidies its progress record; its output is then left alone
     assert not os.path.exists(progress_path(str(out)))
-    with pytest.raises(ConfigurationError, match=r"out.jsonl exists and no unfinished run .* pass --overwrite"):
+    with pytest.raises(LabelRunError, match=r"out.jsonl exists and no unfinished run .* pass --overwrite"):
         label_corpus(labeler, source, str(out), progress=False)
     assert out.read_bytes() == reference.read_bytes()
 
@@ -118,7 +118,7 @@ def test_existing_output_without_progress_is_not_overwritten(labeler, tmp_path):
     source = write_corpus(tmp_path / "corpus.txt", ["Dogs bark."])
     out = tmp_path / "out.jsonl"
     out.write_text("precious\n")
-    with pytest.raises(ConfigurationError, match="--overwrite"):
+    with pytest.raises(LabelRunError, match="--overwrite"):
         label_corpus(labeler, source, str(out), progress=False)
     assert out.read_text() == "precious\n"
 
@@ -141,7 +141,7 @@ def test_conll_rows_in_a_txt_file_are_refused_as_text(labeler, tmp_path):
     """A CoNLL-2012 file named `.txt` was labelled as lines of English (frames in column junk), exit 0."""
     source = tmp_path / "dev.txt"
     source.write_bytes(Path(fixture_path("conll2012", "sample.gold_conll")).read_bytes())
-    with pytest.raises(ConfigurationError, match=r"dev.txt looks like conll2012 rows, not text: pass --format conll"):
+    with pytest.raises(LabelRunError, match=r"dev.txt looks like conll2012 rows, not text: pass --format conll"):
         label_corpus(labeler, str(source), str(tmp_path / "out.jsonl"), progress=False)
     assert not (tmp_path / "out.jsonl").exists()
     # asked for explicitly, the lines are text
@@ -151,9 +151,9 @@ def test_conll_rows_in_a_txt_file_are_refused_as_text(labeler, tmp_path):
 def test_text_read_as_conll_is_refused_with_what_it_looks_like(labeler, tmp_path):
     """`--input-format conll2012` on plain text labelled nothing and left an empty output, exit 0."""
     source = write_corpus(tmp_path / "corpus.txt", DOCUMENTS)
-    with pytest.raises(ConfigurationError, match=r"does not look like conll2012: its first lines are not CoNLL rows"):
+    with pytest.raises(LabelRunError, match=r"does not look like conll2012: its first lines are not CoNLL rows"):
         label_corpus(labeler, source, str(tmp_path / "out.jsonl"), input_format="conll2012", progress=False)
     conll2005 = fixture_path("conll2005", "sample.txt")
-    with pytest.raises(ConfigurationError, match=r"does not look like conll2012: its first lines fit conll2005; pass "):
+    with pytest.raises(LabelRunError, match=r"does not look like conll2012: its first lines fit conll2005; pass "):
         label_corpus(labeler, conll2005, str(tmp_path / "out.jsonl"), input_format="conll2012", progress=False)
     assert not (tmp_path / "out.jsonl").exists()

@@ -7,12 +7,12 @@ import logging
 import os
 
 import pytest
-from allennlp.common.checks import ConfigurationError
 
 from srl_zoo.commands.srl_label import label_corpus
 from srl_zoo.data.formats.io_utils import atomic_write
 from srl_zoo.labeling import corpus, part_writer
 from srl_zoo.labeling import progress as corpus_progress
+from srl_zoo.labeling.errors import LabelRunError
 from srl_zoo.labeling.progress import OutputLock, progress_path
 from tests.commands.conftest import write_corpus
 
@@ -79,12 +79,12 @@ def test_resume_with_another_input_or_format_is_refused(labeler, tmp_path, monke
         with pytest.raises(Killed):
             label_corpus(labeler, source, str(out), chunk_lines=3, progress=False)
     before = out.read_bytes()
-    with pytest.raises(ConfigurationError, match="it was made from .*corpus.txt"):
+    with pytest.raises(LabelRunError, match="it was made from .*corpus.txt"):
         label_corpus(labeler, other, str(out), chunk_lines=2, progress=False)
-    with pytest.raises(ConfigurationError, match="it wrote 'json' output, not 'conll2005'"):
+    with pytest.raises(LabelRunError, match="it wrote 'json' output, not 'conll2005'"):
         label_corpus(labeler, source, str(out), output_format="conll2005", progress=False)
     write_corpus(tmp_path / "corpus.txt", ["Cows moo."] + DOCUMENTS[1:])
-    with pytest.raises(ConfigurationError, match="first 4 lines changed"):
+    with pytest.raises(LabelRunError, match="first 4 lines changed"):
         label_corpus(labeler, source, str(out), chunk_lines=3, progress=False)
     assert out.read_bytes() == before
     # --overwrite starts over
@@ -97,7 +97,7 @@ def test_a_second_run_on_the_same_output_fails_at_once(labeler, tmp_path):
     out = tmp_path / "out.jsonl"
     with (
         OutputLock(str(out)),  # another run holds the output
-        pytest.raises(ConfigurationError, match="another srl-label run is writing this output"),
+        pytest.raises(LabelRunError, match="another srl-label run is writing this output"),
     ):
         label_corpus(labeler, source, str(out), progress=False)
     assert not out.exists()

@@ -5,10 +5,10 @@ write resumes on its own."""
 import os
 
 import pytest
-from allennlp.common.checks import ConfigurationError
 
 from srl_zoo.commands.srl_label import label_corpus
 from srl_zoo.labeling import part_writer, shares
+from srl_zoo.labeling.errors import LabelRunError
 from srl_zoo.labeling.shares import Share, index_path, merge_parts, part_path
 from tests.commands.conftest import write_corpus
 from tests.commands.test_srl_label_robustness import Killed, kill_at
@@ -65,7 +65,7 @@ def test_merge_refuses_an_unfinished_part(labeler, tmp_path):
     source = write_corpus(tmp_path / "corpus.txt", DOCUMENTS)
     out = str(tmp_path / "out.jsonl")
     label_corpus(labeler, source, out, chunk_lines=2, progress=False, share=Share(0, 2))
-    with pytest.raises(ConfigurationError, match=r"out.jsonl.part1-of-2 is not complete"):
+    with pytest.raises(LabelRunError, match=r"out.jsonl.part1-of-2 is not complete"):
         merge_parts(out, 2)
     assert not os.path.exists(out)
 
@@ -77,7 +77,7 @@ def test_resuming_a_share_with_other_chunking_or_world_is_refused(labeler, tmp_p
         kill_at(patch, 3, half=False)  # share 0 dies after its first chunk
         with pytest.raises(Killed):
             label_corpus(labeler, source, out, chunk_lines=2, progress=False, share=Share(0, 2))
-    with pytest.raises(ConfigurationError, match="lines per chunk"):
+    with pytest.raises(LabelRunError, match="lines per chunk"):
         label_corpus(labeler, source, out, chunk_lines=3, progress=False, share=Share(0, 2))
 
 
@@ -88,7 +88,7 @@ def test_a_one_process_run_left_unfinished_is_not_taken_over(labeler, tmp_path):
         kill_at(patch, 3, half=False)
         with pytest.raises(Killed):
             label_corpus(labeler, source, out, chunk_lines=2, progress=False)
-    with pytest.raises(ConfigurationError, match="unfinished one-process run"):
+    with pytest.raises(LabelRunError, match="unfinished one-process run"):
         label_corpus(labeler, source, out, chunk_lines=2, progress=False, share=Share(0, 2))
 
 
