@@ -2,6 +2,7 @@
 word-piece vectors (`pretrained_transformer_mismatched`, `pretrained_transformer_adapted`) or a word table
 (`embedding`, GloVe's). Each `prepare`s a batch on the host and embeds it on the device."""
 
+import json
 import os
 from collections.abc import Sequence
 from typing import Any
@@ -11,6 +12,7 @@ from torch import nn
 
 from srl_zoo.archive_files import ArchiveError
 from srl_zoo.parts.embedders.adapted_transformer import freeze_and_adapt
+from srl_zoo.parts.embedders.bert import BertEncoder, is_plain_bert
 from srl_zoo.parts.embedders.word_pieces import mean_of_pieces
 from srl_zoo.runtime.weights import load_below
 from srl_zoo.runtime.word_pieces import PieceBatch, WordPieces
@@ -33,7 +35,7 @@ class TransformerWords(WordEmbedder):
 
     # Parameters
 
-    transformer : a Hugging Face encoder (`last_hidden_state` out).
+    transformer : `(input_ids, attention_mask)` to the last layer's vectors: `BertEncoder` or `HuggingFaceEncoder`.
     pieces : the archive's tokenizer (`WordPieces`).
     """
 
@@ -48,10 +50,7 @@ class TransformerWords(WordEmbedder):
 
     def forward(self, batch: PieceBatch) -> torch.Tensor:
         """`(batch, num_words, dim)` word vectors."""
-        mask = batch.attention_mask
-        hidden = self.transformer(
-            input_ids=batch.ids, attention_mask=mask.long(), token_type_ids=torch.zeros_like(batch.ids)
-        ).last_hidden_state  # (rows, row_length, dim)
+        hidden = self.transformer(batch.ids, batch.attention_mask)  # (rows, row_length, dim)
         vectors = hidden[batch.piece_rows, batch.piece_positions]  # (num_pieces, dim)
         slots = batch.num_sentences * batch.num_words
         return mean_of_pieces(vectors, batch.piece_slots, slots).view(batch.num_sentences, batch.num_words, -1)
@@ -87,7 +86,32 @@ class WordTable(WordEmbedder):
         return self.table(ids)
 
 
-def _transformer(directory: str, settings: dict[str, Any]) -> nn.Module:
+class HuggingFaceEncoder(nn.Module):
+    """A Hugging Face encoder as the runtime calls one: `(input_ids, attention_mask)` in, last layer out.
+
+    # Parameters
+
+    model : e.g. `AutoModel.from_config(...)`, its weights loaded.
+    """
+
+    def __init__(self, model: nn.Module) -> None:
+        super().__init__()
+        self.model = model
+
+    def forward(self, input_ids: torch.Tensor, attention_mask: torch.Tensor) -> torch.Tensor:
+        """`(batch, length, dim)` vectors of the last layer."""
+        return self.model(
+            input_ids=input_ids, attention_mask=attention_mask.long(), token_type_ids=torch.zeros_like(input_ids)
+        ).last_hidden_state
+
+
+def _transformer_config(directory: str, settings: dict[str, Any]) -> dict[str, Any]:
+    """The archive's transformer config (`config.json`) with the config's `transformer_kwargs` applied."""
+    with open(os.path.join(directory, "config.json"), encoding="utf-8") as handle:
+        return {**json.load(handle), **(settings.get("transformer_kwargs") or {})}
+
+
+def _huggingface(directory: str, settings: dict[str, Any]) -> nn.Module:
     """A Hugging Face encoder made from the archive's transformer config (and `transformer_kwargs`), no weights."""
     from transformers import AutoConfig, AutoModel
 
@@ -107,7 +131,13 @@ def build_embedder(
     if not settings.get("last_layer_only", True):
         raise ArchiveError(archive, "the runtime reads a transformer's last layer only (last_layer_only: false)")
     transformer_folder = os.path.join(directory, "transformer")
-    transformer = _transformer(transformer_folder, settings)
+    pieces = WordPieces(transformer_folder, settings.get("max_length"))
+    config = _transformer_config(transformer_folder, settings)
+    if kind == "pretrained_transformer_mismatched" and is_plain_bert(config):  # no transformers needed
+        bert = BertEncoder(config)
+        load_below(archive, bert, TRANSFORMER_PREFIX, {k: v for k, v in weights.items() if ".pooler." not in k})
+        return TransformerWords(bert, pieces)
+    transformer = _huggingface(transformer_folder, settings)
     if kind == "pretrained_transformer_adapted":
         adapter = (settings.get("adapter_rank", 16), settings.get("adapter_alpha", 32.0), 0.0)
         frozen = freeze_and_adapt(
@@ -117,4 +147,4 @@ def build_embedder(
         frozen_state = transformer.state_dict()
         weights = {**{TRANSFORMER_PREFIX + name: frozen_state[name] for name in frozen}, **weights}
     load_below(archive, transformer, TRANSFORMER_PREFIX, weights)
-    return TransformerWords(transformer, WordPieces(transformer_folder, settings.get("max_length")))
+    return TransformerWords(HuggingFaceEncoder(transformer), pieces)
