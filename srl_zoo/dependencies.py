@@ -10,11 +10,18 @@ REQUIRED = {"torch": "torch", "allennlp": "allennlp", "transformers": "transform
 INSTALL = "pip install --no-deps -r requirements.lock (in the srl_zoo checkout; docs/install.md)"
 
 
+class MissingDependency(ImportError):
+    """A distribution srl_zoo's allennlp side needs is not installed: the message names it and what to run."""
+
+
 def check_dependencies() -> None:
-    """`ImportError` in one line naming the missing distributions and the command that installs them."""
+    """`MissingDependency` in one line naming the missing distributions and the command that installs them."""
     missing = [distribution for module, distribution in REQUIRED.items() if _absent(module)]
     if missing:
-        raise ImportError(f"srl_zoo needs {', '.join(missing)}, not installed here: run {INSTALL}")
+        raise MissingDependency(
+            f"srl_zoo needs {', '.join(missing)}, not installed here: run {INSTALL} "
+            "(srl-zoo label and srl_zoo.runtime run without them)"
+        )
 
 
 def _absent(module: str) -> bool:
@@ -25,6 +32,6 @@ def _absent(module: str) -> bool:
 
 
 def require(module: str, purpose: str) -> None:
-    """`ImportError` in one line when `module`, needed only for `purpose`, is not installed."""
+    """`MissingDependency` in one line when `module`, needed only for `purpose`, is not installed."""
     if _absent(module):
-        raise ImportError(f"{purpose} needs {module.replace('_', '-')}, not installed here: run {INSTALL}")
+        raise MissingDependency(f"{purpose} needs {module.replace('_', '-')}, not installed here: run {INSTALL}")
