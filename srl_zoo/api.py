@@ -20,6 +20,7 @@ from srl_zoo.data.formats.encodable_text import check_encodable
 from srl_zoo.nn.tensor_batches import TensorDict, tensorize
 from srl_zoo.predictors.srl_predictor import SrlPredictor, SrlRequest
 from srl_zoo.runtime.batch_budget import MAX_BATCH_CHARACTERS, BatchBudget, check_batch_size
+from srl_zoo.runtime.labeler_contract import role_names
 from srl_zoo.runtime.requests import parse_requests
 from srl_zoo.runtime.text import (
     Offsets,
@@ -112,6 +113,31 @@ class Labeler:
         """Whether the predictor's model runs on a GPU."""
         return self.predictor.cuda_device >= 0
 
+    @property
+    def precision(self) -> str:
+        """The precision the predictor runs in (`float32` or `bfloat16`)."""
+        return self.predictor.precision
+
+    @property
+    def precision_reason(self) -> str:
+        """Why that precision (what `precision="auto"` decided, or that it was asked for)."""
+        return self.predictor.precision_reason
+
+    @property
+    def role_names(self) -> list[str]:
+        """The argument roles the model can give (its BIO tags without the prefix, `O` and `V`), sorted."""
+        return role_names(self.predictor.model.vocab.get_token_to_index_vocabulary("labels"))
+
+    def label_words(
+        self,
+        sentences: Sequence[list[str]],
+        predicates: Optional[Sequence[Optional[list[int]]]] = None,
+        budget: Optional[BatchBudget] = None,
+    ) -> list[dict[str, Any]]:
+        """The predictor's output for each tokenized sentence, batched by length within `budget` (None: the
+        labeler's); `predicates`: each sentence's predicate indices (None: the model finds them)."""
+        return predict_by_length(self.predictor, sentences, budget or self.budget, predicates)
+
     def parse_request(self, request: dict[str, Any]) -> SrlRequest:
         """The checked request of one pre-tokenized input (`BadRequest` saying what is wrong)."""
         return self.predictor.parse_request(request)
@@ -151,7 +177,7 @@ class Labeler:
         sentences: Sequence[Sentence],
         texts: Sequence[str],
         budget: Optional[BatchBudget] = None,
-        predicates: Optional[Sequence[list[int]]] = None,
+        predicates: Optional[Sequence[Optional[list[int]]]] = None,
     ) -> list[dict[str, Any]]:
         """Label pre-split sentences (`texts[i]` is the string sentence i's offsets point into),
         batched by length within `budget` (None: the labeler's); results in input order. `predicates`:
@@ -173,15 +199,17 @@ def predict_by_length(
     predictor: SrlPredictor,
     sentences: Sequence[list[str]],
     budget: BatchBudget,
-    predicates: Optional[Sequence[list[int]]] = None,
+    predicates: Optional[Sequence[Optional[list[int]]]] = None,
 ) -> list[dict[str, Any]]:
     """The predictor's output for each tokenized sentence, in input order, computed in calls of sentences
     of similar size (less padding) within `budget` (`BatchBudget.calls`). `predicates`, if given, are each
-    sentence's predicate indices (otherwise the model finds them)."""
+    sentence's predicate indices (otherwise, or where None, the model finds them)."""
     results: list[dict[str, Any]] = [{} for _ in sentences]
     for chunk in budget.calls(sentences):
         requests = [
-            {"tokens": sentences[i]} if predicates is None else {"tokens": sentences[i], "predicates": predicates[i]}
+            {"tokens": sentences[i]}
+            if predicates is None or predicates[i] is None
+            else {"tokens": sentences[i], "predicates": predicates[i]}
             for i in chunk
         ]
         for i, output in zip(chunk, predictor.predict_batch_json(requests), strict=False):

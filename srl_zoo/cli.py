@@ -1,4 +1,4 @@
-"""`srl-zoo COMMAND ...` once a model is needed: `label` run without allennlp (`srl_zoo.commands.corpus_labelling`),
+"""`srl-zoo COMMAND ...` once a model is needed: `label` and `serve` run without allennlp (`WITHOUT_ALLENNLP`),
 every other command with the plugin loaded and the command line handed to allennlp; expected failures told in one
 line (`srl_zoo.commands.expected_errors`). The console script starts
 in `srl_zoo_command` (help, version, unknown commands and missing files, answered without loading
@@ -79,8 +79,8 @@ def run(invocation: "Invocation") -> None:
     fresh = serialization is not None and not os.path.exists(serialization)
     new_output = output is not None and not os.path.exists(output)
     try:
-        if command == "label":
-            label_without_allennlp(invocation.allennlp_argv[1:])
+        if command in WITHOUT_ALLENNLP:
+            run_without_allennlp(command, invocation.allennlp_argv[1:])
         else:
             run_through_allennlp(invocation.allennlp_argv)
     except KeyboardInterrupt:
@@ -101,23 +101,34 @@ def run(invocation: "Invocation") -> None:
         sys.exit(1)
 
 
-def label_without_allennlp(arguments: list[str]) -> None:
-    """`srl-zoo label ARGUMENTS`: parsed and run by `srl_zoo.commands.corpus_labelling`, which imports allennlp
-    only for an archive the runtime does not build."""
-    import argparse
+#: the commands that run without allennlp, each a module of `srl_zoo.commands` with `DESCRIPTION`,
+#: `add_arguments(parser)` and `run(args)` (the allennlp subcommands `srl-label` and `srl-serve` wrap the same)
+WITHOUT_ALLENNLP = {"label": "corpus_labelling", "serve": "serving_command"}
 
-    from srl_zoo.commands.corpus_labelling import DESCRIPTION, add_label_arguments, run_label
+
+def run_without_allennlp(command: str, arguments: list[str]) -> None:
+    """`srl-zoo COMMAND ARGUMENTS` for a command of `WITHOUT_ALLENNLP`: parsed and run by its module, which imports
+    allennlp only for an archive the runtime does not build."""
+    import argparse
+    import importlib
+
     from srl_zoo.commands.verbosity import add_verbosity
 
-    parser = argparse.ArgumentParser(prog="srl-zoo label", description=DESCRIPTION)
-    add_label_arguments(parser)
-    add_verbosity(parser, run_label)
+    module = importlib.import_module(f"srl_zoo.commands.{WITHOUT_ALLENNLP[command]}")
+    parser = argparse.ArgumentParser(
+        prog=f"srl-zoo {command}", description=module.DESCRIPTION, usage=getattr(module, "USAGE", None)
+    )
+    module.add_arguments(parser)
+    add_verbosity(parser, module.run)
     args = parser.parse_args(arguments)
     args.func(args)
 
 
 def run_through_allennlp(allennlp_argv: list[str]) -> None:
     """Any other command: the plugin loaded and the command line handed to allennlp's `main`."""
+    from srl_zoo.dependencies import check_dependencies
+
+    check_dependencies()  # a runtime-only install (`pip install .`) has no allennlp: say so in one line
     from allennlp.commands import main as allennlp_main
 
     import srl_zoo.plugin  # noqa: F401  (registers the subcommands and every component)

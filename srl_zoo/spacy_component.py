@@ -102,14 +102,13 @@ class SrlComponent:
     ) -> None:
         if not archive:
             raise ValueError('the srl_zoo component needs config={"archive": "path/to/model.tar.gz"}')
-        # imported here: spaCy imports this module for every pipeline it makes (its entry point), and the
-        # allennlp-based API costs seconds that a pipeline without this component must not pay
-        from srl_zoo.api import load
+        # imported here: spaCy imports this module for every pipeline it makes (its entry point), and a model
+        # costs seconds that a pipeline without this component must not pay
+        from srl_zoo.labelers import load_labeler
 
-        labeler = load(
+        self.labeler = load_labeler(
             archive, cuda_device=cuda_device, batch_size=batch_size, precision=precision, min_score=min_score
         )
-        self.predictor, self.budget = labeler.predictor, labeler.budget
         register_extensions()
 
     def __call__(self, doc: Doc) -> Doc:
@@ -133,9 +132,7 @@ class SrlComponent:
                 indices = [token.i for token in span if not token.is_space]
                 if indices:
                     sentences.append((doc, indices))
-        from srl_zoo.api import predict_by_length
-
-        outputs = predict_by_length(self.predictor, [[doc[i].text for i in idx] for doc, idx in sentences], self.budget)
+        outputs = self.labeler.label_words([[doc[i].text for i in idx] for doc, idx in sentences])
         for doc in docs:
             doc._.srl_frames = []
             doc.spans[SPANS_KEY] = []

@@ -40,7 +40,7 @@ def test_frames_are_spans_of_the_docs_own_tokens(nlp):
     doc = docs[0]
     for sentence in doc.sents:
         words = [token.text for token in sentence if not token.is_space]
-        expected = component.predictor.predict_json({"tokens": words})["frames"]
+        expected = component.labeler.predictor.predict_json({"tokens": words})["frames"]
         found = [f for f in doc._.srl_frames if f.predicate.sent == sentence]
         assert [f.predicate.text for f in found] == [f["predicate"]["word"] for f in expected]
         for frame, want in zip(found, expected, strict=False):
@@ -66,7 +66,7 @@ def test_a_doc_never_holds_a_lone_surrogate_so_the_model_never_sees_one(nlp, mon
     def fail(*args, **kwargs):
         raise AssertionError("the model ran")
 
-    monkeypatch.setattr(component.predictor, "_forward", fail)
+    monkeypatch.setattr(component.labeler.predictor, "_forward", fail)
     with pytest.raises(ValueError, match="surrogates not allowed"):
         nlp("She left \ud800 early.")
     with pytest.raises(ValueError, match="surrogates not allowed"):
@@ -99,3 +99,27 @@ def test_min_score_leaves_unsure_arguments_out_of_the_span_group(predicate_model
     nlp.add_pipe("srl_zoo", config={"archive": predicate_model_archive, "min_score": 1.0})
     doc = nlp("President Bush nominated two individuals.")
     assert all(span.label_ == "V" or span._.srl_score >= 1.0 for span in doc.spans["srl"])
+
+
+def test_a_shipped_archive_runs_on_the_runtime_with_the_predictors_frames():
+    import os
+
+    import srl_zoo.plugin  # noqa: F401
+    from srl_zoo.runtime.labeler import RuntimeLabeler
+    from tests.conftest import REPO_ROOT
+
+    archive = os.path.join(REPO_ROOT, "models", "ewt-english.tar.gz")
+    nlp = spacy.blank("en")
+    nlp.add_pipe("sentencizer")
+    nlp.add_pipe("srl_zoo", config={"archive": archive})
+    assert isinstance(nlp.get_pipe("srl_zoo").labeler, RuntimeLabeler)
+    doc = nlp(TEXTS[0])
+    expected = srl_zoo.load(archive)
+    for sentence in doc.sents:
+        words = [token.text for token in sentence if not token.is_space]
+        want = expected.label_tokenized([{"tokens": words}])[0]["frames"]
+        found = [f for f in doc._.srl_frames if f.predicate.sent == sentence]
+        assert [f.predicate.text for f in found] == [f["predicate"]["word"] for f in want]
+        for frame, other in zip(found, want, strict=True):
+            assert [(s.label_, s.text) for s in frame.arguments] == [(a["role"], a["text"]) for a in other["arguments"]]
+    assert len(doc._.srl_frames) >= 2

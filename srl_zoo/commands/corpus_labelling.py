@@ -1,6 +1,6 @@
 """`srl-zoo label` without allennlp: its command line and its run (`srl_zoo.commands.srl_label` has the module
 docstring: inputs, outputs, resumption, workers, torchrun). The allennlp subcommand `srl-label` and the console
-script's allennlp-free path (`srl_zoo.cli`) both build their parser here and call `run_label`."""
+script's allennlp-free path (`srl_zoo.cli`) both build their parser here and call `run`."""
 
 import argparse
 import json
@@ -15,9 +15,9 @@ import torch.distributed as dist
 
 from srl_zoo.commands.verbosity import plain_lines_above_the_bar
 from srl_zoo.data.formats.output_formats import OUTPUT_FORMATS
+from srl_zoo.labelers import load_labeler
 from srl_zoo.labeling.chunks import INPUT_FORMATS
 from srl_zoo.labeling.corpus import check_output_free, checked_input_format, label_corpus
-from srl_zoo.labeling.labelers import load_labeler
 from srl_zoo.labeling.progress import remove_progress
 from srl_zoo.labeling.shares import Share, merge_parts
 from srl_zoo.nn.precision import add_precision_argument
@@ -32,7 +32,7 @@ DESCRIPTION = (
 )
 
 
-def add_label_arguments(parser: argparse.ArgumentParser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Give `parser` the arguments of `srl-zoo label` (all but `--verbose`)."""
     parser.add_argument("archive_file", metavar="MODEL", help="the trained model (model.tar.gz)")
     parser.add_argument(
@@ -88,7 +88,7 @@ def add_label_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
-def run_label(args: argparse.Namespace) -> None:
+def run(args: argparse.Namespace) -> None:
     """Label `args.input_file` into `args.output_file` as the command line says; prints the counts as JSON."""
     plain_lines_above_the_bar("srl_zoo.labeling.part_writer")  # skipped lines: FILE:LINE: reason
     share = _join_torchrun()

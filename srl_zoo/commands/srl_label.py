@@ -42,7 +42,7 @@ import argparse
 
 from allennlp.commands.subcommand import Subcommand
 
-from srl_zoo.commands.corpus_labelling import DESCRIPTION, add_label_arguments, run_label
+from srl_zoo.commands import corpus_labelling
 from srl_zoo.commands.verbosity import add_verbosity
 from srl_zoo.labeling.corpus import label_corpus
 
@@ -50,9 +50,10 @@ from srl_zoo.labeling.corpus import label_corpus
 @Subcommand.register("srl-label")
 class SrlLabel(Subcommand):
     def add_subparser(self, parser: argparse._SubParsersAction) -> argparse.ArgumentParser:
-        subparser = parser.add_parser(self.name, description=DESCRIPTION, help=DESCRIPTION)
-        add_label_arguments(subparser)
-        add_verbosity(subparser, run_label)
+        description = corpus_labelling.DESCRIPTION
+        subparser = parser.add_parser(self.name, description=description, help=description)
+        corpus_labelling.add_arguments(subparser)
+        add_verbosity(subparser, corpus_labelling.run)
         return subparser
 
 

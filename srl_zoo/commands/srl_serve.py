@@ -1,16 +1,12 @@
-"""`srl-zoo serve MODEL` (= `allennlp srl-serve`): the labelling service and its page on loopback."""
+"""`srl-zoo serve MODEL` (= `allennlp srl-serve`): the labelling service and its page on loopback
+(`srl_zoo.commands.serving_command`)."""
 
 import argparse
-import os
-import sys
 
 from allennlp.commands.subcommand import Subcommand
 
+from srl_zoo.commands import serving_command
 from srl_zoo.commands.verbosity import add_verbosity
-from srl_zoo.nn.precision import add_precision_argument
-from srl_zoo.serving.limits import ServiceLimits
-
-DEFAULTS = ServiceLimits()
 
 
 @Subcommand.register("srl-serve")
@@ -18,117 +14,9 @@ class SrlServe(Subcommand):
     """Serve a model over HTTP: `GET /` the page, `POST /api/label`, `GET /health`, `GET /metrics`."""
 
     def add_subparser(self, parser: argparse._SubParsersAction) -> argparse.ArgumentParser:
-        description = (
-            "Serve a trained model over HTTP (Starlette under uvicorn): a page that draws the frames at /, "
-            "POST /api/label with {'text': ...} or {'sentences': [[tokens]]}, GET /health and GET /metrics. "
-            "Concurrent requests are labelled together, a large one in bounded calls that small ones interleave "
-            "with; SIGTERM labels the requests in flight for at most --drain-seconds (503 for the rest), then exits."
-        )
+        description = serving_command.DESCRIPTION
         subparser = parser.add_parser(self.name, description=description, help=description)
-        subparser.usage = "srl-zoo serve MODEL [--host 127.0.0.1] [--port 8000] [--precision auto] [options]"
-        subparser.add_argument("archive_file", metavar="MODEL", help="model.tar.gz of a trained srl_zoo model")
-        subparser.add_argument("--host", default="127.0.0.1", help="address to bind (default: loopback only)")
-        subparser.add_argument("--port", type=int, default=8000, help="TCP port (default 8000)")
-        add_precision_argument(subparser)
-        subparser.add_argument("--cuda-device", type=int, default=-1, help="GPU index, -1 for the CPU")
-        subparser.add_argument(
-            "--batch-size", type=int, default=DEFAULTS.max_batch_sentences, help="sentences per model call"
-        )
-        subparser.add_argument(
-            "--max-wait-ms",
-            type=float,
-            default=DEFAULTS.max_wait_seconds * 1000,
-            help="how long a request waits for others to share its model call (default 5)",
-        )
-        subparser.add_argument(
-            "--max-queue", type=int, default=DEFAULTS.max_queue_sentences, help="sentences waiting before 503"
-        )
-        subparser.add_argument(
-            "--max-request-tokens", type=int, default=DEFAULTS.max_request_tokens, help="tokens per request (413 past)"
-        )
-        subparser.add_argument(
-            "--max-request-row-words",
-            type=int,
-            default=DEFAULTS.max_request_row_words,
-            help="predicate rows x words per request (413 past; a given predicate is a row, a sentence without "
-            "them counts a quarter of its words)",
-        )
-        subparser.add_argument(
-            "--max-body-bytes", type=int, default=DEFAULTS.max_body_bytes, help="request body size (413 past)"
-        )
-        subparser.add_argument(
-            "--max-sentence-words",
-            type=int,
-            default=DEFAULTS.max_sentence_words,
-            help=f"words per sentence (413 past; default {DEFAULTS.max_sentence_words})",
-        )
-        subparser.add_argument(
-            "--max-request-seconds",
-            type=float,
-            default=DEFAULTS.max_request_seconds,
-            help=f"a request not answered this long after arriving gets 503 (default {DEFAULTS.max_request_seconds:g})",
-        )
-        subparser.add_argument(
-            "--drain-seconds",
-            type=float,
-            default=DEFAULTS.drain_seconds,
-            help=f"after SIGTERM, how long taken requests may still be labelled (default {DEFAULTS.drain_seconds:g})",
-        )
-        add_verbosity(subparser, _run)
+        subparser.usage = serving_command.USAGE
+        serving_command.add_arguments(subparser)
+        add_verbosity(subparser, serving_command.run)
         return subparser
-
-
-def _run(args: argparse.Namespace) -> None:
-    if not os.path.isfile(args.archive_file):
-        sys.exit(f"srl-zoo serve: no model archive at {args.archive_file!r}: give a model.tar.gz")
-    if not 0 <= args.port <= 65535:
-        sys.exit(f"srl-zoo serve: --port must be from 0 to 65535, got {args.port}")
-    import uvicorn
-
-    from srl_zoo.api import load
-    from srl_zoo.serving.app import create_app
-
-    limits = ServiceLimits(
-        max_body_bytes=args.max_body_bytes,
-        max_request_tokens=args.max_request_tokens,
-        max_request_row_words=args.max_request_row_words,
-        max_queue_sentences=args.max_queue,
-        max_batch_sentences=args.batch_size,
-        max_wait_seconds=args.max_wait_ms / 1000,
-        max_sentence_words=args.max_sentence_words,
-        max_request_seconds=args.max_request_seconds,
-        drain_seconds=args.drain_seconds,
-    )
-    labeler = load(args.archive_file, cuda_device=args.cuda_device, precision=args.precision)
-    app = create_app(labeler, os.path.basename(args.archive_file), limits)
-    print(
-        f"srl-zoo serve: {args.archive_file} ({labeler.predictor.precision}) at http://{args.host}:{args.port}/",
-        flush=True,
-    )
-    config = uvicorn.Config(
-        app,
-        host=args.host,
-        port=args.port,
-        log_level="info" if args.verbose else "warning",
-        access_log=args.verbose,
-        # the batcher answers every taken request within the drain (and one model call): uvicorn need not cancel
-        timeout_graceful_shutdown=int(limits.drain_seconds) + 30,
-    )
-    draining_server_class()(config, app.state.batcher.begin_drain).run()
-
-
-def draining_server_class():  # type: ignore[no-untyped-def]
-    """uvicorn's `Server` that also starts the batcher's drain when a stop signal arrives (uvicorn alone
-    waits for the requests in flight, and a long one held it past every timeout)."""
-    import uvicorn
-
-    class Draining(uvicorn.Server):
-        def __init__(self, config: "uvicorn.Config", on_exit) -> None:  # type: ignore[no-untyped-def]
-            super().__init__(config)
-            self.on_exit = on_exit
-
-        def handle_exit(self, sig, frame) -> None:  # type: ignore[no-untyped-def]
-            self.on_exit()
-            super().handle_exit(sig, frame)
-
-    return Draining

@@ -11,7 +11,6 @@ from typing import Any, Optional
 from srl_zoo.data.formats.conll_kind import conll_format_of, detect_format
 from srl_zoo.data.formats.output_formats import OUTPUT_FORMATS
 from srl_zoo.labeling.chunks import CONLL_FORMATS, INPUT_FORMATS
-from srl_zoo.labeling.corpus_labeler import CorpusLabeler
 from srl_zoo.labeling.errors import LabelRunError
 from srl_zoo.labeling.labeled_chunks import label_prepared
 from srl_zoo.labeling.part_writer import PartWriter
@@ -26,12 +25,13 @@ from srl_zoo.labeling.progress import (
     write_progress,
 )
 from srl_zoo.labeling.shares import Share, index_path, part_path
+from srl_zoo.runtime.labeler_contract import TextLabeler
 
 logger = logging.getLogger(__name__)
 
 
 def label_corpus(
-    labeler: CorpusLabeler,
+    labeler: TextLabeler,
     input_file: str,
     output_file: str,
     input_format: Optional[str] = None,
@@ -48,7 +48,7 @@ def label_corpus(
 
     # Parameters
 
-    labeler : a `CorpusLabeler`: the runtime's (`srl_zoo.runtime.labeler.load`) or `srl_zoo.load`'s.
+    labeler : a `TextLabeler`: the runtime's (`srl_zoo.runtime.labeler.load`) or `srl_zoo.load`'s.
     input_format : `"text"` or `"jsonl"` (default: `jsonl` for `.jsonl`/`.json` files).
     output_format : `"json"`, `"allennlp_models"`, `"conll2005"` or `"conll2009"`.
     chunk_lines : input lines per saved step (the unit of resumption).

@@ -8,8 +8,8 @@ from typing import Any, Union
 from srl_zoo.data.formats.json_values import json_values
 from srl_zoo.data.formats.output_formats import render
 from srl_zoo.labeling.chunks import BadLine, Request, bad_line
-from srl_zoo.labeling.corpus_labeler import CorpusLabeler
 from srl_zoo.labeling.prepared_chunks import PreparedChunk, SentenceKey
+from srl_zoo.runtime.labeler_contract import TextLabeler
 from srl_zoo.runtime.text import with_char_offsets
 
 Outcome = Union[tuple[bytes, int], BadLine]  # (the line's output record, its sentences) or why it failed
@@ -24,7 +24,7 @@ class Labeled:
     lines: dict[int, Outcome] = field(default_factory=dict)
 
 
-def label_prepared(labeler: CorpusLabeler, prepared: PreparedChunk, output_format: str, path: str) -> Labeled:
+def label_prepared(labeler: TextLabeler, prepared: PreparedChunk, output_format: str, path: str) -> Labeled:
     """Run the model on a prepared chunk's batches (in this process: the model's only user)."""
     labeled = Labeled()
     retry: set[int] = set()
@@ -47,7 +47,7 @@ def label_prepared(labeler: CorpusLabeler, prepared: PreparedChunk, output_forma
 
 
 def _label_lines(
-    labeler: CorpusLabeler, requests: list[tuple[int, Request]], output_format: str, path: str
+    labeler: TextLabeler, requests: list[tuple[int, Request]], output_format: str, path: str
 ) -> list[tuple[int, Outcome]]:
     """Each request's outcome: any exception while labeling or writing one line becomes that line's
     `BadLine` (requests that fail together are labeled again one by one to find it)."""
@@ -66,7 +66,7 @@ def _label_lines(
 
 
 def _label(
-    labeler: CorpusLabeler, requests: list[tuple[int, Request]], output_format: str
+    labeler: TextLabeler, requests: list[tuple[int, Request]], output_format: str
 ) -> list[tuple[int, bytes, int]]:
     """`(line number, output record as UTF-8, number of sentences)` of each request, through the
     labeler (one model call per request kind)."""

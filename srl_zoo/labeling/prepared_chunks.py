@@ -16,9 +16,9 @@ from typing import Any
 from torch.utils.data import DataLoader, IterableDataset, get_worker_info
 
 from srl_zoo.labeling.chunks import CONLL_FORMATS, BadLine, Chunk, bad_line, parse_line, read_chunks
-from srl_zoo.labeling.corpus_labeler import CorpusLabeler
 from srl_zoo.labeling.shares import Share
 from srl_zoo.nn.pinned import pin
+from srl_zoo.runtime.labeler_contract import TextLabeler
 from srl_zoo.runtime.requests import SrlRequest
 from srl_zoo.runtime.text import Sentence
 
@@ -52,7 +52,7 @@ class PreparedChunk:
         return replace(self, batches=[SentenceBatch(b.keys, pin(b.tensors)) for b in self.batches])
 
 
-def prepare_chunk(labeler: CorpusLabeler, chunk: Chunk, input_format: str, path: str, batch_size: int) -> PreparedChunk:
+def prepare_chunk(labeler: TextLabeler, chunk: Chunk, input_format: str, path: str, batch_size: int) -> PreparedChunk:
     """Parse, split and tensorize one chunk; any error on a line becomes that line's `BadLine`."""
     prepared = PreparedChunk(chunk)
     keys: list[SentenceKey] = []
@@ -97,7 +97,7 @@ class PreparedChunks(IterableDataset):
     `n` prepares every `n`-th of the share's chunks from the `w`-th; the DataLoader asks its workers in
     turn, so the chunks come out in order."""
 
-    labeler: CorpusLabeler
+    labeler: TextLabeler
     path: str
     input_format: str
     start_line: int

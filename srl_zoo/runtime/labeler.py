@@ -18,6 +18,7 @@ from srl_zoo.frames.readable_frames import ReadableFrames
 from srl_zoo.nn.inference_speed import bfloat16_autocast
 from srl_zoo.nn.precision import precision_choice
 from srl_zoo.runtime.batch_budget import MAX_BATCH_CHARACTERS, BatchBudget, check_batch_size
+from srl_zoo.runtime.labeler_contract import role_names
 from srl_zoo.runtime.load import load_model
 from srl_zoo.runtime.model import LabellingModel, PreparedBatch
 from srl_zoo.runtime.requests import SrlRequest, check_min_score, parse_request, parse_requests
@@ -87,11 +88,16 @@ class RuntimeLabeler:
         return split_sentences(self.nlp, text)
 
     def label_sentences(
-        self, sentences: Sequence[Sentence], texts: Sequence[str], budget: Optional[BatchBudget] = None
+        self,
+        sentences: Sequence[Sentence],
+        texts: Sequence[str],
+        budget: Optional[BatchBudget] = None,
+        predicates: Optional[Sequence[Optional[list[int]]]] = None,
     ) -> list[dict[str, Any]]:
         """Label pre-split sentences (`texts[i]` is the string sentence i's offsets point into), with character
-        offsets, batched within `budget` (None: the labeler's); results in input order."""
-        outputs = self.label_words([words for words, _ in sentences], budget=budget)
+        offsets, batched within `budget` (None: the labeler's); results in input order. `predicates`: each
+        sentence's predicate indices, if given (otherwise the model finds them)."""
+        outputs = self.label_words([words for words, _ in sentences], predicates, budget)
         return [
             with_char_offsets(output, offsets, text)
             for output, (_, offsets), text in zip(outputs, sentences, texts, strict=True)
@@ -112,6 +118,11 @@ class RuntimeLabeler:
     def on_gpu(self) -> bool:
         """Whether the model runs on a GPU."""
         return self.device.type == "cuda"
+
+    @property
+    def role_names(self) -> list[str]:
+        """The argument roles the model can give (its BIO tags without the prefix, `O` and `V`), sorted."""
+        return role_names(self.model.tags.values())
 
     def check_request(self, request: dict[str, Any]) -> None:
         """`BadRequest` (a `ValueError`) saying what is wrong with a pre-tokenized request."""

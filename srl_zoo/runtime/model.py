@@ -70,6 +70,7 @@ class LabellingModel(nn.Module):
         self.embedder = embedder
         self.frame_scorer = frame_scorer
         self.predicate_head = predicate_head
+        self.tags = tags
         self.readout = FrameReadout(tags, predicate_head)
         self.score_temperature = score_temperature
         self.f1_per_precision = f1_per_precision

@@ -14,7 +14,7 @@ import time
 from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
 
-from srl_zoo.api import Labeler
+from srl_zoo.runtime.labeler_contract import TextLabeler
 from srl_zoo.serving.batcher import Batcher, Overloaded, Unfinished
 from srl_zoo.serving.limits import ServiceLimits
 from srl_zoo.serving.machine_rate import measure_rate
@@ -33,19 +33,12 @@ if TYPE_CHECKING:
     from starlette.responses import Response
 
 
-def role_names(labeler: Labeler) -> list[str]:
-    """The argument roles the model can give (its BIO tags without the B-/I- prefix, `O` and the `V`
-    of the predicate itself)."""
-    tags = labeler.predictor.model.vocab.get_token_to_index_vocabulary("labels")
-    return sorted({tag[2:] for tag in tags if tag[:2] in ("B-", "I-")} - {"V"})
-
-
-def create_app(labeler: Labeler, model_name: str, limits: ServiceLimits = ServiceLimits()) -> Starlette:
+def create_app(labeler: TextLabeler, model_name: str, limits: ServiceLimits = ServiceLimits()) -> Starlette:
     """The service for `labeler`'s model.
 
     # Parameters
 
-    labeler : the `Labeler` of the model (`/health` reports its predictor's precision).
+    labeler : the model's labeler (`srl_zoo.labelers.load_labeler`; `/health` reports its precision).
     model_name : what `/health` calls the model (e.g. the archive's file name).
     limits : the request, queue and batch bounds.
     """
@@ -59,9 +52,9 @@ def create_app(labeler: Labeler, model_name: str, limits: ServiceLimits = Servic
     metrics = ServiceMetrics()
     batcher = Batcher(labeler, limits, metrics)
     rate = measure_rate(labeler, limits)
-    health: dict[str, Any] = {"status": "ok", "model": model_name, "labels": role_names(labeler)}
-    health["precision"] = labeler.predictor.precision
-    health["precision_reason"] = labeler.predictor.precision_reason
+    health: dict[str, Any] = {"status": "ok", "model": model_name, "labels": labeler.role_names}
+    health["precision"] = labeler.precision
+    health["precision_reason"] = labeler.precision_reason
     health["limits"] = {name: getattr(limits, name) for name in limits.__dataclass_fields__}
     health["measured"] = {  # at start-up: what fits in max_request_seconds here
         "row_words_per_second": round(rate.row_words_per_second),

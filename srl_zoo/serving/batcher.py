@@ -16,8 +16,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from srl_zoo.api import Labeler, Offsets
 from srl_zoo.runtime.batch_budget import BatchBudget
+from srl_zoo.runtime.labeler_contract import TextLabeler
+from srl_zoo.runtime.text import Offsets
 from srl_zoo.serving.limits import ServiceLimits
 from srl_zoo.serving.metrics import ServiceMetrics
 
@@ -115,12 +116,12 @@ class Batcher:
 
     # Parameters
 
-    labeler : the `Labeler` of the served model.
+    labeler : the `TextLabeler` of the served model.
     limits : the service's bounds.
     metrics : counters, gauges and histograms to update.
     """
 
-    def __init__(self, labeler: Labeler, limits: ServiceLimits, metrics: ServiceMetrics) -> None:
+    def __init__(self, labeler: TextLabeler, limits: ServiceLimits, metrics: ServiceMetrics) -> None:
         self.labeler = labeler
         self.limits = limits
         self.budget = limits.call_budget(labeler.budget)
@@ -313,7 +314,7 @@ def _within_rows(job: _Job, call: list[int], most_row_words: int) -> list[list[i
     return parts
 
 
-def label_items(labeler: Labeler, items: list[SentenceItem], budget: BatchBudget) -> list[dict[str, Any]]:
+def label_items(labeler: TextLabeler, items: list[SentenceItem], budget: BatchBudget) -> list[dict[str, Any]]:
     """The Labeler's output for each item, in order: sentences with and without given predicates are
     labelled in separate calls (one batch holds one kind of instance)."""
     outputs: list[dict[str, Any]] = [{} for _ in items]

@@ -5,7 +5,7 @@ answered 503 after that long."""
 import time
 from dataclasses import dataclass
 
-from srl_zoo.api import Labeler
+from srl_zoo.runtime.labeler_contract import TextLabeler
 from srl_zoo.serving.batcher import SentenceItem, label_items
 from srl_zoo.serving.limits import ServiceLimits
 from srl_zoo.serving.requests import RequestError, joined_offsets
@@ -37,7 +37,7 @@ class MeasuredRate:
             )
 
 
-def measure_rate(labeler: Labeler, limits: ServiceLimits) -> MeasuredRate:
+def measure_rate(labeler: TextLabeler, limits: ServiceLimits) -> MeasuredRate:
     """The rate of one model call on a sentence of `limits.max_sentence_words` words with the rows such a
     sentence counts when the model finds its predicates, after one warm-up call of the same."""
     words = [_WORDS[i % len(_WORDS)] for i in range(limits.max_sentence_words)]

@@ -4,8 +4,9 @@ a message a person can act on) and the JSON of a labelled sentence."""
 import json
 from typing import Any
 
-from srl_zoo.api import Labeler, Offsets
 from srl_zoo.data.formats.encodable_text import unencodable_offset
+from srl_zoo.runtime.labeler_contract import TextLabeler
+from srl_zoo.runtime.text import Offsets
 from srl_zoo.serving.batcher import SentenceItem
 from srl_zoo.serving.limits import ServiceLimits
 
@@ -40,7 +41,7 @@ def parse_body(body: bytes) -> dict[str, Any]:
     return value
 
 
-def sentence_items(request: dict[str, Any], labeler: Labeler, limits: ServiceLimits) -> list[SentenceItem]:
+def sentence_items(request: dict[str, Any], labeler: TextLabeler, limits: ServiceLimits) -> list[SentenceItem]:
     """The sentences to label of a request `{"text": "..."}` (split as the Python API splits) or
     `{"sentences": [[token, ...], ...], "predicates": [[index, ...] or null, ...]?}`; `RequestError` 422
     for a missing or mistyped field, 413 past `limits.max_request_tokens`, `limits.max_request_row_words` or
@@ -75,7 +76,7 @@ def sentence_items(request: dict[str, Any], labeler: Labeler, limits: ServiceLim
     return items
 
 
-def _text_items(request: dict[str, Any], labeler: Labeler) -> list[SentenceItem]:
+def _text_items(request: dict[str, Any], labeler: TextLabeler) -> list[SentenceItem]:
     text = request["text"]
     if not isinstance(text, str):
         raise RequestError(422, f"'text' must be a string, got {type(text).__name__}")
@@ -87,9 +88,9 @@ def _text_items(request: dict[str, Any], labeler: Labeler) -> list[SentenceItem]
     return [SentenceItem(words, offsets, text) for words, offsets in labeler.split(text)]
 
 
-def _token_items(request: dict[str, Any], labeler: Labeler) -> list[SentenceItem]:
-    """The tokenized sentences, each checked by the predictor (`SrlPredictor.parse_request`: its tokens and
-    predicates), a refusal naming the sentence."""
+def _token_items(request: dict[str, Any], labeler: TextLabeler) -> list[SentenceItem]:
+    """The tokenized sentences, each checked by the labeler (`parse_request`: its tokens and predicates), a refusal
+    naming the sentence."""
     sentences = request["sentences"]
     if not isinstance(sentences, list):
         raise RequestError(422, f"'sentences' must be a list of token lists, got {type(sentences).__name__}")
@@ -102,7 +103,7 @@ def _token_items(request: dict[str, Any], labeler: Labeler) -> list[SentenceItem
             raise RequestError(422, f"sentence {index} must be a non-empty list of tokens")
         given = predicates[index] if predicates is not None else None
         try:
-            checked = labeler.predictor.parse_request(
+            checked = labeler.parse_request(
                 {"tokens": tokens} if given is None else {"tokens": tokens, "predicates": given}
             )
         except ValueError as error:

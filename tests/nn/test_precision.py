@@ -104,7 +104,7 @@ def test_every_entry_point_resolves_auto_the_same_way(predicate_model_archive, m
         assert srl_zoo.load(archive).predictor.precision == expected
         nlp = spacy.blank("en")
         nlp.add_pipe("srl_zoo", config={"archive": archive})
-        assert nlp.get_pipe("srl_zoo").predictor.precision == expected
+        assert nlp.get_pipe("srl_zoo").labeler.precision == expected
     assert srl_zoo.load(measured, precision="float32").predictor.precision == "float32"
     # the older switch still works, and wins
     assert srl_zoo.load(predicate_model_archive, mixed_precision=True).predictor.precision == "bfloat16"
