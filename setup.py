@@ -15,9 +15,19 @@ setup(
     # the page of `srl-zoo serve`; the rolesets table of PropBank's frame files
     package_data={"srl_zoo.serving": ["static/*"], "srl_zoo.frames": ["*.json.gz", "SOURCE.md"]},
     python_requires=">=3.11",
-    # Dependencies are installed from requirements.lock with --no-deps: allennlp 2.10.1's own
-    # metadata pins torch<1.13, which cannot be resolved on Python 3.11 (see README).
-    install_requires=[],
+    # What labelling needs (the runtime, srl_zoo.runtime), as lower bounds: `pip install .` on Python 3.11-3.13.
+    # Training's pinned set, allennlp 2.10.1 included, is requirements.lock with --no-deps (`make install`):
+    # allennlp's own metadata pins torch<1.13, which cannot be resolved on Python 3.11 (see README).
+    install_requires=[
+        "torch>=2.1",
+        "numpy>=1.24",
+        "tokenizers>=0.13.3",
+        "spacy>=3.8",
+        "spacy-lookups-data>=1.0.3",  # the lemmas of readable frames
+        "tqdm>=4.62",
+    ],
+    # the runtime computes BERT encoders (the default model's MiniLM) itself; others (MPNet) come from transformers
+    extras_require={"transformers": ["transformers>=4.25.1"]},
     # `nlp.add_pipe("srl_zoo", config={"archive": ...})` without importing srl_zoo first
     entry_points={
         "spacy_factories": ["srl_zoo = srl_zoo.spacy_component:make_srl_component"],

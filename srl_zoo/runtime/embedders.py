@@ -111,9 +111,18 @@ def _transformer_config(directory: str, settings: dict[str, Any]) -> dict[str, A
         return {**json.load(handle), **(settings.get("transformer_kwargs") or {})}
 
 
-def _huggingface(directory: str, settings: dict[str, Any]) -> nn.Module:
-    """A Hugging Face encoder made from the archive's transformer config (and `transformer_kwargs`), no weights."""
-    from transformers import AutoConfig, AutoModel
+def _huggingface(archive: str, directory: str, settings: dict[str, Any]) -> nn.Module:
+    """A Hugging Face encoder made from the archive's transformer config (and `transformer_kwargs`), no weights;
+    `ArchiveError` saying what to install where transformers is not installed."""
+    try:
+        from transformers import AutoConfig, AutoModel
+    except ImportError:
+        kind = _transformer_config(directory, {}).get("model_type")
+        raise ArchiveError(
+            archive,
+            f"its encoder ({kind}) needs transformers, not installed here: pip install 'transformers>=4.25.1' "
+            "(or srl_zoo with its extra: pip install '.[transformers]')",
+        ) from None
 
     config = AutoConfig.from_pretrained(directory, **(settings.get("transformer_kwargs") or {}))
     return AutoModel.from_config(config)
@@ -134,10 +143,12 @@ def build_embedder(
     pieces = WordPieces(transformer_folder, settings.get("max_length"))
     config = _transformer_config(transformer_folder, settings)
     if kind == "pretrained_transformer_mismatched" and is_plain_bert(config):  # no transformers needed
-        bert = BertEncoder(config)
-        load_below(archive, bert, TRANSFORMER_PREFIX, {k: v for k, v in weights.items() if ".pooler." not in k})
+        with torch.device("meta"):  # no random initialisation: every weight comes from the archive
+            bert = BertEncoder(config)
+        own = {k: v for k, v in weights.items() if ".pooler." not in k}
+        load_below(archive, bert, TRANSFORMER_PREFIX, own, assign=True)
         return TransformerWords(bert, pieces)
-    transformer = _huggingface(transformer_folder, settings)
+    transformer = _huggingface(archive, transformer_folder, settings)
     if kind == "pretrained_transformer_adapted":
         adapter = (settings.get("adapter_rank", 16), settings.get("adapter_alpha", 32.0), 0.0)
         frozen = freeze_and_adapt(

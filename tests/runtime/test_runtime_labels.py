@@ -72,3 +72,19 @@ def test_the_runtime_labels_as_the_allennlp_predictor_without_importing_allennlp
                 [a["score"] for a in other["arguments"]], abs=1e-4
             )
             assert frame["description"] == other["description"]
+
+
+def test_an_archive_whose_encoder_needs_transformers_says_so_in_one_line_where_it_is_not_installed(tmp_path):
+    path = os.path.join(REPO_ROOT, "models", "ewt-english-accurate.tar.gz")
+    script = (
+        "import sys\nsys.modules['transformers'] = None\nfrom srl_zoo.runtime.labeler import load\n"
+        "try:\n    load(sys.argv[1])\nexcept ValueError as error:\n    print(type(error).__name__, error)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, path], capture_output=True, text=True, cwd=tmp_path, timeout=600
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.strip() == (
+        f"ArchiveError {path}: its encoder (mpnet) needs transformers, not installed here: "
+        "pip install 'transformers>=4.25.1' (or srl_zoo with its extra: pip install '.[transformers]')"
+    )
