@@ -143,10 +143,8 @@ def build_embedder(
     pieces = WordPieces(transformer_folder, settings.get("max_length"))
     config = _transformer_config(transformer_folder, settings)
     if kind == "pretrained_transformer_mismatched" and is_plain_bert(config):  # no transformers needed
-        with torch.device("meta"):  # no random initialisation: every weight comes from the archive
-            bert = BertEncoder(config)
-        own = {k: v for k, v in weights.items() if ".pooler." not in k}
-        load_below(archive, bert, TRANSFORMER_PREFIX, own, assign=True)
+        bert = BertEncoder(config)  # (made on the meta device, it would import torch's meta kernels: 1-2 s)
+        load_below(archive, bert, TRANSFORMER_PREFIX, {k: v for k, v in weights.items() if ".pooler." not in k})
         return TransformerWords(bert, pieces)
     transformer = _huggingface(archive, transformer_folder, settings)
     if kind == "pretrained_transformer_adapted":

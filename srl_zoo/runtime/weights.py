@@ -6,9 +6,7 @@ import torch
 from srl_zoo.archive_files import ArchiveError, keys_problem
 
 
-def load_below(
-    archive: str, module: torch.nn.Module, prefix: str, weights: dict[str, torch.Tensor], assign: bool = False
-) -> None:
+def load_below(archive: str, module: torch.nn.Module, prefix: str, weights: dict[str, torch.Tensor]) -> None:
     """The weights under `prefix` into `module`; `ArchiveError` naming `archive` and the keys missing from or
     unexpected by `module`, or a weight of another shape. A transformer's `position_ids` buffer may be missing
     (or present where transformers >= 4.31, which no longer saves it, has none: the archive's is then unused).
@@ -16,8 +14,6 @@ def load_below(
     # Parameters
 
     weights : the archive's whole state dict (`weights.th`).
-    assign : take the archive's tensors as the parameters (for a module made on the `meta` device, which has no
-        values to copy into).
     """
     state = {key[len(prefix) :]: value for key, value in weights.items() if key.startswith(prefix)}
     own = module.state_dict()
@@ -27,9 +23,7 @@ def load_below(
     if problem:
         raise ArchiveError(archive, f"weights.th: {problem}")
     try:
-        # the module's dtype (an archive may store float16): what copying into its parameters would do
-        kept = {key: value.to(own[key].dtype) for key, value in state.items() if key in own}
-        module.load_state_dict(kept, strict=False, assign=assign)
+        module.load_state_dict({key: value for key, value in state.items() if key in own}, strict=False)
     except RuntimeError as error:  # a weight of another shape than the config's part
         detail = " ".join(str(error).split("\n", 1)[-1].split())
         raise ArchiveError(archive, f"weights.th: the weights do not fit the model's config: {detail}") from None
