@@ -81,7 +81,7 @@ browser:
 
 # The whole suite, after the linters and the type check (so CI, which runs `make test`, checks them all).
 test: install browser lint typecheck $(MPNET)
-	$(PY) -m pytest -q tests
+	$(PY) -m pytest -q --durations=30 tests
 
 # The unit tests only (tests marked slow train or load a model, or start processes): a few minutes.
 test-fast: install

@@ -25,6 +25,8 @@ setup(
         "spacy>=3.8",
         "spacy-lookups-data>=1.0.3",  # the lemmas of readable frames
         "tqdm>=4.62",
+        "starlette>=0.27",  # srl-zoo serve
+        "uvicorn>=0.22",
     ],
     # the runtime computes BERT encoders (the default model's MiniLM) itself; others (MPNet) come from transformers
     extras_require={"transformers": ["transformers>=4.25.1"]},

@@ -4,7 +4,8 @@ sorted by length and cut into batches of 64, best of `--rounds` each (the first 
 through its predictor (word pieces, the model, decoding, readable frames); the peer through the leaderboard's
 labeling of a peer archive (one instance per predicate, as allennlp-models' predictor makes them, and its Viterbi
 decoding). srl_zoo in float32 (and in bfloat16 where the CPU has it natively) is measured beside, to show what
-`auto` chose and what the other precision would give.
+`auto` chose and what the other precision would give, and so is the allennlp-free runtime (`srl_zoo.runtime`, the
+same archive: what `srl-zoo label` runs).
 
     PYTHONPATH=.cache/allennlp-models python -m benchmarks against_peer models/ewt-english.tar.gz \
         runs/leaderboard/rows/peer__allennlp-models_srl__BiLSTM_/seed-13370/train/model.tar.gz \
@@ -26,6 +27,7 @@ from benchmarks.alternating_runs import best_of_alternating_runs
 from srl_zoo.data.gold_requests import as_request, gold_sentence_batches
 from srl_zoo.leaderboard.peers import _label
 from srl_zoo.nn.precision import cpu_has_fast_bfloat16
+from srl_zoo.runtime.labeler import load as load_runtime
 
 
 def main() -> None:
@@ -53,6 +55,8 @@ def main() -> None:
         "srl_zoo, default (no flags)": lambda b: default.predict_batch_json([as_request(s) for s in b]),
         "srl_zoo, float32": lambda b: float32.predict_batch_json([as_request(s) for s in b]),
     }
+    runtime = load_runtime(args.model, precision="float32")
+    runs["srl_zoo runtime (no allennlp), float32"] = lambda b: runtime.label_tokenized([as_request(s) for s in b])
     if cpu_has_fast_bfloat16():  # emulated bfloat16 is about 7 times slower: not worth a row elsewhere
         runs["srl_zoo, bfloat16"] = lambda b: bfloat16.predict_batch_json([as_request(s) for s in b])
     best, _ = best_of_alternating_runs(runs, batches, tokens, args.rounds, tags_of=lambda outputs: [])
