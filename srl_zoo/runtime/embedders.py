@@ -10,7 +10,7 @@ from typing import Any
 import torch
 from torch import nn
 
-from srl_zoo.archive_files import ArchiveError
+from srl_zoo.archive_files import ArchiveError, keys_problem
 from srl_zoo.parts.embedders.adapted_transformer import freeze_and_adapt
 from srl_zoo.parts.embedders.bert import BertEncoder, is_plain_bert
 from srl_zoo.parts.embedders.word_pieces import mean_of_pieces
@@ -136,6 +136,8 @@ def build_embedder(
     kind = settings.get("type")
     if kind == "embedding":
         tokens = {token: index for index, token in vocabulary["tokens"].items()}
+        if PREFIX + "weight" not in weights:
+            raise ArchiveError(archive, f"weights.th: {keys_problem([PREFIX + 'weight'], [])}")
         return WordTable(tokens, bool(settings.get("lowercase_tokens", True)), weights[PREFIX + "weight"])
     if not settings.get("last_layer_only", True):
         raise ArchiveError(archive, "the runtime reads a transformer's last layer only (last_layer_only: false)")

@@ -59,13 +59,36 @@ def _settings(config: dict[str, Any], key: str, path: str) -> dict[str, Any]:
     return dict(value)
 
 
-def _tag_output(path: str, settings: dict[str, Any], tags: dict[int, str]) -> TagOutput:
-    kind = settings.pop("type", "softmax")
-    if kind == "crf":
+def _tag_output(settings: dict[str, Any], tags: dict[int, str]) -> TagOutput:
+    if settings.pop("type", "softmax") == "crf":
         return CrfOutput(tags)
-    if kind == "softmax":
-        return SoftmaxOutput(tags, settings.get("decoding"), settings.get("label_smoothing", 0.0))
-    raise NotCovered(path, f"model.frame_scorer.output.type {kind!r}")
+    return SoftmaxOutput(tags, settings.get("decoding"), settings.get("label_smoothing", 0.0))
+
+
+def check_covered(path: str, model: dict[str, Any]) -> None:
+    """`NotCovered` naming the first part of the archive's `model` config the runtime does not build, before any
+    vocabulary or weight is read (so that an archive for allennlp is handed to it whole)."""
+    if model.get("type") != "srl_zoo":
+        raise NotCovered(path, f"model.type {model.get('type')!r}")
+    for key in sorted(set(model) - NOT_READ - {"text_field_embedder", "frame_scorer", "predicate_head"}):
+        if model[key] not in (None, {}):
+            raise NotCovered(path, f"model.{key}")
+    embedders = _settings(model, "text_field_embedder", path).get("token_embedders", {})
+    if set(embedders) != {"tokens"} or embedders["tokens"].get("type") not in EMBEDDERS:
+        raise NotCovered(path, f"model.text_field_embedder {sorted(embedders)} of type "
+                               f"{embedders.get('tokens', {}).get('type')!r}")  # fmt: skip
+    scorer = _settings(model, "frame_scorer", path)
+    if scorer.get("type", "indicator") != "indicator":
+        raise NotCovered(path, f"model.frame_scorer.type {scorer['type']!r}")
+    encoder = scorer.get("encoder") or {}
+    if encoder.get("type") != "selective_connection":
+        raise NotCovered(path, f"model.frame_scorer.encoder.type {encoder.get('type')!r}")
+    output = (scorer.get("output") or {}).get("type", "softmax")
+    if output not in ("crf", "softmax"):
+        raise NotCovered(path, f"model.frame_scorer.output.type {output!r}")
+    head = model.get("predicate_head") or {}
+    if head and head.get("type", "tagger") != "tagger":
+        raise NotCovered(path, f"model.predicate_head.type {head['type']!r}")
 
 
 def build_model(path: str, directory: str) -> LabellingModel:
@@ -73,36 +96,25 @@ def build_model(path: str, directory: str) -> LabellingModel:
     with open(os.path.join(directory, "config.json"), encoding="utf-8") as handle:
         config = json.load(handle)
     model = config.get("model", {})
-    if model.get("type") != "srl_zoo":
-        raise NotCovered(path, f"model.type {model.get('type')!r}")
-    for key in sorted(set(model) - NOT_READ - {"text_field_embedder", "frame_scorer", "predicate_head"}):
-        if model[key] not in (None, {}):
-            raise NotCovered(path, f"model.{key}")
+    check_covered(path, model)
     vocabulary = read_vocabulary(os.path.join(directory, "vocabulary"))
     weights = load_weights(os.path.join(directory, "weights.th"))
-    embedders = _settings(model, "text_field_embedder", path).get("token_embedders", {})
-    if set(embedders) != {"tokens"} or embedders["tokens"].get("type") not in EMBEDDERS:
-        raise NotCovered(path, f"model.text_field_embedder {sorted(embedders)} of type "
-                               f"{embedders.get('tokens', {}).get('type')!r}")  # fmt: skip
+    embedders = _settings(model, "text_field_embedder", path)["token_embedders"]
     embedder = build_embedder(path, directory, embedders["tokens"], vocabulary, weights)
 
     scorer_settings = _settings(model, "frame_scorer", path)
-    if scorer_settings.pop("type", "indicator") != "indicator":
-        raise NotCovered(path, "model.frame_scorer.type " + repr(model["frame_scorer"]["type"]))
+    scorer_settings.pop("type", None)
     encoder_settings = dict(scorer_settings.pop("encoder"))
-    if encoder_settings.pop("type", None) != "selective_connection":
-        raise NotCovered(path, "model.frame_scorer.encoder.type " + repr(model["frame_scorer"]["encoder"].get("type")))
+    encoder_settings.pop("type")
     namespace = scorer_settings.pop("label_namespace", "labels")
     tags = vocabulary[namespace]
-    output = _tag_output(path, dict(scorer_settings.pop("output", None) or {}), tags)
+    output = _tag_output(dict(scorer_settings.pop("output", None) or {}), tags)
     scorer = IndicatorFrameScorer(
         SelectiveConnectionEncoder(**encoder_settings), output, len(tags), label_namespace=namespace, **scorer_settings
     )
     head = None
     if model.get("predicate_head"):
         head_settings = _settings(model, "predicate_head", path)
-        if head_settings.get("type", "tagger") != "tagger":
-            raise NotCovered(path, f"model.predicate_head.type {head_settings['type']!r}")
         head_settings = {key: value for key, value in head_settings.items() if key not in HEAD_TRAINING_ONLY}
         head = PredicateTagger(vocabulary["predicate_senses"], scorer.get_sentence_output_dim(), **head_settings)
     calibration = config.get(SCORE_CALIBRATION_KEY) or {}

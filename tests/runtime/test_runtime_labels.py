@@ -88,3 +88,20 @@ def test_an_archive_whose_encoder_needs_transformers_says_so_in_one_line_where_i
         f"ArchiveError {path}: its encoder (mpnet) needs transformers, not installed here: "
         "pip install 'transformers>=4.25.1' (or srl_zoo with its extra: pip install '.[transformers]')"
     )
+
+
+def test_a_word_table_missing_from_the_weights_is_one_archive_error(tmp_path):
+    from srl_zoo.archive_files import ArchiveError
+    from srl_zoo.runtime.labeler import load
+    from tests.archive_rewriting import rewritten_archive
+
+    table = "text_field_embedder.token_embedder_tokens.weight"
+    broken = rewritten_archive(
+        os.path.join(REPO_ROOT, "models", "ewt-english-glove.tar.gz"),
+        str(tmp_path / "broken.tar.gz"),
+        lambda config: None,
+        lambda name: "renamed." + name if name == table else name,
+    )
+    with pytest.raises(ArchiveError) as raised:
+        load(broken)
+    assert str(raised.value) == f"{broken}: weights.th: the weights do not fit the model: 1 missing (first: {table})"
