@@ -5,6 +5,7 @@ import json
 import os
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -67,8 +68,10 @@ OPTIONAL_PACKAGES = {"onnx_encoder": "onnxruntime"}
 def test_every_benchmark_answers_help():
     """Each benchmark imports what it needs from where it now lives (moved from scripts/, four lost the helper
     module beside them) and says how to run it."""
-    for name in benchmarks():
-        completed = run(name, "--help")
+    names = list(benchmarks())
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:  # a process each, as many at once as cores
+        answers = dict(zip(names, pool.map(lambda name: run(name, "--help"), names), strict=True))
+    for name, completed in answers.items():
         if name in OPTIONAL_PACKAGES:
             assert f"No module named '{OPTIONAL_PACKAGES[name]}'" in completed.stderr, completed.stderr[-1000:]
             continue
