@@ -7,11 +7,9 @@ for sentence in labeler("Bush nominated two judges. They were confirmed."):
         print(frame["description"])
 """
 
-import functools
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, Optional
 
-import spacy
 from allennlp.predictors import Predictor
 
 from srl_zoo.allennlp_patches import register_and_patch
@@ -25,18 +23,15 @@ from srl_zoo.runtime.requests import parse_requests
 from srl_zoo.runtime.text import (
     Offsets,
     Sentence,
-    blank_pipeline,
     check_text,
-    checked_buffers,
-    label_by_text,
-    split_sentences,
     with_char_offsets,
 )
+from srl_zoo.runtime.text_labeling import TextLabeling
 
 __all__ = ["Labeler", "Offsets", "Sentence", "check_text", "load", "predict_by_length", "with_char_offsets"]
 
 
-class Labeler:
+class Labeler(TextLabeling):
     """Splits text into sentences and words (a blank spaCy pipeline with its rule-based sentencizer:
     no model, nothing downloaded), labels every sentence with the model's `srl` predictor, and
     gives each predicate and argument `start_char`/`end_char` in the original string (argument
@@ -71,37 +66,6 @@ class Labeler:
             raise ValueError("Labeler needs the predictor's json output_format (it adds character offsets to it)")
         self.predictor = predictor
         self.language = language
-
-    @property
-    def batch_size(self) -> int:
-        """Sentences per model call (the budget's)."""
-        return self.budget.sentences
-
-    @functools.cached_property
-    def nlp(self) -> "spacy.language.Language":
-        """spaCy's blank pipeline with its sentencizer, made for the first raw text: a labeler given tokens and
-        predicates (its predictor's `predict_batch_json`) needs no spaCy."""
-        return blank_pipeline(self.language)
-
-    def __call__(self, text: str) -> list[dict[str, Any]]:
-        """The labeled sentences of one text (`ValueError` for a character UTF-8 cannot encode)."""
-        return next(self.pipe([text]))
-
-    def pipe(
-        self, texts: Iterable[str], batch_size: int = 0, buffer_texts: int = 256
-    ) -> Iterator[list[dict[str, Any]]]:
-        """Labeled sentences of each text, in input order; sentences of up to `buffer_texts` texts
-        are sorted by length and labeled in batches of `batch_size` (default: the labeler's) and of at
-        most the budget's padded characters, so a long text takes no more memory than its
-        sentences given one by one.
-
-        A text that is not a string is a `TypeError`, one with a lone surrogate a `ValueError` naming
-        its index in `texts` and the character offset, raised before the texts buffered with it are
-        labeled (a list is checked whole before any labeling)."""
-        if batch_size:
-            check_batch_size(batch_size)
-        for buffer in checked_buffers(texts, buffer_texts):
-            yield from self.label_texts(buffer, batch_size or self.batch_size)
 
     def check_request(self, request: dict[str, Any]) -> None:
         """`ValueError` saying what is wrong with a pre-tokenized request (`{"tokens", "predicates"?,
@@ -166,33 +130,6 @@ class Labeler:
         size = batch_size or self.batch_size
         for start in range(0, len(instances), size):
             yield from self.predictor.predict_batch_instance(instances[start : start + size])
-
-    def split(self, text: str) -> list[Sentence]:
-        """Sentences of `text` as words (whitespace and tokens of only control or zero-width characters
-        dropped) with their character offsets."""
-        return split_sentences(self.nlp, text)
-
-    def label_sentences(
-        self,
-        sentences: Sequence[Sentence],
-        texts: Sequence[str],
-        budget: Optional[BatchBudget] = None,
-        predicates: Optional[Sequence[Optional[list[int]]]] = None,
-    ) -> list[dict[str, Any]]:
-        """Label pre-split sentences (`texts[i]` is the string sentence i's offsets point into),
-        batched by length within `budget` (None: the labeler's); results in input order. `predicates`:
-        each sentence's predicate indices, if given (otherwise the model finds them)."""
-        words = [words for words, _ in sentences]
-        outputs = predict_by_length(self.predictor, words, budget or self.budget, predicates)
-        return [
-            with_char_offsets(output, offsets, text)
-            for output, (_, offsets), text in zip(outputs, sentences, texts, strict=False)
-        ]
-
-    def label_texts(self, texts: list[str], batch_size: int) -> Iterator[list[dict[str, Any]]]:
-        """The labeled sentences of each text, in order; all texts' sentences batched by length together."""
-        budget = self.budget.with_sentences(batch_size)
-        yield from label_by_text(texts, self.split, lambda flat, owners: self.label_sentences(flat, owners, budget))
 
 
 def predict_by_length(

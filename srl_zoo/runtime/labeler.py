@@ -7,8 +7,7 @@ text and pre-tokenized sentences with the archive's parts, the same labels and s
         print([frame["description"] for frame in sentence["frames"]])
 """
 
-import functools
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any, Optional
 
 import torch
@@ -23,17 +22,10 @@ from srl_zoo.runtime.load import load_model
 from srl_zoo.runtime.model import LabellingModel, PreparedBatch
 from srl_zoo.runtime.requests import SrlRequest, check_min_score, parse_request, parse_requests
 from srl_zoo.runtime.sentence_output import finish_sentence
-from srl_zoo.runtime.text import (
-    Sentence,
-    blank_pipeline,
-    checked_buffers,
-    label_by_text,
-    split_sentences,
-    with_char_offsets,
-)
+from srl_zoo.runtime.text_labeling import TextLabeling
 
 
-class RuntimeLabeler:
+class RuntimeLabeler(TextLabeling):
     """Labels text with a `LabellingModel`: sentences split and tokenized by a blank spaCy pipeline, batched by
     length within a `BatchBudget`, each frame given readable keys (lemma, roleset, role descriptions).
 
@@ -67,52 +59,6 @@ class RuntimeLabeler:
         self.precision, self.precision_reason = precision_choice(precision, cuda_device, model.f1_per_precision)
         self.readable = ReadableFrames() if readable_frames and language == "en" else None
         self.min_score = check_min_score(min_score)
-
-    @functools.cached_property
-    def nlp(self) -> Any:
-        """spaCy's blank pipeline with its sentencizer, made for the first raw text."""
-        return blank_pipeline(self.language)
-
-    def __call__(self, text: str) -> list[dict[str, Any]]:
-        """The labeled sentences of one text."""
-        return next(self.pipe([text]))
-
-    def pipe(self, texts: Iterable[str], buffer_texts: int = 256) -> Iterator[list[dict[str, Any]]]:
-        """Labeled sentences of each text, in input order; the sentences of up to `buffer_texts` texts are
-        batched by length together."""
-        for buffer in checked_buffers(texts, buffer_texts):
-            yield from label_by_text(buffer, self.split, self.label_sentences)
-
-    def split(self, text: str) -> list[Sentence]:
-        """Sentences of `text` as words with their character offsets (`split_sentences`)."""
-        return split_sentences(self.nlp, text)
-
-    def label_sentences(
-        self,
-        sentences: Sequence[Sentence],
-        texts: Sequence[str],
-        budget: Optional[BatchBudget] = None,
-        predicates: Optional[Sequence[Optional[list[int]]]] = None,
-    ) -> list[dict[str, Any]]:
-        """Label pre-split sentences (`texts[i]` is the string sentence i's offsets point into), with character
-        offsets, batched within `budget` (None: the labeler's); results in input order. `predicates`: each
-        sentence's predicate indices, if given (otherwise the model finds them)."""
-        outputs = self.label_words([words for words, _ in sentences], predicates, budget)
-        return [
-            with_char_offsets(output, offsets, text)
-            for output, (_, offsets), text in zip(outputs, sentences, texts, strict=True)
-        ]
-
-    def label_texts(self, texts: list[str], batch_size: int) -> Iterator[list[dict[str, Any]]]:
-        """The labeled sentences of each text, in order, all texts' sentences batched by length in calls of at
-        most `batch_size` sentences."""
-        budget = self.budget.with_sentences(batch_size)
-        yield from label_by_text(texts, self.split, lambda flat, owners: self.label_sentences(flat, owners, budget))
-
-    @property
-    def batch_size(self) -> int:
-        """Sentences per model call (the budget's)."""
-        return self.budget.sentences
 
     @property
     def on_gpu(self) -> bool:
