@@ -112,14 +112,10 @@ def run_without_allennlp(command: str, arguments: list[str]) -> None:
     import argparse
     import importlib
 
-    from srl_zoo.commands.verbosity import add_verbosity
+    from srl_zoo.commands.command_modules import command_parser
 
     module = importlib.import_module(f"srl_zoo.commands.{WITHOUT_ALLENNLP[command]}")
-    parser = argparse.ArgumentParser(
-        prog=f"srl-zoo {command}", description=module.DESCRIPTION, usage=getattr(module, "USAGE", None)
-    )
-    module.add_arguments(parser)
-    add_verbosity(parser, module.run)
+    parser = command_parser(argparse.ArgumentParser(prog=f"srl-zoo {command}"), module)
     args = parser.parse_args(arguments)
     args.func(args)
 

@@ -4,7 +4,6 @@ script's allennlp-free path (`srl_zoo.cli`) both build their parser here and cal
 
 import argparse
 import json
-import logging
 import os
 import time
 from datetime import timedelta
@@ -21,8 +20,6 @@ from srl_zoo.labeling.corpus import check_output_free, checked_input_format, lab
 from srl_zoo.labeling.progress import remove_progress
 from srl_zoo.labeling.shares import Share, merge_parts
 from srl_zoo.nn.precision import add_precision_argument
-
-logger = logging.getLogger(__name__)
 
 #: how long the processes of a multi-process run wait for the slowest one before merging
 MERGE_WAIT = timedelta(days=7)

@@ -43,18 +43,14 @@ import argparse
 from allennlp.commands.subcommand import Subcommand
 
 from srl_zoo.commands import corpus_labelling
-from srl_zoo.commands.verbosity import add_verbosity
+from srl_zoo.commands.command_modules import command_parser
 from srl_zoo.labeling.corpus import label_corpus
 
 
 @Subcommand.register("srl-label")
 class SrlLabel(Subcommand):
     def add_subparser(self, parser: argparse._SubParsersAction) -> argparse.ArgumentParser:
-        description = corpus_labelling.DESCRIPTION
-        subparser = parser.add_parser(self.name, description=description, help=description)
-        corpus_labelling.add_arguments(subparser)
-        add_verbosity(subparser, corpus_labelling.run)
-        return subparser
+        return command_parser(parser.add_parser(self.name, help=corpus_labelling.DESCRIPTION), corpus_labelling)
 
 
 __all__ = ["SrlLabel", "label_corpus"]  # label_corpus lives in srl_zoo.labeling.corpus

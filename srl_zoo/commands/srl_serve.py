@@ -6,7 +6,7 @@ import argparse
 from allennlp.commands.subcommand import Subcommand
 
 from srl_zoo.commands import serving_command
-from srl_zoo.commands.verbosity import add_verbosity
+from srl_zoo.commands.command_modules import command_parser
 
 
 @Subcommand.register("srl-serve")
@@ -14,9 +14,4 @@ class SrlServe(Subcommand):
     """Serve a model over HTTP: `GET /` the page, `POST /api/label`, `GET /health`, `GET /metrics`."""
 
     def add_subparser(self, parser: argparse._SubParsersAction) -> argparse.ArgumentParser:
-        description = serving_command.DESCRIPTION
-        subparser = parser.add_parser(self.name, description=description, help=description)
-        subparser.usage = serving_command.USAGE
-        serving_command.add_arguments(subparser)
-        add_verbosity(subparser, serving_command.run)
-        return subparser
+        return command_parser(parser.add_parser(self.name, help=serving_command.DESCRIPTION), serving_command)

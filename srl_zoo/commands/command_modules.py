@@ -1,0 +1,17 @@
+"""A command kept in a module of its own (`corpus_labelling`, `serving_command`): its `DESCRIPTION`, `USAGE` (if
+any), `add_arguments(parser)` and `run(args)` put on a parser, whether allennlp's subcommand or the console
+script's allennlp-free path makes the parser."""
+
+import argparse
+from types import ModuleType
+
+from srl_zoo.commands.verbosity import add_verbosity
+
+
+def command_parser(parser: argparse.ArgumentParser, command: ModuleType) -> argparse.ArgumentParser:
+    """`parser` with `command`'s description, usage, arguments and `--verbose`, calling `command.run`."""
+    parser.description = command.DESCRIPTION
+    parser.usage = getattr(command, "USAGE", None)
+    command.add_arguments(parser)
+    add_verbosity(parser, command.run)
+    return parser
