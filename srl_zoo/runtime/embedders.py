@@ -5,12 +5,12 @@ word-piece vectors (`pretrained_transformer_mismatched`, `pretrained_transformer
 import json
 import os
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Optional
 
 import torch
 from torch import nn
 
-from srl_zoo.archive_files import ArchiveError, keys_problem
+from srl_zoo.archive_files import ArchiveError
 from srl_zoo.parts.embedders.adapted_transformer import freeze_and_adapt
 from srl_zoo.parts.embedders.bert import BertEncoder, is_plain_bert
 from srl_zoo.parts.embedders.word_pieces import mean_of_pieces
@@ -63,15 +63,15 @@ class WordTable(WordEmbedder):
     # Parameters
 
     token_to_index : the `tokens` namespace; lowercase : whether words are lowercased first.
-    weight : `(num_tokens, dim)`.
+    dim : the width of a row (the table, `(num_tokens, dim)`, is loaded into `table` afterwards).
     """
 
-    def __init__(self, token_to_index: dict[str, int], lowercase: bool, weight: torch.Tensor) -> None:
+    def __init__(self, token_to_index: dict[str, int], lowercase: bool, dim: int) -> None:
         super().__init__()
         self.token_to_index = token_to_index
         self.lowercase = lowercase
         self.unknown = token_to_index["@@UNKNOWN@@"]
-        self.table = nn.Embedding.from_pretrained(weight.float(), freeze=True, padding_idx=0)
+        self.table = nn.Embedding(len(token_to_index), dim, padding_idx=0).requires_grad_(False)
 
     def prepare(self, sentences: Sequence[Sequence[str]]) -> torch.Tensor:
         """`(batch, num_words)` word ids, 0-padded."""
@@ -111,16 +111,15 @@ def _transformer_config(directory: str, settings: dict[str, Any]) -> dict[str, A
         return {**json.load(handle), **(settings.get("transformer_kwargs") or {})}
 
 
-def _huggingface(archive: str, directory: str, settings: dict[str, Any]) -> nn.Module:
+def _huggingface(archive: str, directory: str, settings: dict[str, Any], model_type: Optional[str]) -> nn.Module:
     """A Hugging Face encoder made from the archive's transformer config (and `transformer_kwargs`), no weights;
     `ArchiveError` saying what to install where transformers is not installed."""
     try:
         from transformers import AutoConfig, AutoModel
     except ImportError:
-        kind = _transformer_config(directory, {}).get("model_type")
         raise ArchiveError(
             archive,
-            f"its encoder ({kind}) needs transformers, not installed here: pip install 'transformers>=4.25.1' "
+            f"its encoder ({model_type}) needs transformers, not installed here: pip install 'transformers>=4.25.1' "
             "(or srl_zoo with its extra: pip install '.[transformers]')",
         ) from None
 
@@ -136,9 +135,9 @@ def build_embedder(
     kind = settings.get("type")
     if kind == "embedding":
         tokens = {token: index for index, token in vocabulary["tokens"].items()}
-        if PREFIX + "weight" not in weights:
-            raise ArchiveError(archive, f"weights.th: {keys_problem([PREFIX + 'weight'], [])}")
-        return WordTable(tokens, bool(settings.get("lowercase_tokens", True)), weights[PREFIX + "weight"])
+        words = WordTable(tokens, bool(settings.get("lowercase_tokens", True)), settings["embedding_dim"])
+        load_below(archive, words.table, PREFIX, weights)
+        return words
     if not settings.get("last_layer_only", True):
         raise ArchiveError(archive, "the runtime reads a transformer's last layer only (last_layer_only: false)")
     transformer_folder = os.path.join(directory, "transformer")
@@ -148,7 +147,7 @@ def build_embedder(
         bert = BertEncoder(config)  # (made on the meta device, it would import torch's meta kernels: 1-2 s)
         load_below(archive, bert, TRANSFORMER_PREFIX, {k: v for k, v in weights.items() if ".pooler." not in k})
         return TransformerWords(bert, pieces)
-    transformer = _huggingface(archive, transformer_folder, settings)
+    transformer = _huggingface(archive, transformer_folder, settings, config.get("model_type"))
     if kind == "pretrained_transformer_adapted":
         adapter = (settings.get("adapter_rank", 16), settings.get("adapter_alpha", 32.0), 0.0)
         frozen = freeze_and_adapt(
