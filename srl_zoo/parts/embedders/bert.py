@@ -27,10 +27,6 @@ def is_plain_bert(config: dict[str, Any]) -> bool:
     )
 
 
-def _linear(width: int, out: int) -> nn.Linear:
-    return nn.Linear(width, out)
-
-
 class BertEncoder(nn.Module):
     """Token, position and segment embeddings, then `num_hidden_layers` post-norm transformer layers, with
     `scaled_dot_product_attention`; no pooler (its weights, if given, are not read).
@@ -56,26 +52,26 @@ class BertEncoder(nn.Module):
             }
         )
         inner = config["intermediate_size"]
-        self.encoder = nn.ModuleDict({"layer": nn.ModuleList([self._layer(width, inner, epsilon) for _ in range(
-            config["num_hidden_layers"])])})  # fmt: skip
+        layers = [self._layer(width, inner, epsilon) for _ in range(config["num_hidden_layers"])]
+        self.encoder = nn.ModuleDict({"layer": nn.ModuleList(layers)})
 
     @staticmethod
     def _layer(width: int, inner: int, epsilon: float) -> nn.ModuleDict:
         """One layer's parts under Hugging Face's names."""
         attention = nn.ModuleDict(
             {
-                "self": nn.ModuleDict({name: _linear(width, width) for name in ("query", "key", "value")}),
+                "self": nn.ModuleDict({name: nn.Linear(width, width) for name in ("query", "key", "value")}),
                 "output": nn.ModuleDict(
-                    {"dense": _linear(width, width), "LayerNorm": nn.LayerNorm(width, eps=epsilon)}
+                    {"dense": nn.Linear(width, width), "LayerNorm": nn.LayerNorm(width, eps=epsilon)}
                 ),
             }
         )
         return nn.ModuleDict(
             {
                 "attention": attention,
-                "intermediate": nn.ModuleDict({"dense": _linear(width, inner)}),
+                "intermediate": nn.ModuleDict({"dense": nn.Linear(width, inner)}),
                 "output": nn.ModuleDict(
-                    {"dense": _linear(inner, width), "LayerNorm": nn.LayerNorm(width, eps=epsilon)}
+                    {"dense": nn.Linear(inner, width), "LayerNorm": nn.LayerNorm(width, eps=epsilon)}
                 ),
             }
         )
