@@ -1,16 +1,12 @@
 """Instances to tensors and tensors to a device: the two ends of a batch's way to the model, split so
 that the first can run in an input worker process and the second (a non-blocking copy from pinned
-memory) just before the forward pass."""
+memory, `srl_zoo.nn.pinned`) just before the forward pass."""
 
 from typing import Any, Union
 
 import torch
 from allennlp.data import Instance, Vocabulary
 from allennlp.data.batch import Batch
-
-from srl_zoo.nn.pinned import pin
-
-__all__ = ["TensorDict", "pin", "tensorize", "to_device"]
 
 TensorDict = dict[str, Any]  # allennlp's nested tensor dict (TextField dicts, metadata lists)
 
