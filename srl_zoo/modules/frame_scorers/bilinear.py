@@ -1,46 +1,31 @@
-"""The `bilinear` frame scorer (LISA): one encoder pass per sentence, every (predicate, token) pair scored."""
+"""The registered `bilinear` frame scorer (the math: `srl_zoo.parts.scorers.bilinear`)."""
 
 from typing import Optional
 
-import torch
 from allennlp.common import Lazy
 from allennlp.data import Vocabulary
 from allennlp.modules import Seq2SeqEncoder
 
-from srl_zoo.modules.frame_scorers.frame_scorer import FrameScorer
+from srl_zoo.modules.frame_scorers.frame_scorer import FrameScorer, tag_output_of
 from srl_zoo.modules.frame_scorers.tag_output import TagOutput
 from srl_zoo.modules.sentence_encoder import as_sentence_encoder
-from srl_zoo.parts.batch_inputs import BatchInputs
-from srl_zoo.parts.encoders.encoded_sentences import EncodedSentences
-from srl_zoo.parts.layers.biaffine import LabeledBilinear, mlp
-from srl_zoo.parts.layers.relative_position_bias import RelativePositionBias
+from srl_zoo.parts.scorers import bilinear
 
 
 @FrameScorer.register("bilinear")
-class BilinearFrameScorer(FrameScorer):
-    """Encodes each sentence once (no predicate marked), projects one layer through a predicate MLP and
-    a role MLP, and scores every tag for every (predicate, token) pair with a bilinear map (with
-    biases): `logits[b, f, t, l] = [p_f; 1]ᵀ W_l [r_t; 1]`. All predicates of a sentence cost one
-    encoder pass, however many there are.
+class BilinearFrameScorer(bilinear.BilinearFrameScorer, FrameScorer):
+    """Encodes each sentence once (no predicate marked), projects one layer through a predicate MLP and a role MLP,
+    and scores every tag for every (predicate, token) pair with a bilinear map (with biases):
+    `logits[b, f, t, l] = [p_f; 1]ᵀ W_l [r_t; 1]`. All predicates of a sentence cost one encoder pass, however many
+    there are (`srl_zoo.parts.scorers.bilinear`; here its output layer and tags come from the config and the
+    vocabulary).
 
     # Parameters
 
     vocab : the vocabulary (`label_namespace` holds the BIO tags).
-    encoder : any `Seq2SeqEncoder`, read through its `encode` (`srl_zoo.modules.sentence_encoder`); `lisa`'s
-        gets the batch's side inputs and exposes every layer to the heads.
-    mlp_dim : width of the predicate and role MLPs (LISA: 200).
-    dropout : dropout after the MLPs.
-    layer : which of the encoder's layers the roles are read from (default the top one).
-    label_namespace : vocabulary namespace of the tags.
     output : the output layer (`TagOutput`): `{"type": "softmax", "decoding": ..., "label_smoothing": ...}`
         or `{"type": "crf"}`; None: softmax with argmax decoding and no smoothing.
-    frame_feature_dim : width of per-frame token features (AMN's memory); the role MLP then reads each
-        token's state with its features for that frame, so roles are computed per (predicate, token).
-    position_bias : add a learned score per label for each token's bucketed offset from the predicate
-        (`RelativePositionBias`); off by default (LISA has none).
     """
-
-    scores_from_sentences = True
 
     def __init__(
         self,
@@ -54,54 +39,14 @@ class BilinearFrameScorer(FrameScorer):
         output: Optional[Lazy[TagOutput]] = None,
         position_bias: bool = False,
     ) -> None:
-        super().__init__()
-        self._init_tag_output(vocab, label_namespace, output)
-        self.encoder = as_sentence_encoder(encoder)
-        self.layer = layer
-        self.frame_feature_dim = frame_feature_dim
-        self.predicate_mlp = mlp(encoder.get_output_dim(), mlp_dim, dropout)
-        self.role_mlp = mlp(encoder.get_output_dim() + frame_feature_dim, mlp_dim, dropout)
-        num_labels = vocab.get_vocab_size(label_namespace)
-        self.bilinear = LabeledBilinear(mlp_dim, mlp_dim, num_labels)
-        self.position_bias = RelativePositionBias(num_labels) if position_bias else None
-
-    def get_input_dim(self) -> int:
-        return self.encoder.get_input_dim()
-
-    def get_sentence_output_dim(self) -> int:
-        return self.encoder.get_output_dim()
-
-    def encode_sentences(
-        self, embedded: torch.Tensor, mask: torch.Tensor, context: Optional[BatchInputs] = None
-    ) -> EncodedSentences:
-        return self.encoder.encode(embedded, mask, context)
-
-    def forward(
-        self,
-        embedded: torch.Tensor,
-        mask: torch.Tensor,
-        predicate_indices: torch.Tensor,
-        sentences: Optional[EncodedSentences] = None,
-        frame_features: Optional[torch.Tensor] = None,
-    ) -> list[torch.Tensor]:
-        """Logits `(batch, num_frames, seq_len, num_labels)` (zeros for padded frames)."""
-        if sentences is None:
-            sentences = self.encode_sentences(embedded, mask)
-        states = sentences.layers[self.layer]  # (batch, seq_len, dim)
-        frame_mask = predicate_indices >= 0
-        gather = predicate_indices.clamp(min=0).unsqueeze(-1).expand(-1, -1, states.size(-1))
-        predicates = self.predicate_mlp(states.gather(1, gather))  # (batch, num_frames, mlp_dim)
-        if predicates.size(1) == 0:
-            return [states.new_zeros(states.size(0), 0, states.size(1), self.bilinear.get_num_labels())]
-        if self.frame_feature_dim:
-            if frame_features is None:
-                frame_features = states.new_zeros(frame_mask.shape + (states.size(1), self.frame_feature_dim))
-            per_frame = states.unsqueeze(1).expand(-1, predicates.size(1), -1, -1)  # (batch, frames, len, dim)
-            roles = self.role_mlp(torch.cat([per_frame, frame_features.to(states.dtype)], -1))
-            logits = self.bilinear.paired(predicates, roles)  # (batch, num_frames, seq_len, num_labels)
-        else:
-            roles = self.role_mlp(states)  # (batch, seq_len, mlp_dim)
-            logits = self.bilinear(predicates, roles)  # (batch, num_frames, seq_len, num_labels)
-        if self.position_bias is not None:
-            logits = logits + self.position_bias(predicate_indices, states.size(1)).to(logits.dtype)
-        return [logits * frame_mask[..., None, None].to(logits.dtype)]
+        super().__init__(
+            as_sentence_encoder(encoder),
+            tag_output_of(vocab, label_namespace, output),
+            vocab.get_vocab_size(label_namespace),
+            mlp_dim,
+            dropout,
+            layer,
+            label_namespace,
+            frame_feature_dim,
+            position_bias,
+        )

@@ -21,8 +21,3 @@ class FrameScorer(frame_scorer.FrameScorer, Registrable):
     __doc__ = frame_scorer.FrameScorer.__doc__
 
     default_implementation = "indicator"
-
-    def _init_tag_output(self, vocab: Vocabulary, label_namespace: str, output: Optional[Lazy[TagOutput]]) -> None:
-        """Build the configured output layer (`tag_output_of`) over the tags of `label_namespace`."""
-        self.label_namespace = label_namespace
-        self.tag_output = tag_output_of(vocab, label_namespace, output)
