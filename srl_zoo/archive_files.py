@@ -96,6 +96,18 @@ def load_weights(path: str, cuda_device: int = -1) -> dict[str, torch.Tensor]:
     return OrderedDict(state)
 
 
+def shapes_problem(mismatched: list[tuple[str, str, str]]) -> Optional[str]:
+    """The one-line reason for weights of another shape than the model's: `mismatched` lists (name, shape in the
+    weights, shape in the model), shapes written `[25, 16]`; None where it is empty."""
+    if not mismatched:
+        return None
+    name, saved, expected = mismatched[0]
+    return (
+        f"the weights do not fit the model's config: {len(mismatched)} of another shape (first: {name} is "
+        f"{saved} in the weights, {expected} in the model): weights of another model?"
+    )
+
+
 def keys_problem(missing: list[str], unexpected: list[str]) -> Optional[str]:
     """The one-line reason for weights whose keys are `missing` from and `unexpected` by a model, else None."""
     found = [(kind, sorted(keys)) for kind, keys in (("missing", missing), ("unexpected", unexpected)) if keys]

@@ -28,6 +28,7 @@ from srl_zoo.archive_files import (
     keys_problem,
     load_weights,
     member_problem,
+    shapes_problem,
 )
 from srl_zoo.data.formats.io_utils import atomic_write
 from srl_zoo.registered_names import upgrade_config
@@ -190,12 +191,8 @@ def _shapes_problem(message: str) -> str:
     )
     if not mismatched:
         return " ".join(message.split())
-    name, saved, expected = mismatched[0]
     shape = lambda text: text[len("torch.Size(") : -1]  # noqa: E731
-    return (
-        f"the weights do not fit the model's config: {len(mismatched)} of another shape (first: {name} is "
-        f"{shape(saved)} in the weights, {shape(expected)} in the model): weights of another model?"
-    )
+    return shapes_problem([(name, shape(saved), shape(expected)) for name, saved, expected in mismatched]) or ""
 
 
 def _weights_path(config: Any, args: tuple, kwargs: dict) -> str:

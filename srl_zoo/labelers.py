@@ -1,5 +1,5 @@
 """The labeler of an archive for `srl-zoo label`, `srl-zoo serve` and the spaCy component: the allennlp-free
-runtime's where it builds the archive's parts, else (AMN, DeepAtt, LISA, ... where allennlp is installed)
+runtime's where it builds the archive's parts, else (AMN, the `marked` transformer, ... where allennlp is installed)
 `srl_zoo.load`'s. Both give what their callers ask (`srl_zoo.runtime.labeler_contract.TextLabeler`)."""
 
 import importlib.util

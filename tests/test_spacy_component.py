@@ -5,6 +5,7 @@ from importlib.metadata import entry_points
 import pytest
 import spacy
 
+import srl_zoo.api
 from srl_zoo.spacy_component import SpacyFrame
 
 pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
@@ -24,8 +25,7 @@ def test_the_factory_is_a_spacy_entry_point():
     assert "srl_zoo" in {entry.name for entry in entry_points(group="spacy_factories")}
 
 
-def test_frames_are_spans_of_the_docs_own_tokens(nlp):
-    component = nlp.get_pipe("srl_zoo")
+def test_frames_are_spans_of_the_docs_own_tokens(nlp, predicate_model_archive):
     docs = list(nlp.pipe(TEXTS, batch_size=2))
     assert [doc.text for doc in docs] == TEXTS  # the Doc's tokenization is kept
     assert docs[1]._.srl_frames == []
@@ -36,11 +36,12 @@ def test_frames_are_spans_of_the_docs_own_tokens(nlp):
             for span in frame.arguments:
                 assert span.doc is doc and span.label_ and doc.text[span.start_char : span.end_char] == span.text
                 assert span.sent == frame.predicate.sent  # arguments stay inside the predicate's sentence
-    # the same frames as the model's predictor gives for the Doc's words (whitespace tokens left out)
+    # the same frames as the allennlp predictor gives for the Doc's words (whitespace tokens left out)
+    predictor = srl_zoo.api.load(predicate_model_archive).predictor
     doc = docs[0]
     for sentence in doc.sents:
         words = [token.text for token in sentence if not token.is_space]
-        expected = component.labeler.predictor.predict_json({"tokens": words})["frames"]
+        expected = predictor.predict_json({"tokens": words})["frames"]
         found = [f for f in doc._.srl_frames if f.predicate.sent == sentence]
         assert [f.predicate.text for f in found] == [f["predicate"]["word"] for f in expected]
         for frame, want in zip(found, expected, strict=False):
@@ -66,7 +67,7 @@ def test_a_doc_never_holds_a_lone_surrogate_so_the_model_never_sees_one(nlp, mon
     def fail(*args, **kwargs):
         raise AssertionError("the model ran")
 
-    monkeypatch.setattr(component.labeler.predictor, "_forward", fail)
+    monkeypatch.setattr(component.labeler, "label_batch", fail)
     with pytest.raises(ValueError, match="surrogates not allowed"):
         nlp("She left \ud800 early.")
     with pytest.raises(ValueError, match="surrogates not allowed"):

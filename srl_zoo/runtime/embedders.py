@@ -14,7 +14,7 @@ from srl_zoo.archive_files import ArchiveError
 from srl_zoo.parts.embedders.adapted_transformer import freeze_and_adapt
 from srl_zoo.parts.embedders.bert import BertEncoder, is_plain_bert
 from srl_zoo.parts.embedders.word_pieces import mean_of_pieces
-from srl_zoo.runtime.weights import load_below
+from srl_zoo.runtime.weights import PartWeights
 from srl_zoo.runtime.word_pieces import PieceBatch, WordPieces
 
 #: where an archive keeps the token embedder's weights
@@ -128,16 +128,22 @@ def _huggingface(archive: str, directory: str, settings: dict[str, Any], model_t
 
 
 def build_embedder(
-    archive: str, directory: str, settings: dict[str, Any], vocabulary: dict[str, dict[int, str]], weights: dict
-) -> WordEmbedder:
-    """The token embedder `settings` (the config's `text_field_embedder.token_embedders.tokens`) describes, with
-    its weights; `archive` names the file in errors, `directory` is where it was extracted."""
+    archive: str,
+    directory: str,
+    settings: dict[str, Any],
+    indexer: dict[str, Any],
+    vocabulary: dict[str, dict[int, str]],
+    weights: dict,
+) -> tuple[WordEmbedder, list[PartWeights]]:
+    """The token embedder `settings` (the config's `text_field_embedder.token_embedders.tokens`) describes, and
+    where its weights are (`load_parts` puts them in); `indexer` is the reader's `token_indexers.tokens` (a word
+    table's lowercasing is the indexer's: allennlp's `single_id` keeps the case unless told); `archive` names the
+    file in errors, `directory` is where it was extracted."""
     kind = settings.get("type")
     if kind == "embedding":
         tokens = {token: index for index, token in vocabulary["tokens"].items()}
-        words = WordTable(tokens, bool(settings.get("lowercase_tokens", True)), settings["embedding_dim"])
-        load_below(archive, words.table, PREFIX, weights)
-        return words
+        words = WordTable(tokens, bool(indexer.get("lowercase_tokens", False)), settings["embedding_dim"])
+        return words, [PartWeights(words.table, PREFIX, weights)]
     if not settings.get("last_layer_only", True):
         raise ArchiveError(archive, "the runtime reads a transformer's last layer only (last_layer_only: false)")
     transformer_folder = os.path.join(directory, "transformer")
@@ -145,8 +151,8 @@ def build_embedder(
     config = _transformer_config(transformer_folder, settings)
     if kind == "pretrained_transformer_mismatched" and is_plain_bert(config):  # no transformers needed
         bert = BertEncoder(config)  # (made on the meta device, it would import torch's meta kernels: 1-2 s)
-        load_below(archive, bert, TRANSFORMER_PREFIX, {k: v for k, v in weights.items() if ".pooler." not in k})
-        return TransformerWords(bert, pieces)
+        without_pooler = {k: v for k, v in weights.items() if ".pooler." not in k}
+        return TransformerWords(bert, pieces), [PartWeights(bert, TRANSFORMER_PREFIX, without_pooler)]
     transformer = _huggingface(archive, transformer_folder, settings, config.get("model_type"))
     if kind == "pretrained_transformer_adapted":
         adapter = (settings.get("adapter_rank", 16), settings.get("adapter_alpha", 32.0), 0.0)
@@ -156,5 +162,6 @@ def build_embedder(
         )  # fmt: skip
         frozen_state = transformer.state_dict()
         weights = {**{TRANSFORMER_PREFIX + name: frozen_state[name] for name in frozen}, **weights}
-    load_below(archive, transformer, TRANSFORMER_PREFIX, weights)
-    return TransformerWords(HuggingFaceEncoder(transformer), pieces)
+    return TransformerWords(HuggingFaceEncoder(transformer), pieces), [
+        PartWeights(transformer, TRANSFORMER_PREFIX, weights)
+    ]

@@ -79,10 +79,10 @@ class RuntimeLabeler(TextLabeling):
         return parse_request(request, self._tokenize)
 
     def label_tokenized(self, requests: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-        """`{"words", "frames"}` of each pre-tokenized request (`{"tokens", "predicates"?}` or `{"sentence"}`);
-        every request is checked first (`ValueError` naming the request's index and what is wrong)."""
-        parsed = parse_requests(requests, self._tokenize)
-        return self.label_words([r.words for r in parsed], [r.predicates for r in parsed])
+        """`{"words", "frames"}` of each pre-tokenized request (`{"tokens", "predicates"?, "heads"?}` or
+        `{"sentence"}`); every request is checked first (`ValueError` naming the request's index and what is
+        wrong). Given heads are the parse a syntax-supervised encoder (LISA's) attends to."""
+        return self.label_requests(parse_requests(requests, self._tokenize))
 
     def _tokenize(self, text: str) -> list[str]:
         return [word for words, _ in self.split(text) for word in words]
@@ -97,18 +97,31 @@ class RuntimeLabeler(TextLabeling):
         similar size within `budget` (None: the labeler's); `predicates`: each sentence's predicate indices, None
         where the model is to find them."""
         given = list(predicates) if predicates is not None else [None] * len(sentences)
-        results: list[dict[str, Any]] = [{"words": list(words), "frames": []} for words in sentences]
-        todo = [i for i, words in enumerate(sentences) if words]
-        for chunk in (budget or self.budget).calls([sentences[i] for i in todo]):
+        return self.label_requests(
+            [SrlRequest(list(words), p) for words, p in zip(sentences, given, strict=True)], budget
+        )
+
+    def label_requests(
+        self, requests: Sequence[SrlRequest], budget: Optional[BatchBudget] = None
+    ) -> list[dict[str, Any]]:
+        """`{"words", "frames"}` of each checked request, in input order, computed in calls of sentences of similar
+        size within `budget` (None: the labeler's)."""
+        results: list[dict[str, Any]] = [{"words": list(r.words), "frames": []} for r in requests]
+        todo = [i for i, request in enumerate(requests) if request.words]
+        for chunk in (budget or self.budget).calls([requests[i].words for i in todo]):
             indices = [todo[i] for i in chunk]
-            batch = self.prepare_batch([SrlRequest(sentences[i], given[i]) for i in indices])
+            batch = self.prepare_batch([requests[i] for i in indices])
             for i, sentence in zip(indices, self.label_batch(batch), strict=True):
                 results[i] = sentence
         return results
 
     def prepare_batch(self, requests: Sequence[SrlRequest]) -> PreparedBatch:
         """The host's work for one model call of these sentences (non-empty ones): CPU tensors."""
-        return self.model.prepare([r.words for r in requests], [r.predicates for r in requests])
+        return self.model.prepare(
+            [r.words for r in requests],
+            [r.predicates for r in requests],
+            [r.heads if r.heads_given else None for r in requests],
+        )
 
     def label_batch(self, batch: PreparedBatch) -> list[dict[str, Any]]:
         """`{"words", "frames"}` of each sentence of a prepared batch, frames made readable and filtered by

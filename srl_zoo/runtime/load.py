@@ -6,39 +6,42 @@ import json
 import os
 import shutil
 import tempfile
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, Optional, TypeVar, cast
 
-import torch
+from torch import nn
 
 from srl_zoo.archive_files import (
     EXTRACTION_PREFIX,
     SCORE_CALIBRATION_KEY,
     ArchiveError,
     extract_archive,
-    keys_problem,
     load_weights,
 )
 from srl_zoo.nn.precision import F1_PER_PRECISION_KEY
-from srl_zoo.parts.encoders.selective_connection import SelectiveConnectionEncoder
-from srl_zoo.parts.heads.predicate_tagger import PredicateTagger
-from srl_zoo.parts.outputs.crf import CrfOutput
-from srl_zoo.parts.outputs.softmax import SoftmaxOutput
-from srl_zoo.parts.outputs.tag_output import TagOutput
-from srl_zoo.parts.scorers.indicator import IndicatorFrameScorer
+from srl_zoo.parts.heads.predicate_finder import PredicateFinder
 from srl_zoo.runtime.embedders import build_embedder
 from srl_zoo.runtime.model import LabellingModel
+from srl_zoo.runtime.parts_table import ENCODERS, OUTPUTS, PREDICATE_HEADS, SCORERS
 from srl_zoo.runtime.vocabulary import read_vocabulary
-from srl_zoo.runtime.weights import load_below
+from srl_zoo.runtime.weights import PartWeights, load_parts
 
-#: model keys the runtime does not read: what only training reads, and `predicate_source` (the runtime takes a
-#: sentence's given predicates, else the head's)
+#: model keys the runtime does not read: what only training reads (auxiliary tasks are extra losses, such as LISA's
+#: parse: their weights are left unread), and `predicate_source` (the runtime takes a sentence's given predicates,
+#: else the head's)
 NOT_READ = {
-    "type", "embedding_dropout", "training_metrics", "srl_metric", "initializer", "regularizer", "predicate_source"
+    "type", "embedding_dropout", "training_metrics", "srl_metric", "initializer", "regularizer", "predicate_source",
+    "auxiliary_tasks",
 }  # fmt: skip
+#: weights of the parts only training reads
+TRAINING_ONLY_WEIGHTS = ("auxiliary_tasks.",)
 #: head keys that only training reads
 HEAD_TRAINING_ONLY = {"type", "loss_weight"}
 #: the token embedders the runtime builds
 EMBEDDERS = ("pretrained_transformer_mismatched", "pretrained_transformer_adapted", "embedding")
+
+
+T = TypeVar("T")
 
 
 class NotCovered(ArchiveError):
@@ -59,15 +62,27 @@ def _settings(config: dict[str, Any], key: str, path: str) -> dict[str, Any]:
     return dict(value)
 
 
-def _tag_output(settings: dict[str, Any], tags: dict[int, str]) -> TagOutput:
-    if settings.pop("type", "softmax") == "crf":
-        return CrfOutput(tags)
-    return SoftmaxOutput(tags, settings.get("decoding"), settings.get("label_smoothing", 0.0))
+def _part_type(settings: dict[str, Any], default: Optional[str] = None) -> Optional[str]:
+    """The `type` a part's settings give, else `default`."""
+    return settings.get("type", default)
 
 
-def check_covered(path: str, model: dict[str, Any]) -> None:
-    """`NotCovered` naming the first part of the archive's `model` config the runtime does not build, before any
+#: what a word table's indexer (`dataset_reader.token_indexers.tokens`) may say for the runtime to index as it does
+WORD_INDEXER_KEYS = {"type", "lowercase_tokens", "namespace"}
+
+
+def _make(path: str, key: str, part: Callable[..., T], *arguments: Any, **settings: Any) -> T:
+    """`part(*arguments, **settings)`; settings it does not take are an `ArchiveError` naming the config key."""
+    try:
+        return part(*arguments, **settings)
+    except TypeError as error:
+        raise ArchiveError(path, f"config.json: {key}: {error}") from None
+
+
+def check_covered(path: str, config: dict[str, Any]) -> None:
+    """`NotCovered` naming the first part of the archive's `config` the runtime does not build, before any
     vocabulary or weight is read (so that an archive for allennlp is handed to it whole)."""
+    model = config.get("model", {})
     if model.get("type") != "srl_zoo":
         raise NotCovered(path, f"model.type {model.get('type')!r}")
     for key in sorted(set(model) - NOT_READ - {"text_field_embedder", "frame_scorer", "predicate_head"}):
@@ -77,18 +92,23 @@ def check_covered(path: str, model: dict[str, Any]) -> None:
     if set(embedders) != {"tokens"} or embedders["tokens"].get("type") not in EMBEDDERS:
         raise NotCovered(path, f"model.text_field_embedder {sorted(embedders)} of type "
                                f"{embedders.get('tokens', {}).get('type')!r}")  # fmt: skip
+    indexer = ((config.get("dataset_reader") or {}).get("token_indexers") or {}).get("tokens") or {}
+    if embedders["tokens"]["type"] == "embedding" and (
+        set(indexer) - WORD_INDEXER_KEYS or indexer.get("type", "single_id") != "single_id"
+        or indexer.get("namespace", "tokens") != "tokens"
+    ):  # fmt: skip
+        raise NotCovered(path, f"dataset_reader.token_indexers.tokens {indexer}")
     scorer = _settings(model, "frame_scorer", path)
-    if scorer.get("type", "indicator") != "indicator":
-        raise NotCovered(path, f"model.frame_scorer.type {scorer['type']!r}")
-    encoder = scorer.get("encoder") or {}
-    if encoder.get("type") != "selective_connection":
-        raise NotCovered(path, f"model.frame_scorer.encoder.type {encoder.get('type')!r}")
-    output = (scorer.get("output") or {}).get("type", "softmax")
-    if output not in ("crf", "softmax"):
-        raise NotCovered(path, f"model.frame_scorer.output.type {output!r}")
-    head = model.get("predicate_head") or {}
-    if head and head.get("type", "tagger") != "tagger":
-        raise NotCovered(path, f"model.predicate_head.type {head['type']!r}")
+    parts: list[tuple[str, Optional[str], Mapping[str, type]]] = [
+        ("model.frame_scorer.type", _part_type(scorer, "indicator"), SCORERS),
+        ("model.frame_scorer.encoder.type", _part_type(scorer.get("encoder") or {}), ENCODERS),
+        ("model.frame_scorer.output.type", _part_type(scorer.get("output") or {}, "softmax"), OUTPUTS),
+    ]
+    if model.get("predicate_head"):
+        parts.append(("model.predicate_head.type", _part_type(model["predicate_head"], "tagger"), PREDICATE_HEADS))
+    for key, part_type, table in parts:
+        if part_type not in table:
+            raise NotCovered(path, f"{key} {part_type!r}")
 
 
 def build_model(path: str, directory: str) -> LabellingModel:
@@ -96,45 +116,47 @@ def build_model(path: str, directory: str) -> LabellingModel:
     with open(os.path.join(directory, "config.json"), encoding="utf-8") as handle:
         config = json.load(handle)
     model = config.get("model", {})
-    check_covered(path, model)
+    check_covered(path, config)
     vocabulary = read_vocabulary(os.path.join(directory, "vocabulary"))
     weights = load_weights(os.path.join(directory, "weights.th"))
     embedders = _settings(model, "text_field_embedder", path)["token_embedders"]
-    embedder = build_embedder(path, directory, embedders["tokens"], vocabulary, weights)
+    indexers = (config.get("dataset_reader") or {}).get("token_indexers") or {}
+    embedder, embedder_weights = build_embedder(
+        path, directory, embedders["tokens"], indexers.get("tokens") or {}, vocabulary, weights
+    )
 
     scorer_settings = _settings(model, "frame_scorer", path)
-    scorer_settings.pop("type", None)
+    scorer_type = scorer_settings.pop("type", "indicator")
     encoder_settings = dict(scorer_settings.pop("encoder"))
-    encoder_settings.pop("type")
-    namespace = scorer_settings.pop("label_namespace", "labels")
+    encoder = _make(path, "model.frame_scorer.encoder", ENCODERS[encoder_settings.pop("type")], **encoder_settings)
+    namespace = scorer_settings.get("label_namespace", "labels")
     tags = vocabulary[namespace]
-    output = _tag_output(dict(scorer_settings.pop("output", None) or {}), tags)
-    scorer = IndicatorFrameScorer(
-        SelectiveConnectionEncoder(**encoder_settings), output, len(tags), label_namespace=namespace, **scorer_settings
-    )
-    head = None
+    output_settings = dict(scorer_settings.pop("output", None) or {})
+    output_type = OUTPUTS[output_settings.pop("type", "softmax")]
+    output = _make(path, "model.frame_scorer.output", output_type, tags, **output_settings)
+    scorer = _make(path, "model.frame_scorer", SCORERS[scorer_type], encoder, output, len(tags), **scorer_settings)
+    head: Optional[PredicateFinder] = None
     if model.get("predicate_head"):
         head_settings = _settings(model, "predicate_head", path)
+        head_type = head_settings.get("type", "tagger")
         head_settings = {key: value for key, value in head_settings.items() if key not in HEAD_TRAINING_ONLY}
-        head = PredicateTagger(vocabulary["predicate_senses"], scorer.get_sentence_output_dim(), **head_settings)
+        head = _make(  # each head in the table gives the labelling contract
+            path,
+            "model.predicate_head",
+            cast(Callable[..., PredicateFinder], PREDICATE_HEADS[head_type].from_vocabulary),
+            vocabulary,
+            scorer.get_sentence_output_dim(),
+            **head_settings,
+        )
     calibration = config.get(SCORE_CALIBRATION_KEY) or {}
     temperature = float(calibration.get("temperature", 1.0))
     labelling = LabellingModel(embedder, scorer, head, tags, temperature, config.get(F1_PER_PRECISION_KEY))
-    _load_parts(path, labelling, weights)
+    head_module = cast(Optional[nn.Module], head)  # every predicate head is a module
+    parts = [*embedder_weights, PartWeights(scorer, "frame_scorer.", weights)]
+    if head_module is not None:
+        parts.append(PartWeights(head_module, "predicate_head.", weights))
+    load_parts(path, parts, weights, TRAINING_ONLY_WEIGHTS)
     return labelling.eval()
-
-
-def _load_parts(path: str, model: LabellingModel, weights: dict[str, torch.Tensor]) -> None:
-    """The scorer's and head's weights into `model`; `ArchiveError` naming what does not fit, or a weight
-    that no part of the model takes (the embedder's are its own, `build_embedder`)."""
-    parts = {"frame_scorer.": model.frame_scorer, "predicate_head.": model.predicate_head}
-    taken = ("text_field_embedder.",) + tuple(prefix for prefix, part in parts.items() if part is not None)
-    problem = keys_problem([], [key for key in weights if not key.startswith(taken)])
-    if problem:
-        raise ArchiveError(path, f"weights.th: {problem}")
-    for prefix, part in parts.items():
-        if part is not None:
-            load_below(path, part, prefix, weights)
 
 
 def load_model(path: str) -> LabellingModel:

@@ -9,8 +9,9 @@ import torch
 from torch import nn
 
 from srl_zoo.data.sentence_metadata import SentenceMetadata
+from srl_zoo.parts.batch_inputs import BatchInputs
 from srl_zoo.parts.frame_readout import FrameReadout
-from srl_zoo.parts.heads.predicate_tagger import PredicateTagger
+from srl_zoo.parts.heads.predicate_finder import PredicateFinder
 from srl_zoo.parts.predicate_sources import choose_predicates
 from srl_zoo.parts.scorers.frame_groups import DEFAULT_ROW_TOKENS, score_frame_groups
 from srl_zoo.parts.scorers.frame_scorer import FrameScorer
@@ -26,6 +27,8 @@ class PreparedBatch:
     words : each sentence's words. embedder_inputs : the embedder's `prepare` output.
     lengths : `(batch,)` words per sentence. given : `(batch, num_given)` given predicate indices, -1 padded.
     predicates_given : per sentence whether its predicates were given.
+    heads : `(batch, num_words)` given dependency heads (1-based, 0: the root; zeros for a sentence without),
+        or None where no sentence has them. heads_given : per sentence whether its heads were given.
     """
 
     words: list[list[str]]
@@ -33,6 +36,8 @@ class PreparedBatch:
     lengths: torch.Tensor
     given: torch.Tensor
     predicates_given: list[bool]
+    heads: Optional[torch.Tensor] = None
+    heads_given: Optional[list[bool]] = None
 
 
 def _to(value: Any, device: torch.device) -> Any:
@@ -51,7 +56,8 @@ class LabellingModel(nn.Module):
 
     embedder : a runtime word embedder (`prepare(words)` on the host, `forward` on the device).
     frame_scorer : the plain frame scorer with its output layer.
-    predicate_head : the predicate tagger, or None (then every sentence must come with its predicates).
+    predicate_head : the predicate head (`PredicateFinder`), or None (then every sentence must come with its
+        predicates).
     tags : `{index: BIO tag}` of the scorer's labels.
     score_temperature : the archive's calibration of argument scores (1 without).
     f1_per_precision : the F1 per precision the archive records (None: not measured), for `precision="auto"`.
@@ -61,7 +67,7 @@ class LabellingModel(nn.Module):
         self,
         embedder: WordEmbedder,
         frame_scorer: FrameScorer,
-        predicate_head: Optional[PredicateTagger],
+        predicate_head: Optional[PredicateFinder],
         tags: dict[int, str],
         score_temperature: float = 1.0,
         f1_per_precision: Optional[dict[str, float]] = None,
@@ -76,8 +82,21 @@ class LabellingModel(nn.Module):
         self.f1_per_precision = f1_per_precision
         self.inference_row_tokens = DEFAULT_ROW_TOKENS
 
-    def prepare(self, sentences: Sequence[Sequence[str]], predicates: Sequence[Optional[list[int]]]) -> PreparedBatch:
-        """The host's work for one batch: the embedder's inputs and the given predicates, as CPU tensors."""
+    def prepare(
+        self,
+        sentences: Sequence[Sequence[str]],
+        predicates: Sequence[Optional[list[int]]],
+        heads: Optional[Sequence[Optional[list[int]]]] = None,
+    ) -> PreparedBatch:
+        """The host's work for one batch: the embedder's inputs, the given predicates and the given heads (per
+        sentence, None where it has none), as CPU tensors."""
+        heads_tensor, heads_given = None, None
+        if heads is not None and any(h is not None for h in heads):
+            heads_tensor = torch.zeros(len(sentences), max(len(words) for words in sentences), dtype=torch.long)
+            for row, sentence_heads in enumerate(heads):
+                if sentence_heads is not None:
+                    heads_tensor[row, : len(sentence_heads)] = torch.tensor(sentence_heads, dtype=torch.long)
+            heads_given = [h is not None for h in heads]
         given = torch.full((len(sentences), max([len(p or []) for p in predicates] + [0])), -1, dtype=torch.long)
         for row, indices in enumerate(predicates):
             if indices:
@@ -89,6 +108,8 @@ class LabellingModel(nn.Module):
             lengths,
             given,
             [p is not None for p in predicates],
+            heads_tensor,
+            heads_given,
         )
 
     def forward(self, batch: PreparedBatch) -> list[list[dict[str, Any]]]:
@@ -97,18 +118,21 @@ class LabellingModel(nn.Module):
         embedded = self.embedder(_to(batch.embedder_inputs, device))  # (batch, num_words, dim)
         lengths = batch.lengths.to(device)
         mask = torch.arange(embedded.size(1), device=device).unsqueeze(0) < lengths.unsqueeze(1)
+        metadata = [
+            SentenceMetadata(words, given, heads_given=heads_given)
+            for words, given, heads_given in zip(
+                batch.words, batch.predicates_given, batch.heads_given or [False] * len(batch.words), strict=True
+            )
+        ]
+        context = BatchInputs(sentences=metadata, dependency_heads=_to(batch.heads, device))
         sentences = None
         if self.predicate_head is not None or self.frame_scorer.scores_from_sentences:
-            sentences = self.frame_scorer.encode_sentences(embedded, mask)
+            sentences = self.frame_scorer.encode_sentences(embedded, mask, context)
         output: dict[str, Any] = {"mask": mask, "words": batch.words}
         predicate_indices = batch.given.to(device)
         if self.predicate_head is not None:
             _, label_ids, scores = self.predicate_head.tag(sentences, mask, batch.words)  # type: ignore[arg-type]
             output["predicate_label_ids"], output["predicate_scores"] = label_ids, scores
-            metadata = [
-                SentenceMetadata(words, given)
-                for words, given in zip(batch.words, batch.predicates_given, strict=False)
-            ]
             is_predicate = label_ids != self.predicate_head.not_a_predicate
             predicate_indices, _ = choose_predicates("gold", predicate_indices, is_predicate, metadata)
         elif not all(batch.predicates_given):

@@ -1,6 +1,6 @@
 """`srl-zoo label` runs without allennlp: with importing allennlp made to fail, a shipped archive labels a text file
-as `srl_zoo.load`'s allennlp predictor does, and an archive with a part the runtime does not build is refused in one
-line that names the part and the allennlp command, with nothing written."""
+as `srl_zoo.load`'s allennlp predictor does, and an archive with a part the runtime does not build (an allennlp
+encoder) is refused in one line that names the part and the allennlp command, with nothing written."""
 
 import json
 import os
@@ -8,6 +8,7 @@ import subprocess
 import sys
 
 import srl_zoo.plugin  # noqa: F401
+from tests.archive_rewriting import rewritten_archive
 from tests.conftest import REPO_ROOT
 
 #: `srl-zoo ARGUMENTS` in a process where `import allennlp` raises ImportError
@@ -60,11 +61,15 @@ def test_label_labels_a_text_file_without_allennlp_as_the_allennlp_predictor_doe
 def test_label_refuses_an_archive_the_runtime_does_not_build_in_one_line_without_allennlp(
     tmp_path, predicate_model_archive
 ):
+    def lstm_encoder(config):
+        config["model"]["frame_scorer"]["encoder"]["type"] = "lstm"
+
+    archive = rewritten_archive(predicate_model_archive, str(tmp_path / "lstm.tar.gz"), lstm_encoder)
     (tmp_path / "texts.txt").write_text("Bush nominated two judges.\n")
-    done = srl_zoo_without_allennlp("label", predicate_model_archive, "texts.txt", "-o", "out.jsonl", cwd=tmp_path)
+    done = srl_zoo_without_allennlp("label", archive, "texts.txt", "-o", "out.jsonl", cwd=tmp_path)
     assert done.returncode == 1
     message = done.stderr.replace("allennlp imported: False", "").strip()
     assert len(message.splitlines()) == 1, message
-    assert message.startswith(f"srl-zoo label: {predicate_model_archive}: ")
+    assert message.startswith(f"srl-zoo label: {archive}: model.frame_scorer.encoder.type 'lstm' ")
     assert "is not in the allennlp-free runtime yet; label with allennlp: `allennlp predict" in message
     assert not (tmp_path / "out.jsonl").exists()

@@ -17,6 +17,7 @@ import srl_zoo.plugin
 from srl_zoo.nn import precision as precision_module
 from srl_zoo.nn.precision import F1_PER_PRECISION_KEY, bfloat16_keeps_f1, chosen_precision, uses_bfloat16
 from srl_zoo.predictors import srl_predictor
+from srl_zoo.runtime import labeler as runtime_labeler
 
 pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
 
@@ -97,6 +98,7 @@ def test_every_entry_point_resolves_auto_the_same_way(predicate_model_archive, m
 
     monkeypatch.setattr(torch.cuda, "is_available", lambda: gpu)
     monkeypatch.setattr(srl_predictor, "precision_choice", as_on_a_gpu)
+    monkeypatch.setattr(runtime_labeler, "precision_choice", as_on_a_gpu)
     measured = with_record(predicate_model_archive, os.path.join(tmp_path, "measured.tar.gz"), KEEPS)
     for archive, expected in ((measured, "bfloat16" if gpu else "float32"), (predicate_model_archive, "float32")):
         predictor = Predictor.from_archive(load_archive(archive), "srl_zoo")

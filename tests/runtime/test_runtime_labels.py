@@ -104,4 +104,7 @@ def test_a_word_table_missing_from_the_weights_is_one_archive_error(tmp_path):
     )
     with pytest.raises(ArchiveError) as raised:
         load(broken)
-    assert str(raised.value) == f"{broken}: weights.th: the weights do not fit the model: 1 missing (first: {table})"
+    assert str(raised.value) == (
+        f"{broken}: weights.th: the weights do not fit the model: 1 missing (first: {table}); "
+        f"1 unexpected (first: renamed.{table})"
+    )

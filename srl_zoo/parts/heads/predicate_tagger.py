@@ -2,7 +2,7 @@
 registered head, `srl_zoo.models.heads.predicate_tagger`, adds its loss and metrics)."""
 
 from collections.abc import Sequence
-from typing import Optional
+from typing import Any, Optional
 
 import torch
 from torch import nn
@@ -56,6 +56,13 @@ class PredicateTagger(nn.Module):
     ) -> None:
         super().__init__()
         self.build_tagger(index_to_label, input_dim, layer, restrict_senses, frame_file_senses)
+
+    @classmethod
+    def from_vocabulary(
+        cls, vocabulary: dict[str, dict[int, str]], input_dim: int, **settings: Any
+    ) -> "PredicateTagger":
+        """The tagger over an archive's vocabulary (`{namespace: {index: label}}`: `predicate_senses`)."""
+        return cls(vocabulary["predicate_senses"], input_dim, **settings)
 
     def build_tagger(
         self,
