@@ -21,8 +21,10 @@ __all__ = ["JOINT_NAMESPACE", "JointPosPredicateHead"]
 
 @PredicateHead.register("joint_pos_predicate")
 class JointPosPredicateHead(JointPosPredicateTagger, PredicateHead):
-    """Classifies every token into the joint labels `POS/predicate-label` of the training data
-    (`srl_zoo.parts.heads.joint_pos_predicate`), trained with a cross entropy. Metrics: `pos-accuracy` and the
+    """Classifies every token into the joint labels `POS/predicate-label` of the training data (e.g. `VBD/Y` for a
+    CoNLL-2005 predicate, `NN/-` for a non-predicate, `VBZ/01` with senses); the POS and the predicate label are
+    the joint distribution summed over the other part, so pairs never seen in training get no probability mass
+    (`srl_zoo.parts.heads.joint_pos_predicate`). Trained with a cross entropy. Metrics: `pos-accuracy` and the
     predicate metrics (P/R/F1, sense accuracy).
 
     Reads the readers' `pos_predicate_labels` (namespace `pos_predicate`) and `pos_tags` fields.
