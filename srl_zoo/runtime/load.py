@@ -79,6 +79,11 @@ def _make(path: str, key: str, part: Callable[..., T], *arguments: Any, **settin
         raise ArchiveError(path, f"config.json: {key}: {error}") from None
 
 
+def _word_indexer(config: dict[str, Any]) -> dict[str, Any]:
+    """The reader's `token_indexers.tokens` of an archive's `config` ({} where it gives none)."""
+    return ((config.get("dataset_reader") or {}).get("token_indexers") or {}).get("tokens") or {}
+
+
 def check_covered(path: str, config: dict[str, Any]) -> None:
     """`NotCovered` naming the first part of the archive's `config` the runtime does not build, before any
     vocabulary or weight is read (so that an archive for allennlp is handed to it whole)."""
@@ -92,7 +97,7 @@ def check_covered(path: str, config: dict[str, Any]) -> None:
     if set(embedders) != {"tokens"} or embedders["tokens"].get("type") not in EMBEDDERS:
         raise NotCovered(path, f"model.text_field_embedder {sorted(embedders)} of type "
                                f"{embedders.get('tokens', {}).get('type')!r}")  # fmt: skip
-    indexer = ((config.get("dataset_reader") or {}).get("token_indexers") or {}).get("tokens") or {}
+    indexer = _word_indexer(config)
     if embedders["tokens"]["type"] == "embedding" and (
         set(indexer) - WORD_INDEXER_KEYS or indexer.get("type", "single_id") != "single_id"
         or indexer.get("namespace", "tokens") != "tokens"
@@ -120,9 +125,8 @@ def build_model(path: str, directory: str) -> LabellingModel:
     vocabulary = read_vocabulary(os.path.join(directory, "vocabulary"))
     weights = load_weights(os.path.join(directory, "weights.th"))
     embedders = _settings(model, "text_field_embedder", path)["token_embedders"]
-    indexers = (config.get("dataset_reader") or {}).get("token_indexers") or {}
     embedder, embedder_weights = build_embedder(
-        path, directory, embedders["tokens"], indexers.get("tokens") or {}, vocabulary, weights
+        path, directory, embedders["tokens"], _word_indexer(config), vocabulary, weights
     )
 
     scorer_settings = _settings(model, "frame_scorer", path)
