@@ -29,6 +29,16 @@ class ArchiveError(ValueError):
         return type(self), (self.path, self.reason)
 
 
+def named_by_archive(error: ArchiveError, archive_file: str) -> ArchiveError:
+    """`error`, about a file extracted from `archive_file` into a temporary folder, as one naming `archive_file` and
+    the member (`model.tar.gz: weights.th: ...`), not the temporary copy; any other error as it is."""
+    parts = os.path.normpath(error.path).split(os.sep)
+    inside = [i for i, part in enumerate(parts) if part.startswith(EXTRACTION_PREFIX)]
+    if not inside or error.path == archive_file:
+        return error
+    return ArchiveError(archive_file, f"{'/'.join(parts[inside[-1] + 1 :])}: {error.reason}")
+
+
 def member_problem(member: tarfile.TarInfo) -> Optional[str]:
     """Why extracting `member` would be unsafe (a path leaving the folder, a link, a device...), else None."""
     name = member.name

@@ -2,7 +2,7 @@
 read with `torch.load(weights_only=True)`, and a bad archive gives one `ArchiveError` naming the file.
 
 `srl_zoo.allennlp_patches` (applied when srl_zoo is imported) puts these into AllenNLP's own loading
-path, so that `srl_zoo.load`, the srl_zoo commands and `allennlp predict/evaluate` with srl_zoo imported
+path, so that `srl_zoo.api.load`, the srl_zoo commands and `allennlp predict/evaluate` with srl_zoo imported
 all extract archives this way.
 """
 
@@ -28,6 +28,7 @@ from srl_zoo.archive_files import (
     keys_problem,
     load_weights,
     member_problem,
+    named_by_archive,
     shapes_problem,
 )
 from srl_zoo.data.formats.io_utils import atomic_write
@@ -239,12 +240,10 @@ def load_model_archive(archive_file: str, **kwargs: Any) -> Any:
     try:
         return load_archive(archive_file, **kwargs)
     except ArchiveError as error:
-        parts = os.path.normpath(error.path).split(os.sep)
-        inside = [i for i, part in enumerate(parts) if part.startswith(EXTRACTION_PREFIX)]
-        if not inside or error.path == archive_file:
+        named = named_by_archive(error, archive_file)
+        if named is error:
             raise
-        member = "/".join(parts[inside[-1] + 1 :])
-        raise ArchiveError(archive_file, f"{member}: {error.reason}") from None
+        raise named from None
 
 
 def use_safe_extraction() -> None:

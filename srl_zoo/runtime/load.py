@@ -17,6 +17,7 @@ from srl_zoo.archive_files import (
     ArchiveError,
     extract_archive,
     load_weights,
+    named_by_archive,
 )
 from srl_zoo.nn.precision import F1_PER_PRECISION_KEY
 from srl_zoo.parts.heads.predicate_finder import PredicateFinder
@@ -51,7 +52,7 @@ class NotCovered(ArchiveError):
         super().__init__(
             path,
             f"{part} is not in the allennlp-free runtime yet; label with allennlp: `allennlp predict {path} INPUT "
-            "--include-package srl_zoo --predictor srl_zoo` (or srl_zoo.load with allennlp installed)",
+            "--include-package srl_zoo --predictor srl_zoo` (srl_zoo.load does so where allennlp is installed)",
         )
 
 
@@ -169,5 +170,10 @@ def load_model(path: str) -> LabellingModel:
     try:
         extract_archive(path, directory)
         return build_model(path, directory)
+    except ArchiveError as error:
+        named = named_by_archive(error, path)
+        if named is error:
+            raise
+        raise named from None
     finally:
         shutil.rmtree(directory, ignore_errors=True)
