@@ -83,7 +83,8 @@ def device_name(args: argparse.Namespace) -> str:
 
 def model_alone(model: str, args: argparse.Namespace, bf16: bool) -> dict[str, float]:
     """Sentences/s and tokens/s of the forward pass alone over the prepared input."""
-    labeler = srl_zoo.load(model, cuda_device=args.cuda_device, batch_size=args.batch_size, mixed_precision=bf16)
+    precision = "bfloat16" if bf16 else "float32"
+    labeler = srl_zoo.load(model, cuda_device=args.cuda_device, batch_size=args.batch_size, precision=precision)
     batches = []
     sentences = tokens = 0
     for chunk in read_chunks(args.input, 0, 256):

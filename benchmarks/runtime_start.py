@@ -1,6 +1,6 @@
-"""How long a user waits before the first labels: `import srl_zoo`, `import torch`, the runtime's labeler, the
-allennlp-based `srl_zoo.load` and `srl-zoo label` of a two-line file (the runtime's path), each labelling two lines
-in a fresh process (best of `--repeats`, one thread).
+"""How long a user waits before the first labels: `import srl_zoo`, `import torch`, `srl_zoo.load` (the runtime's
+labeler), the allennlp `Labeler` (`srl_zoo.api.load`) and `srl-zoo label` of a two-line file (the runtime's path),
+each labelling two lines in a fresh process (best of `--repeats`, one thread).
 
     python -m benchmarks.runtime_start models/ewt-english.tar.gz --repeats 3
 """
@@ -17,15 +17,15 @@ TWO_LINES = "Bush nominated two judges. They were confirmed by the Senate yester
 PROGRAMS = {
     "import torch": "import torch",
     "import srl_zoo": "import srl_zoo",
-    "runtime: load + label two lines": (
-        "import torch; torch.set_num_threads(1)\n"
-        "from srl_zoo.runtime.labeler import load\n"
-        f"print(len(load({{archive!r}})({TWO_LINES!r})))"
-    ),
-    "allennlp path: srl_zoo.load + label two lines": (
+    "srl_zoo.load (the runtime) + label two lines": (
         "import torch; torch.set_num_threads(1)\n"
         "import srl_zoo\n"
         f"print(len(srl_zoo.load({{archive!r}})({TWO_LINES!r})))"
+    ),
+    "allennlp path: srl_zoo.api.load + label two lines": (
+        "import torch; torch.set_num_threads(1)\n"
+        "import srl_zoo.api\n"
+        f"print(len(srl_zoo.api.load({{archive!r}})({TWO_LINES!r})))"
     ),
     "srl-zoo label of a two-line file": (
         "import sys; sys.argv = ['srl-zoo', 'label', {archive!r}, {text_file!r}, '-o', {output!r}, '--overwrite',"

@@ -73,6 +73,11 @@ class Labeler(TextLabeling):
         self.predictor.parse_request(request)
 
     @property
+    def model(self) -> Any:
+        """The predictor's model (an allennlp `Model`, a torch module)."""
+        return self.predictor.model
+
+    @property
     def on_gpu(self) -> bool:
         """Whether the predictor's model runs on a GPU."""
         return self.predictor.cuda_device >= 0

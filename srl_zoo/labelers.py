@@ -1,6 +1,7 @@
-"""The labeler of an archive for `srl-zoo label`, `srl-zoo serve` and the spaCy component: the allennlp-free
-runtime's where it builds the archive's parts, else (AMN, the `marked` transformer, ... where allennlp is installed)
-`srl_zoo.load`'s. Both give what their callers ask (`srl_zoo.runtime.labeler_contract.TextLabeler`)."""
+"""The labeler of an archive: the allennlp-free runtime's where it builds the archive's parts, else (AMN, the `marked`
+transformer, ... where allennlp is installed) the allennlp `Labeler` (`srl_zoo.api`). Both give what their callers
+ask (`srl_zoo.runtime.labeler_contract.TextLabeler`): `srl_zoo.load`, `srl-zoo label`, `srl-zoo serve` and the spaCy
+component load through here."""
 
 import importlib.util
 from typing import Any
@@ -8,6 +9,42 @@ from typing import Any
 from srl_zoo.runtime.labeler import load as load_runtime
 from srl_zoo.runtime.labeler_contract import TextLabeler
 from srl_zoo.runtime.load import NotCovered
+
+#: the settings the runtime takes beyond `cuda_device`, `batch_size` and `precision`; any other (allennlp config
+#: `overrides`, the `srl` predictor's `output_format`, `mixed_precision`, ...) asks for the allennlp `Labeler`
+RUNTIME_OPTIONS = frozenset({"language", "readable_frames", "min_score", "max_batch_characters"})
+
+
+def load(
+    archive_file: str,
+    cuda_device: int = -1,
+    batch_size: int = 64,
+    precision: str = "auto",
+    overrides: str = "",
+    **options: Any,
+) -> TextLabeler:
+    """A labeler for a trained srl_zoo model archive (`model.tar.gz`): `labeler(text)`, `labeler.pipe(texts)`,
+    `label_tokenized`, `label_file`.
+
+    # Parameters
+
+    archive_file : path of the archive.
+    cuda_device : -1 for the CPU, else the GPU's index.
+    batch_size : sentences per model call.
+    precision : `"auto"` (float32 on a CPU; bfloat16 autocast on a GPU where the archive records that it keeps the
+        F1), `"float32"` or `"bfloat16"`; `labeler.precision` says which is used, `labeler.precision_reason` why.
+    overrides : allennlp config overrides (a JSON string): labels with the allennlp `Labeler` (`srl_zoo.api.load`).
+    options : `language`, `readable_frames`, `min_score`, `max_batch_characters`; any other is the `srl`
+        predictor's (e.g. `output_format`) and labels with the allennlp `Labeler`.
+
+    The runtime's `RuntimeLabeler` (no allennlp imported) labels every archive it builds; the allennlp `Labeler`
+    (with its `predictor`) the others, and where `overrides` or a predictor's option ask for it.
+    """
+    if overrides or set(options) - RUNTIME_OPTIONS:
+        from srl_zoo.api import load as load_with_allennlp
+
+        return load_with_allennlp(archive_file, cuda_device, batch_size, overrides, precision, **options)
+    return load_labeler(archive_file, cuda_device=cuda_device, batch_size=batch_size, precision=precision, **options)
 
 
 def load_labeler(archive_file: str, **settings: Any) -> TextLabeler:
@@ -18,6 +55,6 @@ def load_labeler(archive_file: str, **settings: Any) -> TextLabeler:
     except NotCovered:
         if importlib.util.find_spec("allennlp") is None:
             raise
-    from srl_zoo.api import load
+    from srl_zoo.api import load as load_with_allennlp
 
-    return load(archive_file, **settings)
+    return load_with_allennlp(archive_file, **settings)

@@ -1,7 +1,7 @@
 """srl_zoo as an allennlp plugin: importing this module registers every part (readers, the Model, encoders,
 scorers, heads, metrics, commands, the predictor) and applies srl_zoo's changes to allennlp
-(`srl_zoo.allennlp_patches`). `--include-package srl_zoo`, the `srl-zoo` commands and the allennlp-based
-`srl_zoo.load` import it; `import srl_zoo` alone does not (the runtime labels without allennlp)."""
+(`srl_zoo.allennlp_patches`). `--include-package srl_zoo`, the `srl-zoo` commands and the allennlp
+`Labeler` (`srl_zoo.api.load`) import it; `import srl_zoo` alone does not (the runtime labels without allennlp)."""
 
 from srl_zoo.dependencies import check_dependencies
 

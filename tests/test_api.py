@@ -1,8 +1,10 @@
-"""The Python API: srl_zoo.load, labeler(text), labeler.pipe, character offsets."""
+"""The Python API: srl_zoo.load, labeler(text), labeler.pipe, character offsets; each test with the runtime's labeler
+(what `srl_zoo.load` gives for the fixture model) and the allennlp one (`srl_zoo.api.load`)."""
 
 import pytest
 
-import srl_zoo.plugin
+import srl_zoo.api
+from srl_zoo.runtime.labeler import RuntimeLabeler
 
 pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
 
@@ -12,22 +14,24 @@ TEXT = (
 )
 
 
-@pytest.fixture(scope="module")
-def labeler(predicate_model_archive):
-    return srl_zoo.load(predicate_model_archive, batch_size=2)
+@pytest.fixture(scope="module", params=["runtime", "allennlp"])
+def labeler(predicate_model_archive, request):
+    load = srl_zoo.load if request.param == "runtime" else srl_zoo.api.load
+    labeler = load(predicate_model_archive, batch_size=2)
+    assert isinstance(labeler, RuntimeLabeler) == (request.param == "runtime")
+    return labeler
 
 
 @pytest.fixture
 def labeler_marking_verbs(labeler, monkeypatch):
     """The labeler with the words ending in -ed given as predicates (the fixture model, trained on 20
     sentences, finds few predicates by itself), so that every sentence has frames with arguments."""
-    predict = labeler.predictor.predict_batch_json
+    label_words = labeler.label_words
 
-    def with_predicates(inputs):
-        marked = [{**i, "predicates": [n for n, w in enumerate(i["tokens"]) if w.endswith("ed")]} for i in inputs]
-        return predict(marked)
+    def with_predicates(sentences, predicates=None, budget=None):
+        return label_words(sentences, [[n for n, w in enumerate(s) if w.endswith("ed")] for s in sentences], budget)
 
-    monkeypatch.setattr(labeler.predictor, "predict_batch_json", with_predicates)
+    monkeypatch.setattr(labeler, "label_words", with_predicates)
     return labeler
 
 
@@ -53,7 +57,7 @@ def test_text_is_split_into_sentences_with_offsets_into_the_original(labeler_mar
 def test_argument_text_keeps_the_original_spacing(labeler):
     text = "The Senate\tconfirmed\n them  today."
     sentence = labeler(text)[0]
-    frames = labeler.predictor.predict_batch_json([{"tokens": sentence["words"], "predicates": [2]}])[0]["frames"]
+    frames = labeler.label_tokenized([{"tokens": sentence["words"], "predicates": [2]}])[0]["frames"]
     offsets = [(0, 3), (4, 10), (11, 20), (22, 26), (28, 33), (33, 34)]
     assert labeler.split(text) == [(sentence["words"], offsets)]
     labeled = srl_zoo.api.with_char_offsets({"words": sentence["words"], "frames": frames}, offsets, text)
@@ -86,7 +90,7 @@ def model_never_called(labeler, monkeypatch):
     def fail(*args, **kwargs):
         raise AssertionError("the model ran before the input was checked")
 
-    monkeypatch.setattr(labeler.predictor, "_forward", fail)
+    monkeypatch.setattr(labeler.model, "forward", fail)
     return labeler
 
 
@@ -140,7 +144,7 @@ def test_tokens_of_only_control_or_zero_width_characters(labeler, model_never_ca
         model_never_called.label_tokenized([{"tokens": ["He", invisible, "left"]}])
     text = f"He {invisible} left."
     assert [words for words, _ in labeler.split(text)] == [["He", "left", "."]]
-    assert labeler.predictor.tokenize(text) == ["He", "left", "."]
+    assert labeler.parse_request({"sentence": text}).words == ["He", "left", "."]
 
 
 @pytest.mark.parametrize("batch_size", [0, -1, 1.5, True])
@@ -151,3 +155,13 @@ def test_a_batch_size_below_one_is_refused(predicate_model_archive, labeler, bat
     if batch_size != 0:  # 0 in pipe means the labeler's own
         with pytest.raises(ValueError, match=message):
             list(labeler.pipe(["Dogs bark."], batch_size=batch_size))
+
+
+def test_load_gives_the_allennlp_labeler_where_a_setting_needs_it(predicate_model_archive):
+    """Config overrides and the `srl` predictor's own options are allennlp's: `srl_zoo.load` then gives the allennlp
+    `Labeler` (with its predictor); without them, the runtime's."""
+    assert isinstance(srl_zoo.load(predicate_model_archive, min_score=0.5), RuntimeLabeler)
+    overridden = srl_zoo.load(predicate_model_archive, overrides='{"model.predicate_source": "predicted"}')
+    assert isinstance(overridden, srl_zoo.api.Labeler)
+    switched = srl_zoo.load(predicate_model_archive, mixed_precision=False)
+    assert isinstance(switched, srl_zoo.api.Labeler) and switched.predictor.precision == "float32"

@@ -36,8 +36,8 @@ def test_both_packages_in_one_process(tmp_path, first):
         "from allennlp.models import Model\nfrom allennlp.predictors import Predictor\n"
         "print(Model.by_name('srl').__name__, Model.by_name('srl_zoo').__name__)\n"
         "print(Predictor.by_name('semantic_role_labeling').__name__, Predictor.by_name('srl').__name__)\n"
-        "import srl_zoo.plugin\n"
-        f"labeler = srl_zoo.load({SHIPPED!r})\n"  # saved as "srl": read as srl_zoo's model
+        "import srl_zoo.api\n"
+        f"labeler = srl_zoo.api.load({SHIPPED!r})\n"  # saved as "srl": read as srl_zoo's model
         "print(type(labeler.predictor.model).__name__, len(labeler('They start in May.')[0]['frames']))\n",
         tmp_path,
         with_allennlp_models=True,

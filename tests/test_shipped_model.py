@@ -133,7 +133,7 @@ def test_a_sentence_is_labelled_the_same_whatever_its_batch(labeler, tmp_path):
 def test_the_model_card_shows_the_f1_per_precision_the_archive_recorded(labeler):
     """The README's numbers are the archive's own record (`srl-zoo export --measure-precision`), and auto
     follows it: bfloat16 keeps the F1 within 0.1 here, int8 does not."""
-    measured = labeler.predictor.model.f1_per_precision
+    measured = labeler.model.f1_per_precision
     assert measured is not None and measured["sentences"] == 1971  # the whole bundled EWT dev file
     with open(os.path.join(REPO_ROOT, "README.md"), encoding="utf-8") as handle:
         card = next(line for line in handle if line.startswith("| precision |"))

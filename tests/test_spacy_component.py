@@ -115,7 +115,7 @@ def test_a_shipped_archive_runs_on_the_runtime_with_the_predictors_frames():
     nlp.add_pipe("srl_zoo", config={"archive": archive})
     assert isinstance(nlp.get_pipe("srl_zoo").labeler, RuntimeLabeler)
     doc = nlp(TEXTS[0])
-    expected = srl_zoo.load(archive)
+    expected = srl_zoo.api.load(archive)
     for sentence in doc.sents:
         words = [token.text for token in sentence if not token.is_space]
         want = expected.label_tokenized([{"tokens": words}])[0]["frames"]

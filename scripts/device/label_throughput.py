@@ -19,6 +19,7 @@ from typing import Any
 
 import torch
 
+import srl_zoo.api
 import srl_zoo.plugin
 from srl_zoo.data.format_detection import detect_format
 from srl_zoo.data.formats import READERS, SrlSentence
@@ -102,7 +103,7 @@ def srl_zoo_labelling(
 ) -> tuple[Callable[[list[SrlSentence]], Any], list]:
     """Label sentences at their gold predicates with srl_zoo's predictor in `precision`; and a list of the seconds
     each of its model's forward passes has taken (the device synchronised after each)."""
-    predictor = srl_zoo.load(archive, cuda_device=cuda_device, precision=precision).predictor
+    predictor = srl_zoo.api.load(archive, cuda_device=cuda_device, precision=precision).predictor
     model = predictor.model
     spent: list[float] = []
     forward = model.forward

@@ -48,7 +48,7 @@ def label_corpus(
 
     # Parameters
 
-    labeler : a `TextLabeler`: the runtime's (`srl_zoo.runtime.labeler.load`) or `srl_zoo.load`'s.
+    labeler : a `TextLabeler`: what `srl_zoo.load` gives (the runtime's or the allennlp one).
     input_format : `"text"` or `"jsonl"` (default: `jsonl` for `.jsonl`/`.json` files).
     output_format : `"json"`, `"allennlp_models"`, `"conll2005"` or `"conll2009"`.
     chunk_lines : input lines per saved step (the unit of resumption).

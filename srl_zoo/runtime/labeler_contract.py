@@ -1,6 +1,6 @@
-"""What `srl-zoo label`'s corpus loop, `srl-zoo serve` and the spaCy component ask of a labeler: the allennlp-free
-runtime's `RuntimeLabeler` and the allennlp `Labeler` (`srl_zoo.api`) both give it, so no caller asks which one it
-has."""
+"""What `srl_zoo.load`'s users, `srl-zoo label`'s corpus loop, `srl-zoo serve` and the spaCy component ask of a
+labeler: the allennlp-free runtime's `RuntimeLabeler` and the allennlp `Labeler` (`srl_zoo.api`) both give it, so no
+caller asks which one it has."""
 
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Optional, Protocol
@@ -55,6 +55,17 @@ class TextLabeler(Protocol):
 
     def label_batch(self, batch: Any) -> list[dict[str, Any]]:
         """`{"words", "frames"}` of each sentence of a prepared batch."""
+
+    def __call__(self, text: str) -> list[dict[str, Any]]:
+        """The labeled sentences of one text, with character offsets."""
+
+    def pipe(
+        self, texts: Iterable[str], batch_size: int = 0, buffer_texts: int = 256
+    ) -> Iterator[list[dict[str, Any]]]:
+        """The labeled sentences of each text, in input order."""
+
+    def label_file(self, path: str, batch_size: int = 0) -> Iterator[dict[str, Any]]:
+        """`{"words", "frames"}` of each sentence of a CoNLL file, at the file's predicates."""
 
     def label_texts(self, texts: list[str], batch_size: int) -> Iterator[list[dict[str, Any]]]:
         """The labeled sentences (with character offsets) of each text, in order."""

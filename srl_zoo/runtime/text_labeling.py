@@ -6,6 +6,9 @@ import functools
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Optional
 
+from srl_zoo.data.formats import READERS
+from srl_zoo.data.formats.conll_kind import detect_format
+from srl_zoo.data.formats.encodable_text import check_encodable
 from srl_zoo.runtime.batch_budget import BatchBudget, check_batch_size
 from srl_zoo.runtime.text import (
     Sentence,
@@ -64,6 +67,23 @@ class TextLabeling:
             check_batch_size(batch_size)
         for buffer in checked_buffers(texts, buffer_texts):
             yield from self.label_texts(buffer, batch_size or self.batch_size)
+
+    def label_file(self, path: str, batch_size: int = 0) -> Iterator[dict[str, Any]]:
+        """`{"words", "frames"}` of each sentence of a CoNLL-2005, 2012 or 2009 file (its format told from the
+        file), at the file's predicates, in file order, in calls of at most `batch_size` sentences (default: the
+        labeler's). The whole file is read first: bad input is a `ValueError` (`ConllFormatError`) naming the file
+        and line, before any labelling."""
+        check_encodable(path, "path")
+        if batch_size:
+            check_batch_size(batch_size)
+        sentences = list(READERS[detect_format(path)](path))
+        budget = self.budget.with_sentences(batch_size or self.batch_size)
+        step = budget.sentences * 16  # a few calls' worth at a time: sorted by length within it, yielded in order
+        for start in range(0, len(sentences), step):
+            part = sentences[start : start + step]
+            yield from self.label_words(
+                [sentence.tokens for sentence in part], [[f.index for f in s.frames] for s in part], budget
+            )
 
     def split(self, text: str) -> list[Sentence]:
         """Sentences of `text` as words (whitespace and tokens of only control or zero-width characters

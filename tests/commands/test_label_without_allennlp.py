@@ -7,7 +7,7 @@ import os
 import subprocess
 import sys
 
-import srl_zoo.plugin  # noqa: F401
+import srl_zoo.api
 from tests.archive_rewriting import rewritten_archive
 from tests.conftest import REPO_ROOT
 
@@ -46,7 +46,7 @@ def test_label_labels_a_text_file_without_allennlp_as_the_allennlp_predictor_doe
     assert "allennlp imported: False" in done.stderr
     records = [json.loads(line) for line in (tmp_path / "out.jsonl").read_text().splitlines()]
     assert [record["line"] for record in records] == [1, 2, 4]  # a blank line has no record
-    expected = srl_zoo.load(archive)
+    expected = srl_zoo.api.load(archive)
     for record, text in zip(records, [TEXTS[0], TEXTS[1], TEXTS[3]], strict=True):
         theirs = expected(text)
         assert [s["words"] for s in record["sentences"]] == [s["words"] for s in theirs]

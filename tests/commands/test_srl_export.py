@@ -145,7 +145,7 @@ def test_measure_precision_records_the_f1_per_precision_in_the_archive(predicate
 
 
 def test_calibrate_scores_records_a_temperature_that_changes_scores_not_labels(predicate_model_archive, tmp_path):
-    import srl_zoo.plugin
+    import srl_zoo.api
 
     output = tmp_path / "calibrated.tar.gz"
     gold = os.path.join(FIXTURES, "conll2012", "sample.gold_conll")
@@ -153,9 +153,9 @@ def test_calibrate_scores_records_a_temperature_that_changes_scores_not_labels(p
     completed = subprocess.run(command + ["--calibrate-scores", gold], capture_output=True, text=True, cwd=REPO_ROOT)
     assert completed.returncode == 0, completed.stderr[-3000:]
     calibrated = srl_zoo.load(str(output), precision="float32")
-    calibration = calibrated.predictor.model.score_calibration
+    calibration = srl_zoo.api.load(str(output)).model.score_calibration
     assert calibration["file"] == "sample.gold_conll" and calibration["sentences"] > 0
-    assert calibrated.predictor.model.score_temperature == calibration["temperature"]
+    assert calibrated.model.score_temperature == calibration["temperature"]  # the runtime's labeler reads it too
     assert 0 <= calibration["ece"] <= calibration["ece_at_temperature_1"]
     assert len(calibration["held_out"]) == 2
     plain = srl_zoo.load(str(predicate_model_archive), precision="float32")

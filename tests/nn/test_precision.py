@@ -13,6 +13,7 @@ import torch
 from allennlp.models.archival import load_archive
 from allennlp.predictors import Predictor
 
+import srl_zoo.api
 import srl_zoo.plugin
 from srl_zoo.nn import precision as precision_module
 from srl_zoo.nn.precision import F1_PER_PRECISION_KEY, bfloat16_keeps_f1, chosen_precision, uses_bfloat16
@@ -103,18 +104,18 @@ def test_every_entry_point_resolves_auto_the_same_way(predicate_model_archive, m
     for archive, expected in ((measured, "bfloat16" if gpu else "float32"), (predicate_model_archive, "float32")):
         predictor = Predictor.from_archive(load_archive(archive), "srl_zoo")
         assert predictor.precision == expected and predictor.precision_reason
-        assert srl_zoo.load(archive).predictor.precision == expected
+        assert srl_zoo.load(archive).precision == expected
         nlp = spacy.blank("en")
         nlp.add_pipe("srl_zoo", config={"archive": archive})
         assert nlp.get_pipe("srl_zoo").labeler.precision == expected
-    assert srl_zoo.load(measured, precision="float32").predictor.precision == "float32"
+    assert srl_zoo.load(measured, precision="float32").precision == "float32"
     # the older switch still works, and wins
-    assert srl_zoo.load(predicate_model_archive, mixed_precision=True).predictor.precision == "bfloat16"
+    assert srl_zoo.load(predicate_model_archive, mixed_precision=True).precision == "bfloat16"
 
 
 def test_bfloat16_failing_on_a_cpu_without_it_says_what_to_do(predicate_model_archive, monkeypatch):
     """oneDNN has no bfloat16 LSTM on CPUs without AVX-512 BF16; the error says to use float32."""
-    labeler = srl_zoo.load(predicate_model_archive, precision="bfloat16")
+    labeler = srl_zoo.api.load(predicate_model_archive, precision="bfloat16")
     monkeypatch.setattr(srl_predictor, "cpu_has_fast_bfloat16", lambda: False)
 
     def no_primitive(*args, **kwargs):

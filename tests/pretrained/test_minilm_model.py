@@ -10,6 +10,7 @@ import tarfile
 import pytest
 from allennlp.commands.train import train_model_from_file
 
+import srl_zoo.api
 import srl_zoo.plugin
 from srl_zoo.commands.srl_export import TRANSFORMER_PLACEHOLDER, export_archive
 from srl_zoo.pretrained.minilm import build_encoder_directory
@@ -78,7 +79,7 @@ def test_the_bilinear_head_with_position_bias_on_the_first_layers_only(fake_whee
     archive, encoder = train_head("bilinear", fake_wheel, tmp_path, monkeypatch, **overrides)
     shutil.rmtree(encoder)
     monkeypatch.chdir(tmp_path)
-    model = srl_zoo.load(archive).predictor.model
+    model = srl_zoo.api.load(archive).predictor.model
     assert len(model.text_field_embedder.token_embedder_tokens._matched_embedder.transformer_model.encoder.layer) == 1
     assert model.frame_scorer.position_bias.scores.weight.abs().sum() > 0  # trained, and saved with the model
     output = label_elsewhere(archive, tmp_path, monkeypatch)
@@ -126,7 +127,7 @@ def test_the_amn_head_remembers_its_training_sentences(fake_wheel, tmp_path, mon
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     monkeypatch.chdir(elsewhere)
-    labeler = srl_zoo.load(archive)
+    labeler = srl_zoo.load(archive)  # AMN's memory: the runtime does not build it, so the allennlp labeler labels
     memory = labeler.predictor.model.frame_features
     sample = os.path.join(FIXTURES, "conll2012", "sample.gold_conll")
     assert len(memory.bank) == len(MemoryBank.read(sample, {"type": "conll2012"}))

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-import srl_zoo.plugin  # noqa: F401
+import srl_zoo.api
 from tests.conftest import REPO_ROOT, fixture_path
 
 ARCHIVES = ["ewt-english.tar.gz", "ewt-english-glove.tar.gz", "ewt-english-accurate.tar.gz"]
@@ -58,7 +58,7 @@ def test_the_runtime_labels_as_the_allennlp_predictor_without_importing_allennlp
     # MiniLM is a BERT: computed by srl_zoo's own, without importing transformers; MPNet needs it
     assert lines[-1] == f"transformers: {'accurate' in archive}"
     runtime = json.loads(lines[-3])
-    expected = srl_zoo.load(path, batch_size=64).label_tokenized(requests)
+    expected = srl_zoo.api.load(path, batch_size=64).label_tokenized(requests)
     assert sum(len(s["frames"]) for s in expected) > 10
     for mine, theirs in zip(runtime, expected, strict=True):
         assert mine["words"] == theirs["words"]

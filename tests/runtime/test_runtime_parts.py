@@ -7,7 +7,7 @@ from typing import Optional
 
 import pytest
 
-import srl_zoo
+import srl_zoo.api
 from srl_zoo.runtime.labeler import load
 from srl_zoo.runtime.load import NotCovered
 from tests.archive_rewriting import rewritten_archive
@@ -40,7 +40,7 @@ def assert_same_labels(archive: str, requests: Optional[list[dict]] = None, min_
     allennlp predictor's, with more than `min_arguments` arguments among them."""
     requests = requests or dev_requests(20)
     mine = load(archive, precision="float32").label_tokenized(requests)
-    theirs = srl_zoo.load(archive, batch_size=64, precision="float32").label_tokenized(requests)
+    theirs = srl_zoo.api.load(archive, batch_size=64, precision="float32").label_tokenized(requests)
     assert sum(len(s["frames"]) for s in theirs) > 10
     assert sum(len(f["arguments"]) for s in theirs for f in s["frames"]) >= min_arguments
     for sentence, other in zip(mine, theirs, strict=True):

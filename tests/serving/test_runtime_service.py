@@ -27,9 +27,9 @@ def test_the_service_of_a_shipped_archive_labels_as_the_allennlp_predictor(runti
     from srl_zoo.labelers import load_labeler
 
     assert isinstance(load_labeler(ARCHIVE), RuntimeLabeler)  # what `srl-zoo serve` loads for it
-    import srl_zoo.plugin  # noqa: F401
+    import srl_zoo.api
 
-    expected = srl_zoo.load(ARCHIVE)
+    expected = srl_zoo.api.load(ARCHIVE)
     status, health, _ = runtime_server.get("/health")
     assert status == 200 and health["precision"] == "float32"
     assert "ARG0" in health["labels"] and "ARGM-TMP" in health["labels"] and "V" not in health["labels"]
