@@ -174,7 +174,6 @@ class Invocation:
     allennlp_argv : the allennlp command line that runs it (`allennlp_arguments`).
     verbose : `--verbose`: allennlp's INFO log and the traceback of an error.
     cuda_device : `--cuda-device`'s value, if given.
-    serialization_dir : `train`'s `-s`, removed again if the run fails before it saved anything.
     output_file : `predict`'s `--output-file`, removed again if a new one is left partial by a failure.
     """
 
@@ -182,7 +181,6 @@ class Invocation:
     allennlp_argv: list[str]
     verbose: bool
     cuda_device: Optional[str]
-    serialization_dir: Optional[str]
     output_file: Optional[str]
 
     @classmethod
@@ -194,7 +192,6 @@ class Invocation:
             allennlp_argv=allennlp_arguments(argv),
             verbose="--verbose" in argv,
             cuda_device=option_value(argv, "--cuda-device"),
-            serialization_dir=option_value(argv, "-s", "--serialization-dir") if command == "train" else None,
             output_file=option_value(argv, "--output-file") if command == "predict" else None,
         )
 

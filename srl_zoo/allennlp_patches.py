@@ -1,6 +1,6 @@
 """Everything srl_zoo changes in allennlp and in the process on its allennlp side, in one table: each change
 named, with why it is needed, applied in order by `apply_all()` from one place (`register_and_patch`, which
-`srl_zoo.plugin`, `--include-package srl_zoo` and `srl_zoo.load` run), each one idempotent. `import srl_zoo`
+`srl_zoo.plugin`, `--include-package srl_zoo` and `srl_zoo.api.load` run), each one idempotent. `import srl_zoo`
 alone changes nothing.
 
 allennlp 2.10.1 is pinned and no longer changes, so these are small, tested replacements of single
@@ -19,6 +19,7 @@ from srl_zoo.pretrained.fused_attention import use_fused_attention
 from srl_zoo.pretrained.special_tokens import use_special_tokens_fallback
 from srl_zoo.training.config_check import use_config_check
 from srl_zoo.training.transformer_files import use_transformer_files_in_every_archive
+from srl_zoo.training.unstarted_runs import use_unstarted_run_cleanup
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,13 @@ PATCHES: tuple[Patch, ...] = (
         use_config_check,
     ),
     Patch(
+        "no folder from a run that saved nothing",
+        "allennlp makes the serialization folder, its config, vocabulary and log before the first batch: a run "
+        "that failed there left them, and the corrected command was refused with 'Specify --recover'; srl_zoo "
+        "removes a folder the run made and wrote no weights to",
+        use_unstarted_run_cleanup,
+    ),
+    Patch(
         "transformer files in every archive",
         "an archive of a model on a local transformer stored the folder's absolute path unless its config named "
         "both the transformer_files callback and include_in_archive: every training run now copies the "
@@ -118,8 +126,8 @@ def apply_all() -> None:
 
 
 def register_and_patch() -> None:
-    """What every allennlp-based path needs (the `srl_zoo.load` API, the commands, `--include-package`): every
-    srl_zoo part registered with allennlp and every patch applied; idempotent (`srl_zoo.plugin` adds the
+    """What every allennlp-based path needs (`srl_zoo.api.load`'s `Labeler`, the commands, `--include-package`):
+    every srl_zoo part registered with allennlp and every patch applied; idempotent (`srl_zoo.plugin` adds the
     commands and the spaCy factory)."""
     from srl_zoo import amn, models, modules, predictors  # noqa: F401  (registered on import)
     from srl_zoo.data import dataset_readers, fields  # noqa: F401

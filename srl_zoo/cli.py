@@ -12,7 +12,6 @@ allennlp's INFO log and the traceback of an error.
 
 import logging
 import os
-import shutil
 import sys
 import warnings
 from typing import TYPE_CHECKING, Optional
@@ -52,16 +51,6 @@ def cuda_problem(command: str, value: Optional[str]) -> Optional[str]:
     return None
 
 
-def remove_unstarted_training(serialization: str) -> None:
-    """After a failed `train` that made `serialization`: remove it if it holds no weights, so that the
-    corrected command runs as written (allennlp refuses an existing folder without `--recover`)."""
-    if not os.path.isdir(serialization):
-        return
-    names = os.listdir(serialization)
-    if not any(name.endswith((".th", ".tar.gz")) for name in names):
-        shutil.rmtree(serialization)
-
-
 def run(invocation: "Invocation") -> None:
     """Run one srl-zoo command, read from the command line by the launcher (`srl_zoo_command.Invocation`)."""
     command = invocation.command
@@ -75,8 +64,7 @@ def run(invocation: "Invocation") -> None:
         sys.exit(2)
     from srl_zoo.commands.expected_errors import one_line
 
-    serialization, output = invocation.serialization_dir, invocation.output_file
-    fresh = serialization is not None and not os.path.exists(serialization)
+    output = invocation.output_file
     new_output = output is not None and not os.path.exists(output)
     try:
         if command in WITHOUT_ALLENNLP:
@@ -93,8 +81,6 @@ def run(invocation: "Invocation") -> None:
         message = one_line(error)
         if message is None or invocation.verbose:
             raise
-        if fresh and serialization is not None:
-            remove_unstarted_training(serialization)
         if new_output and output is not None and os.path.exists(output):
             os.remove(output)  # predict writes as it goes: a failed run leaves no partial output
         print(f"srl-zoo {command}: {message}", file=sys.stderr)

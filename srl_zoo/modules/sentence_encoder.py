@@ -10,6 +10,7 @@ import torch
 from allennlp.modules.seq2seq_encoders import Seq2SeqEncoder
 
 from srl_zoo.parts.batch_inputs import BatchInputs
+from srl_zoo.parts.config_fit import SENTENCE_ENCODER
 from srl_zoo.parts.encoders.encoded_sentences import EncodedSentences
 from srl_zoo.parts.encoders.sentence_encoder import SentenceEncoder
 
@@ -28,12 +29,17 @@ def _no_syntax_head(self: Seq2SeqEncoder, source: str) -> bool:
     return False
 
 
+def _offers_its_top_layer(cls: type, config: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {SENTENCE_ENCODER: {"layers": 1, "syntax_head": False}}
+
+
 #: the contract's defaults, for encoders that declare nothing
 DEFAULTS: dict[str, Any] = {
     "exposes_layers": False,
     "forward_layers": _forward_layers,
     "encode": _encode,
     "set_parse_source": _no_syntax_head,
+    "config_offers": classmethod(_offers_its_top_layer),  # what the config check reads (`srl_zoo.parts.config_fit`)
 }
 
 

@@ -4,7 +4,9 @@ for an unknown key, the keys that part takes. allennlp itself drops unknown trai
 (`GradientDescentTrainer` takes `**kwargs`) and reports others only after reading the data, in a traceback.
 
 A part whose config is rewritten before it is built (older spellings) declares it with a class method
-`upgraded_config(config) -> dict`; the check reads the rewritten config."""
+`upgraded_config(config) -> dict`; the check reads the rewritten config. Parts that must fit each other (a head's
+layer within the encoder's layers, a parse task over an encoder with a syntax head) declare what they offer and need
+(`srl_zoo.parts.config_fit`); a need the offering part does not meet is one line naming both keys."""
 
 import copy
 import difflib
@@ -20,6 +22,7 @@ from allennlp.data import DataLoader, DatasetReader, Vocabulary
 from allennlp.models import Model
 from allennlp.training import Trainer
 
+from srl_zoo.parts.config_fit import ConfigNeed
 from srl_zoo.training.constructor_keys import constructor_parameters
 from srl_zoo.training.embedder_settings import check_settings_follow_the_embedder
 
@@ -58,9 +61,11 @@ def check_training_config(config: dict[str, Any], gpus: Optional[int] = None) ->
     for a setting made for GloVe-style embeddings over a pretrained transformer (`embedder_settings`)."""
     _check_devices(config, torch.cuda.device_count() if gpus is None else gpus)
     _check_keys(config, TOP_LEVEL, "", "the config")
+    fit = _Fit()
     for section, base in SECTIONS.items():
         if section in config:
-            _check_value(config[section], base, section)
+            _check_value(config[section], base, section, fit)
+    fit.check()
     if isinstance(config.get("model"), dict):
         check_settings_follow_the_embedder(config["model"])
 
@@ -82,7 +87,33 @@ def _check_devices(config: dict[str, Any], gpus: int) -> None:
         )
 
 
-def _check_value(value: Any, annotation: Any, path: str) -> None:
+class _Fit:
+    """What the parts of a config offer each other (`role -> (path, facts)`) and need (`(path, ConfigNeed)`)."""
+
+    def __init__(self) -> None:
+        self.offers: dict[str, tuple[str, dict[str, Any]]] = {}
+        self.needs: list[tuple[str, ConfigNeed]] = []
+
+    def read(self, cls: type, config: dict[str, Any], path: str) -> None:
+        """Take what the part `cls` configured by `config` at `path` declares."""
+        offers = getattr(cls, "config_offers", None)
+        for role, facts in (offers(config) if offers is not None else {}).items():
+            self.offers[role] = (path, facts)
+        needs = getattr(cls, "config_needs", None)
+        self.needs.extend((path, need) for need in (needs(config) if needs is not None else []))
+
+    def check(self) -> None:
+        """`ConfigurationError` for the first need that the part offering its role does not meet."""
+        for path, need in self.needs:
+            if need.role not in self.offers:
+                continue
+            where, facts = self.offers[need.role]
+            problem = need.problem(facts, where)
+            if problem is not None:
+                raise ConfigurationError(f"{path}.{need.key}: {problem}" if need.key else f"{path}: {problem}")
+
+
+def _check_value(value: Any, annotation: Any, path: str, fit: _Fit) -> None:
     """Check `value`, given for a parameter annotated `annotation`, at `path`."""
     alternatives = _alternatives(annotation)
     if any(kind in (int, float, bool, str) for kind in alternatives):
@@ -91,29 +122,29 @@ def _check_value(value: Any, annotation: Any, path: str) -> None:
         raise ConfigurationError(f"{path}: expected {_type_name(annotation)}, got {value!r}")
     origin, arguments = typing.get_origin(annotation), typing.get_args(annotation)
     if origin is Lazy or annotation is Lazy:
-        _check_value(value, arguments[0] if arguments else Any, path)
+        _check_value(value, arguments[0] if arguments else Any, path, fit)
     elif origin in (dict, typing.Dict) and isinstance(value, dict) and len(arguments) == 2:  # noqa: UP006
         for key, item in value.items():
-            _check_value(item, arguments[1], f"{path}.{key}")
+            _check_value(item, arguments[1], f"{path}.{key}", fit)
     elif origin in (list, typing.List) and isinstance(value, list) and arguments:  # noqa: UP006
         for index, item in enumerate(value):
-            _check_value(item, arguments[0], f"{path}[{index}]")
+            _check_value(item, arguments[0], f"{path}[{index}]", fit)
     elif origin is typing.Union:
-        parts = [part for part in arguments if _is_part(_unwrap_lazy(part))]
-        if len(parts) == 1:
-            _check_value(value, parts[0], path)
+        given = [a for a in arguments if a is not type(None)]
+        parts = [part for part in given if _is_part(_unwrap_lazy(part))]
+        if len(given) == 1 or len(parts) == 1:  # Optional[X], or one part among plain values
+            _check_value(value, given[0] if len(given) == 1 else parts[0], path, fit)
     elif _is_part(annotation) and isinstance(value, dict):
-        _check_part(value, annotation, path)
+        _check_part(value, annotation, path, fit)
 
 
-def _check_part(config: dict[str, Any], base: type, path: str) -> None:
+def _check_part(config: dict[str, Any], base: type, path: str, fit: _Fit) -> None:
     """Check the config of a part whose class is `base` or, for a registrable `base`, named by `type`."""
     cls, constructor = base, None
     if issubclass(base, Registrable):
         registrable = typing.cast(type[Registrable], base)
         name = config.get("type", registrable.default_implementation)
-        if not isinstance(name, str) or name not in registrable.list_available():
-            return  # allennlp names an unknown or missing type itself
+        _check_type(name, registrable, path)
         cls, constructor = registrable.resolve_class_name(name)
     upgrade: Optional[Callable[[dict[str, Any]], dict[str, Any]]] = getattr(cls, "upgraded_config", None)
     if upgrade is not None:
@@ -122,7 +153,33 @@ def _check_part(config: dict[str, Any], base: type, path: str) -> None:
     _check_keys(config, set(parameters) | {"type"}, f"{path}.", f"{path} ({cls.__name__})")
     for key, value in config.items():
         if key in parameters:
-            _check_value(value, parameters[key].annotation, f"{path}.{key}")
+            _check_value(value, parameters[key].annotation, f"{path}.{key}", fit)
+    fit.read(cls, config, path)
+
+
+def _check_type(name: Any, registrable: type[Registrable], path: str) -> None:
+    """`ConfigurationError` for a part's `type` that names no registered implementation (or a missing one where the
+    part has no default), with the closest registered name and all of them."""
+    available = registrable.list_available()
+    if isinstance(name, str) and name in available:
+        return
+    kind = _base_name(registrable)
+    if name is None:
+        raise ConfigurationError(f"{path}.type: missing; a {kind} needs one of: {', '.join(sorted(available))}")
+    close = difflib.get_close_matches(str(name), sorted(available), n=1)
+    hint = f"did you mean '{close[0]}'? " if close else ""
+    raise ConfigurationError(
+        f"{path}.type: {name!r} is not a registered {kind}; {hint}registered: {', '.join(sorted(available))} "
+        "(a part of your own package: add --include-package YOUR_PACKAGE)"
+    )
+
+
+def _base_name(registrable: type[Registrable]) -> str:
+    """The name of the registrable base class `registrable` belongs to (`Optimizer`, `FrameScorer`, ...)."""
+    for cls in registrable.__mro__:
+        if Registrable in cls.__bases__:
+            return cls.__name__
+    return registrable.__name__
 
 
 def _check_keys(config: dict[str, Any], accepted: set[str], prefix: str, owner: str) -> None:
@@ -152,13 +209,21 @@ def _fits(value: Any, kinds: tuple[Any, ...]) -> bool:
             return True
         if kind is str and isinstance(value, str):
             return True
+        if kind is torch.device:
+            continue  # a config's JSON never makes a torch.device: `cuda_device: "cpu"` failed after the data
         if kind not in (int, float, bool, str):
             return True  # another alternative this check does not read
     return False
 
 
 def _type_name(annotation: Any) -> str:
-    names = {int: "an integer", float: "a number", bool: "true or false", str: "a string"}
+    names = {
+        int: "an integer",
+        float: "a number",
+        bool: "true or false",
+        str: "a string",
+        torch.device: "a device number (-1: the CPU)",
+    }
     return " or ".join(names.get(kind, getattr(kind, "__name__", str(kind))) for kind in _alternatives(annotation))
 
 

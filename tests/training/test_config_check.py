@@ -106,6 +106,54 @@ def test_a_wrong_key_or_value_is_named(monkeypatch, edit, message):
 
 
 @pytest.mark.parametrize(
+    ("path", "value", "message"),
+    [
+        (
+            ("model", "frame_scorer", "encoder", "type"),
+            "deep_attn",
+            "model.frame_scorer.encoder.type: 'deep_attn' is not a registered Seq2SeqEncoder; did you mean 'deep_att'? "
+            "registered: ",
+        ),
+        (
+            ("model", "frame_scorer", "output", "type"),
+            "crff",
+            "model.frame_scorer.output.type: 'crff' is not a registered TagOutput; did you mean 'crf'? "
+            "registered: crf, softmax (",
+        ),
+        (
+            ("trainer", "optimizer", "type"),
+            "adamm",
+            "trainer.optimizer.type: 'adamm' is not a registered Optimizer; did you mean 'adam'? registered: ",
+        ),
+        (
+            ("trainer", "learning_rate_scheduler", "type"),
+            "slantd_triangular",
+            "trainer.learning_rate_scheduler.type: 'slantd_triangular' is not a registered LearningRateScheduler; "
+            "did you mean 'slanted_triangular'?",
+        ),
+        (("trainer", "type"), "gradient_decent", "trainer.type: 'gradient_decent' is not a registered Trainer; "),
+        (
+            ("trainer", "cuda_device"),
+            "cpu",
+            "trainer.cuda_device: expected an integer or a device number (-1: the CPU)",
+        ),
+    ],
+    ids=["encoder", "output", "optimizer", "scheduler", "trainer", "cuda_device"],
+)
+def test_an_unknown_part_type_is_named_with_the_registered_ones(monkeypatch, path, value, message):
+    """Before, allennlp named an unknown type only after reading the data, with no "did you mean", and advised
+    `--include-package` for a typo; `cuda_device: "cpu"` failed after the data in a 61-line TypeError."""
+    config = fixture_config(monkeypatch)
+    node = config
+    for key in path[:-1]:
+        node = node.setdefault(key, {})
+    node[path[-1]] = value
+    with pytest.raises(ConfigurationError) as error:
+        check_training_config(config)
+    assert str(error.value.message).startswith(message) and "\n" not in error.value.message
+
+
+@pytest.mark.parametrize(
     ("key", "value", "spelling"),
     [
         ("encoder", {"type": "lstm"}, "model.frame_scorer.encoder (of a frame_scorer of type 'indicator')"),
@@ -178,3 +226,76 @@ def test_settings_for_glove_scale_words_are_refused_over_a_transformer(monkeypat
     config["model"]["initializer"]["regexes"] = [["predicate_embedding.weight", {"type": "normal", "std": 1.0}]]
     check_training_config(config, gpus=1)
     check_training_config(Params.from_file(config_path).as_dict(quiet=True), gpus=1)  # its own words: as written
+
+
+def lisa_config(monkeypatch) -> dict:
+    monkeypatch.setenv("SRL_ZOO_TEST_LISA_FORMAT", "conll2012")
+    monkeypatch.setenv("SRL_ZOO_TEST_LISA_PARSE_LAYER", "1")
+    monkeypatch.setenv("SRL_ZOO_TEST_PREDICATE_SOURCE", "gold")
+    return Params.from_file(os.path.join(FIXTURES, "lisa", "tiny.jsonnet")).as_dict(quiet=True)
+
+
+def test_parts_that_do_not_fit_are_named_with_both_keys(monkeypatch):
+    """Before, each failed after the whole training data was read: a 75-line ValueError at the first batch for the
+    parse task over an encoder without a syntax head, a 75-line IndexError for a head's layer 7."""
+    config = lisa_config(monkeypatch)
+    check_training_config(config)
+    config["model"]["frame_scorer"]["encoder"]["parse_layer"] = None
+    with pytest.raises(ConfigurationError) as error:
+        check_training_config(config)
+    assert error.value.message == (
+        "model.auxiliary_tasks.parse: the dependency_parse task needs an encoder with a syntax head, and "
+        "model.frame_scorer.encoder has none: give it one (model.frame_scorer.encoder.parse_layer for lisa) or leave "
+        "this task out"
+    )
+    del config["model"]["auxiliary_tasks"]["parse"]
+    check_training_config(config)  # LISA without its syntax head, as the docs describe it, once the task is out
+    config = lisa_config(monkeypatch)
+    config["model"]["frame_scorer"]["encoder"]["parse_layer"] = 3
+    with pytest.raises(ConfigurationError, match=r"^model.frame_scorer.encoder.parse_layer: 3 is not below the top "):
+        check_training_config(config)
+    config = lisa_config(monkeypatch)
+    config["model"]["predicate_head"]["layer"] = 4
+    with pytest.raises(ConfigurationError) as error:
+        check_training_config(config)
+    assert error.value.message == (
+        "model.predicate_head.layer: 4 is not one of the 4 layers model.frame_scorer.encoder gives: use 0 to 3, "
+        "or -1 for the top one"
+    )
+    config["model"]["predicate_head"]["layer"] = -4
+    check_training_config(config)
+    config = fixture_config(monkeypatch)  # an encoder of allennlp's gives its top layer only
+    config["model"]["frame_scorer"] = {
+        "type": "bilinear",
+        "encoder": {"type": "lstm", "input_size": 16, "hidden_size": 8, "bidirectional": True},
+        "mlp_dim": 4,
+    }
+    config["model"]["predicate_head"]["layer"] = 1
+    with pytest.raises(ConfigurationError, match=r"^model.predicate_head.layer: 1 is not one of the 1 layers "):
+        check_training_config(config)
+
+
+def test_a_run_that_fails_before_saving_weights_leaves_no_folder(tmp_path, monkeypatch):
+    """allennlp made the folder, config, vocabulary and log before the first batch; a run failing there left them
+    and the corrected command was refused with "Specify --recover". A folder that was there stays."""
+    from allennlp.commands.train import train_model_from_file
+
+    from srl_zoo.models.srl_model import SrlModel
+
+    def fail(*args, **kwargs):
+        raise RuntimeError("the first batch fails")
+
+    monkeypatch.setenv("SRL_ZOO_TEST_PREDICATE_SOURCE", "gold")
+    monkeypatch.setattr(SrlModel, "forward", fail)
+    run = tmp_path / "run"
+    with pytest.raises(RuntimeError, match="the first batch fails"):
+        train_model_from_file(FIXTURE, str(run))
+    assert not run.exists()
+    with pytest.raises(RuntimeError, match="the first batch fails"):  # the same command again: no "--recover"
+        train_model_from_file(FIXTURE, str(run))
+    kept = tmp_path / "kept"
+    kept.mkdir()
+    (kept / "notes.txt").write_text("mine")
+    with pytest.raises(RuntimeError, match="the first batch fails"):
+        train_model_from_file(FIXTURE, str(kept), force=True)
+    assert kept.is_dir()

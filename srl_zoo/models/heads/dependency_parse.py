@@ -1,6 +1,6 @@
 """The `dependency_parse` auxiliary task: LISA's parser loss (arcs) and dependency relation labels."""
 
-from typing import Optional
+from typing import Any, Optional
 
 import torch
 from allennlp.data import Vocabulary
@@ -9,6 +9,7 @@ from allennlp.nn.util import sequence_cross_entropy_with_logits
 from srl_zoo.metrics.distributed import sum_over_workers
 from srl_zoo.models.heads.auxiliary_task import AuxiliaryTask
 from srl_zoo.parts.batch_inputs import BatchInputs
+from srl_zoo.parts.config_fit import SENTENCE_ENCODER, ConfigNeed
 from srl_zoo.parts.encoders.encoded_sentences import EncodedSentences
 from srl_zoo.parts.layers.biaffine import RelationScorer, zero_based_heads
 
@@ -46,6 +47,20 @@ class DependencyParseTask(AuxiliaryTask):
         self.arc_loss_weight = arc_loss_weight
         self.label_loss_weight = label_loss_weight
         self._tokens = self._heads_right = self._labeled_right = 0
+
+    @classmethod
+    def config_needs(cls, config: dict[str, Any]) -> list[ConfigNeed]:
+        """An encoder with a syntax head (`srl_zoo.parts.config_fit`): checked before the data is read."""
+
+        def problem(facts: dict[str, Any], where: str) -> Optional[str]:
+            if facts.get("syntax_head", True):
+                return None
+            return (
+                f"the dependency_parse task needs an encoder with a syntax head, and {where} has none: give it one "
+                f"({where}.parse_layer for lisa) or leave this task out"
+            )
+
+        return [ConfigNeed(SENTENCE_ENCODER, "", problem)]
 
     def forward(
         self, sentences: EncodedSentences, mask: torch.Tensor, inputs: BatchInputs, update_metrics: bool = True

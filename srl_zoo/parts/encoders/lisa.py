@@ -1,12 +1,13 @@
 """LISA (Strubell et al. 2018): a transformer whose attention head in one layer follows a dependency parse (plain
 torch; `srl_zoo.modules.lisa` registers it as the `lisa` encoder)."""
 
-from typing import Optional
+from typing import Any, Optional
 
 import torch
 from torch import nn
 
 from srl_zoo.parts.batch_inputs import BatchInputs
+from srl_zoo.parts.config_fit import SENTENCE_ENCODER, ConfigNeed, setting
 from srl_zoo.parts.encoders.encoded_sentences import EncodedSentences, SyntaxOutputs
 from srl_zoo.parts.encoders.self_attention import SelfAttentionEncoder
 from srl_zoo.parts.layers.biaffine import ArcScorer, zero_based_heads
@@ -61,6 +62,25 @@ class LisaEncoder(SelfAttentionEncoder):
         parse read with the data; sentences without heads keep the predicted parse).
     scale_input, use_timing_signal : see `TransformerInput` (LISA: no √d scaling).
     """
+
+    @classmethod
+    def config_offers(cls, config: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        """Its layers, and a syntax head where `parse_layer` is set (`srl_zoo.parts.config_fit`)."""
+        layers = setting(cls, config, "num_layers")
+        return {SENTENCE_ENCODER: {"layers": layers, "syntax_head": setting(cls, config, "parse_layer") is not None}}
+
+    @classmethod
+    def config_needs(cls, config: dict[str, Any]) -> list[ConfigNeed]:
+        """The parse layer below the top one (the next layer holds the syntax head)."""
+        parse_layer = setting(cls, config, "parse_layer")
+
+        def problem(facts: dict[str, Any], where: str) -> Optional[str]:
+            layers = facts.get("layers")
+            if parse_layer is None or not isinstance(layers, int) or 0 <= parse_layer < layers - 1:
+                return None
+            return f"{parse_layer} is not below the top of the {layers} layers: use 0 to {layers - 2}"
+
+        return [ConfigNeed(SENTENCE_ENCODER, "parse_layer", problem)]
 
     def __init__(
         self,

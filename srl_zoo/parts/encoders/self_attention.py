@@ -1,12 +1,13 @@
 """What every self-attention stack here shares: its widths, the input preparation and `forward_layers` (plain
 torch; `srl_zoo.modules.self_attention_encoder` makes it an allennlp `Seq2SeqEncoder`)."""
 
-from typing import Optional
+from typing import Any, Optional
 
 import torch
 from torch import nn
 
 from srl_zoo.parts.batch_inputs import BatchInputs
+from srl_zoo.parts.config_fit import SENTENCE_ENCODER, setting
 from srl_zoo.parts.encoders.encoded_sentences import EncodedSentences
 from srl_zoo.parts.layers.transformer_input import TransformerInput
 
@@ -31,6 +32,11 @@ class SelfAttentionEncoder(nn.Module):
         super().__init__()
         self._input_dim, self._hidden_dim = input_dim, hidden_dim
         self.input = TransformerInput(input_dim, hidden_dim, scale_input, use_timing_signal, dropout, input_bias)
+
+    @classmethod
+    def config_offers(cls, config: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        """What a config of this encoder gives the heads and tasks (`srl_zoo.parts.config_fit`): its layers."""
+        return {SENTENCE_ENCODER: {"layers": setting(cls, config, "num_layers"), "syntax_head": False}}
 
     def get_input_dim(self) -> int:
         return self._input_dim
