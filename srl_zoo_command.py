@@ -22,7 +22,7 @@ Semantic role labeling with srl_zoo models (an AllenNLP plugin).
 commands:
   label MODEL INPUT -o OUTPUT    label plain text, JSONL or a CoNLL file, resumably
   evaluate MODEL GOLD_FILE       score a model on a CoNLL-2005, 2012 or 2009 file (srl-eval.pl / eval09)
-  predict MODEL INPUT            allennlp's predict, srl_zoo's predictor (JSON lines in and out)
+  predict MODEL INPUT            allennlp's predict: JSON lines in and out (no allennlp needed)
   train CONFIG -s DIR            allennlp's train with srl_zoo loaded
   export MODEL OUTPUT            a smaller archive for prediction only
   neighbours TRAIN_FILE ...      AMN's associated-sentence cache

@@ -69,7 +69,7 @@ def run(invocation: "Invocation") -> None:
     try:
         if command in WITHOUT_ALLENNLP:
             run_without_allennlp(command, invocation.allennlp_argv[1:])
-        else:
+        elif not (command == "predict" and predicted_without_allennlp(invocation.allennlp_argv)):
             run_through_allennlp(invocation.allennlp_argv)
     except KeyboardInterrupt:
         print(
@@ -104,6 +104,15 @@ def run_without_allennlp(command: str, arguments: list[str]) -> None:
     parser = command_parser(argparse.ArgumentParser(prog=f"srl-zoo {command}"), module)
     args = parser.parse_args(arguments)
     args.func(args)
+
+
+def predicted_without_allennlp(allennlp_argv: list[str]) -> bool:
+    """`srl-zoo predict` run by the runtime's labeler (`srl_zoo.commands.runtime_prediction`) where it serves the
+    command line and builds the archive; False where allennlp is to run it."""
+    from srl_zoo.commands.runtime_prediction import predict, predict_arguments
+
+    args = predict_arguments(allennlp_argv)
+    return args is not None and predict(args)
 
 
 def run_through_allennlp(allennlp_argv: list[str]) -> None:

@@ -284,8 +284,9 @@ def test_predict_refuses_a_line_that_is_not_json_before_loading(place):
 def test_predict_leaves_no_partial_output_after_a_refused_request(place, predicate_model_archive):
     (place / "in.jsonl").write_text('{"sentence": "Dogs bark."}\n{"foo": 1}\n')
     completed = run("predict", predicate_model_archive, "in.jsonl", "--output-file", "out.jsonl", "--silent", cwd=place)
+    # the runtime's predict names the line
     assert one_error_line(completed) == (
-        "srl-zoo predict: a request was refused: each input needs 'sentence' (a string) or 'tokens' (a list of "
+        "srl-zoo predict: in.jsonl:2: each input needs 'sentence' (a string) or 'tokens' (a list of "
         "strings); got keys ['foo'] (nothing was written)"
     )
     assert not (place / "out.jsonl").exists()

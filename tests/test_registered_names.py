@@ -94,7 +94,7 @@ def test_the_console_script_works_from_another_directory(tmp_path):
         cwd=tmp_path,
     )
     assert predict.returncode == 0, predict.stderr[-2000:]
-    assert " - INFO - " in predict.stderr  # --verbose brings allennlp's log back
+    assert " - INFO - " in predict.stderr  # --verbose brings the INFO log back
     assert json.loads((tmp_path / "predicted.jsonl").read_text())["frames"][0]["predicate"]["word"] == "start"
     unknown = subprocess.run([script, "frobnicate"], capture_output=True, text=True, cwd=tmp_path)
     assert unknown.returncode != 0 and "unknown command 'frobnicate'" in unknown.stderr
