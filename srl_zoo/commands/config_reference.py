@@ -58,6 +58,8 @@ GIVEN_BY_KIND: dict[type, set[str]] = {
     PredicateHead: {"input_dim"},
     FrameFeatures: {"word_dim"},
     TagOutput: {"index_to_label"},
+    Optimizer: {"model_parameters"},
+    LearningRateScheduler: {"optimizer"},
 }
 
 HEADER = """# Configuration reference

@@ -54,6 +54,9 @@ class SrlModel(Model):
     srl_metric : a `Metric` with `score_sentences(gold, predicted)` (default `srl_span_f1`; `conll2009_f1`).
     frame_features : a `FrameFeatures` source (AMN's `associated_memory`) built with the embedder's width;
         the frame scorer is built to read its width.
+    initializer : an `InitializerApplicator`: `regexes` of parameter names and the initialiser each gets (default:
+        every part keeps its own initialisation).
+    regularizer : a `RegularizerApplicator`: penalties on the parameters its regexes match, added to the loss.
     """
 
     default_predictor = "srl_zoo"

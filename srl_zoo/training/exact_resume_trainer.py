@@ -34,6 +34,10 @@ class ExactResumeTrainer(GradientDescentTrainer):
 
     Importing srl_zoo makes it what `allennlp train` uses when the config names no trainer type. It
     prints one summary line per epoch (`EpochSummaryCallback`) unless the config lists that callback.
+
+    # Parameters
+
+    no_grad : regexes of parameter names that are not trained (their `requires_grad` is turned off).
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -9,7 +9,19 @@ from allennlp.training.optimizers import Optimizer, make_parameter_groups
 @Optimizer.register("nadam")
 class NadamOptimizer(Optimizer, torch.optim.NAdam):
     """`torch.optim.NAdam` registered as `"nadam"` (allennlp 2.10 has none). LISA: lr 0.04 under a
-    Noam warm-up, betas (0.9, 0.98), eps 1e-12."""
+    Noam warm-up, betas (0.9, 0.98), eps 1e-12.
+
+    # Parameters
+
+    model_parameters : the model's named parameters (the trainer gives them).
+    parameter_groups : `[[regexes], {option: value}]` pairs giving the parameters the regexes match their own
+        options (allennlp's parameter groups).
+    lr : the learning rate.
+    betas : the decay rates of the gradient's running mean and of its square's.
+    eps : the term added to the denominator for numerical stability.
+    weight_decay : L2 penalty on the weights.
+    momentum_decay : the decay of the Nesterov momentum's schedule (torch's `momentum_decay`).
+    """
 
     def __init__(
         self,

@@ -12,8 +12,10 @@ class StepHalvingScheduler(LearningRateScheduler):
 
     # Parameters
 
+    optimizer : the optimizer whose learning rate it sets (the trainer gives it).
     start : first halving (DeepAtt: 400k steps).
     every : later halvings (DeepAtt: every 100k steps).
+    last_epoch : the last epoch done when resuming (-1: a fresh start; the trainer's checkpoint restores it).
     """
 
     def __init__(self, optimizer: Optimizer, start: int = 400_000, every: int = 100_000, last_epoch: int = -1) -> None:

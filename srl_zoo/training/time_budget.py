@@ -13,6 +13,11 @@ logger = logging.getLogger(__name__)
 class TimeBudgetCallback(TrainerCallback):
     """Stops after the last epoch that fits in `minutes` (projected from the mean epoch time).
 
+    # Parameters
+
+    serialization_dir : the run's folder (the trainer gives it).
+    minutes : the training time allowed, in minutes, from the start of training in this process.
+
     Validation, best-model selection and archiving still happen as after a normal last epoch.
     AllenNLP 2.10 has no public "stop now" hook, so this uses the metric tracker's early-stopping
     check, which the trainer consults right after `on_epoch`.

@@ -29,3 +29,23 @@ def test_a_multi_key_docstring_line_gives_each_key_its_meaning():
     for key in ("inference_chunk_elements", "inference_chunk_tokens"):
         row = next(line for line in section.splitlines() if line.startswith(f"| `{key}` |"))
         assert "chunk limits at inference" in row
+
+
+def test_every_key_of_srl_zoos_parts_has_its_own_meaning():
+    """A key with no meaning, or whose meaning is a fragment of a docstring line that gave several keys theirs
+    (`model width (200); num_heads : 8`), is a hole in the reference; keys the building part gives are marked."""
+    import re
+
+    reference = config_reference()
+    fused = re.compile(r"(^|[;.] )`?[a-z_]+`?(, `?[a-z_]+`?)* : ")
+    for base, _ in KINDS:
+        for names, _cls, _constructor in srl_zoo_parts(base):
+            section = reference.split(f"### `{names[0]}`", 1)[1].split("\n### ", 1)[0]
+            for row in section.splitlines():
+                if not row.startswith("| `"):
+                    continue
+                key, _type, default, meaning = [cell.strip() for cell in row.strip("|").split(" | ")]
+                if default == "*given*":
+                    continue
+                assert meaning, (names[0], key)
+                assert not fused.search(meaning), (names[0], key, meaning)

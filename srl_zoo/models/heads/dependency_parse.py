@@ -29,7 +29,8 @@ class DependencyParseTask(AuxiliaryTask):
     vocab : the vocabulary (`dependency_relations` namespace).
     input_dim : width of the parser's states (the Model supplies the frame scorer's).
     label_mlp_dim : width of the relation classifier's MLPs (LISA: 100).
-    arc_loss_weight : 1.0 in LISA; label_loss_weight : 0.1 in LISA.
+    arc_loss_weight : weight of the arc loss in the model's loss (1.0 in LISA).
+    label_loss_weight : weight of the relation loss in the model's loss (0.1 in LISA).
     dropout : dropout after the MLPs.
     """
 

@@ -49,18 +49,23 @@ class LisaEncoder(SelfAttentionEncoder):
     # Parameters
 
     input_dim : width of the word embeddings (GloVe 100 in the paper; projected to `hidden_dim`).
-    hidden_dim : model width (200); num_heads : 8 (head width 25).
-    num_layers : 12 in the authors' code.
-    ffn_hidden_dim, ffn_hidden_layers : 800, 2 (200→800→800→200 as in the code).
-    residual_dropout : 0.2 (keep 0.8); attention_dropout, relu_dropout : 0.1 (keep 0.9).
+    hidden_dim : model width (200).
+    num_layers : number of transformer layers (12 in the authors' code).
+    num_heads : attention heads per layer (8: head width 25).
+    ffn_hidden_dim : width of the feed-forward hidden layers (800: 200→800→800→200 as in the code).
+    ffn_hidden_layers : number of feed-forward hidden layers (2).
+    residual_dropout : dropout on the input and on each sub-layer's output before its residual sum (0.2).
+    attention_dropout : dropout on the attention weights (0.1).
+    relu_dropout : dropout after the feed-forward's leaky ReLU (0.1).
     pre_norm : pre-LayerNorm as in the code; false for post-norm.
     parse_layer : index of the layer the arc scorer reads (4); `None` removes the syntax head (the
         `sa_baseline`: the same transformer without syntax).
-    arc_mlp_dim : 500.
+    arc_mlp_dim : width of the arc scorer's MLPs (500).
     parse_source : where the parse attention comes from when not training: `"predicted"` (the
         parser's softmax) or `"given"` (the batch's `dependency_heads`, e.g. a gold or external
         parse read with the data; sentences without heads keep the predicted parse).
-    scale_input, use_timing_signal : see `TransformerInput` (LISA: no √d scaling).
+    scale_input : multiply the projected input by √hidden_dim (LISA: false).
+    use_timing_signal : add the sinusoidal timing signal to the input (LISA: true).
     """
 
     @classmethod

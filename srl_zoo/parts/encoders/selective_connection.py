@@ -47,14 +47,19 @@ class SelectiveConnectionEncoder(SelfAttentionEncoder):
     input_dim : width of the incoming embeddings (word ⊕ predicate mask).
     hidden_dim : model width.
     num_layers : number of attentive representation modules.
-    num_heads, ffn_hidden_dim, residual_dropout, attention_dropout, relu_dropout : as in DeepAtt.
+    num_heads : attention heads per module.
+    ffn_hidden_dim : width of each module's feed-forward hidden layer.
+    residual_dropout : dropout on the input and on each sub-layer's output before its residual sum.
+    attention_dropout : dropout on the attention weights.
+    relu_dropout : dropout after the feed-forward's ReLU.
     input_bilstm : a BiLSTM input layer whose two directions are summed back to `hidden_dim`.
     next_input : what module i+1 reads: `"output"` (X_i) or `"state"` (S_i); the paper is unclear.
     initial_state : `S_0`: `"zero"`, `"learned"` (a trained vector), or `"random"` (N(0, 1/d)
         noise while training as in the paper, zero at inference so predictions are deterministic).
     selective : `false` removes the selective connection (the paper's ablation): plain stacked
         attentive modules whose outputs `X_i` are the layer outputs.
-    scale_input, use_timing_signal : see `TransformerInput`.
+    scale_input : multiply the projected input by √hidden_dim.
+    use_timing_signal : add the sinusoidal timing signal to the input.
     """
 
     def __init__(
