@@ -63,11 +63,6 @@ def _settings(config: dict[str, Any], key: str, path: str) -> dict[str, Any]:
     return dict(value)
 
 
-def _part_type(settings: dict[str, Any], default: Optional[str] = None) -> Optional[str]:
-    """The `type` a part's settings give, else `default`."""
-    return settings.get("type", default)
-
-
 #: what a word table's indexer (`dataset_reader.token_indexers.tokens`) may say for the runtime to index as it does
 WORD_INDEXER_KEYS = {"type", "lowercase_tokens", "namespace"}
 
@@ -106,12 +101,12 @@ def check_covered(path: str, config: dict[str, Any]) -> None:
         raise NotCovered(path, f"dataset_reader.token_indexers.tokens {indexer}")
     scorer = _settings(model, "frame_scorer", path)
     parts: list[tuple[str, Optional[str], Mapping[str, type]]] = [
-        ("model.frame_scorer.type", _part_type(scorer, "indicator"), SCORERS),
-        ("model.frame_scorer.encoder.type", _part_type(scorer.get("encoder") or {}), ENCODERS),
-        ("model.frame_scorer.output.type", _part_type(scorer.get("output") or {}, "softmax"), OUTPUTS),
+        ("model.frame_scorer.type", scorer.get("type", "indicator"), SCORERS),
+        ("model.frame_scorer.encoder.type", (scorer.get("encoder") or {}).get("type"), ENCODERS),
+        ("model.frame_scorer.output.type", (scorer.get("output") or {}).get("type", "softmax"), OUTPUTS),
     ]
     if model.get("predicate_head"):
-        parts.append(("model.predicate_head.type", _part_type(model["predicate_head"], "tagger"), PREDICATE_HEADS))
+        parts.append(("model.predicate_head.type", model["predicate_head"].get("type", "tagger"), PREDICATE_HEADS))
     for key, part_type, table in parts:
         if part_type not in table:
             raise NotCovered(path, f"{key} {part_type!r}")
