@@ -31,6 +31,7 @@ from srl_zoo.modules.frame_features import FrameFeatures
 from srl_zoo.modules.frame_scorers.frame_scorer import FrameScorer
 from srl_zoo.modules.frame_scorers.tag_output import TagOutput
 from srl_zoo.training.constructor_keys import constructor_parameters
+from srl_zoo.training.given_keys import given_keys
 
 #: each kind of part, where a config names it, in the order a reader meets them
 KINDS: tuple[tuple[type, str], ...] = (
@@ -51,16 +52,6 @@ KINDS: tuple[tuple[type, str], ...] = (
     (Initializer, "`model.initializer.regexes[][1]`"),
     (Checkpointer, "`trainer.checkpointer`"),
 )
-#: keys the part that builds a part gives it (a config never sets them), for every part and for some kinds
-GIVEN = {"vocab", "serialization_dir", "ddp_accelerator", "local_rank", "world_size", "distributed", "model"}
-GIVEN_BY_KIND: dict[type, set[str]] = {
-    FrameScorer: {"frame_feature_dim"},
-    PredicateHead: {"input_dim"},
-    FrameFeatures: {"word_dim"},
-    TagOutput: {"index_to_label"},
-    Optimizer: {"model_parameters"},
-    LearningRateScheduler: {"optimizer"},
-}
 
 HEADER = """# Configuration reference
 
@@ -167,7 +158,7 @@ def config_reference() -> str:
             continue
         lines += [f"## {base.__name__}: {where}", ""]
         for names, cls, constructor in parts:
-            lines += part_section(names, cls, constructor, GIVEN | GIVEN_BY_KIND.get(base, set()))
+            lines += part_section(names, cls, constructor, set(given_keys(base)))
     return "\n".join(lines).rstrip() + "\n"
 
 

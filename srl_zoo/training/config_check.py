@@ -25,6 +25,7 @@ from allennlp.training import Trainer
 from srl_zoo.parts.config_fit import ConfigNeed
 from srl_zoo.training.constructor_keys import constructor_parameters
 from srl_zoo.training.embedder_settings import check_settings_follow_the_embedder
+from srl_zoo.training.given_keys import given_keys
 
 #: the config's top-level parts and what each is
 SECTIONS: dict[str, type] = {
@@ -149,7 +150,12 @@ def _check_part(config: dict[str, Any], base: type, path: str, fit: _Fit) -> Non
     upgrade: Optional[Callable[[dict[str, Any]], dict[str, Any]]] = getattr(cls, "upgraded_config", None)
     if upgrade is not None:
         config = upgrade(copy.deepcopy(config))
-    parameters = constructor_parameters(cls, constructor)
+    given = given_keys(base)
+    parameters = {key: p for key, p in constructor_parameters(cls, constructor).items() if key not in given}
+    for key in sorted(set(config) & given):
+        raise ConfigurationError(
+            f"{path}.{key}: given to {path} ({cls.__name__}) by the part that builds it; a config does not set it"
+        )
     _check_keys(config, set(parameters) | {"type"}, f"{path}.", f"{path} ({cls.__name__})")
     for key, value in config.items():
         if key in parameters:

@@ -228,6 +228,29 @@ def test_settings_for_glove_scale_words_are_refused_over_a_transformer(monkeypat
     check_training_config(Params.from_file(config_path).as_dict(quiet=True), gpus=1)  # its own words: as written
 
 
+@pytest.mark.parametrize(
+    ("path", "value"),
+    [
+        (("model", "frame_scorer", "output", "index_to_label"), {"0": "O"}),
+        (("model", "predicate_head", "input_dim"), 16),
+        (("trainer", "optimizer", "model_parameters"), []),
+    ],
+    ids=["index_to_label", "head_input_dim", "optimizer_parameters"],
+)
+def test_a_key_the_building_part_gives_is_refused_in_a_config(monkeypatch, path, value):
+    """Before, `index_to_label` passed the check and crashed with `KeyError: 0` after the data was read."""
+    config = fixture_config(monkeypatch)
+    node = config
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = value
+    with pytest.raises(ConfigurationError) as error:
+        check_training_config(config)
+    where = ".".join(path[:-1])
+    assert error.value.message.startswith(f"{'.'.join(path)}: given to {where} (")
+    assert error.value.message.endswith("by the part that builds it; a config does not set it")
+
+
 def lisa_config(monkeypatch) -> dict:
     monkeypatch.setenv("SRL_ZOO_TEST_LISA_FORMAT", "conll2012")
     monkeypatch.setenv("SRL_ZOO_TEST_LISA_PARSE_LAYER", "1")

@@ -1,0 +1,32 @@
+"""The keys a part is given by the part that builds it (a config never sets them): for every part (`vocab`, the
+trainer's `serialization_dir`, ...) and per kind of part (the Model gives a predicate head its `input_dim`, a
+frame scorer gives its output layer `index_to_label`, ...). The config check refuses them in a config; the generated
+reference marks them *given*."""
+
+from allennlp.training.learning_rate_schedulers import LearningRateScheduler
+from allennlp.training.optimizers import Optimizer
+
+from srl_zoo.models.heads.auxiliary_task import AuxiliaryTask
+from srl_zoo.models.heads.predicate_head import PredicateHead
+from srl_zoo.modules.frame_features import FrameFeatures
+from srl_zoo.modules.frame_scorers.frame_scorer import FrameScorer
+from srl_zoo.modules.frame_scorers.tag_output import TagOutput
+
+#: keys every part is given where its constructor takes them
+GIVEN = frozenset({"vocab", "serialization_dir", "ddp_accelerator", "local_rank", "world_size", "distributed", "model"})
+#: keys the parts of a kind are given by the part that builds them
+GIVEN_BY_KIND: dict[type, frozenset[str]] = {
+    FrameScorer: frozenset({"frame_feature_dim"}),  # the Model: its frame features' width
+    PredicateHead: frozenset({"input_dim"}),  # the Model: the scorer's sentence width
+    AuxiliaryTask: frozenset({"input_dim"}),  # the Model: the scorer's sentence width
+    FrameFeatures: frozenset({"word_dim"}),  # the Model: the embedder's width
+    TagOutput: frozenset({"index_to_label"}),  # the frame scorer: the vocabulary's labels
+    Optimizer: frozenset({"model_parameters"}),  # the trainer
+    LearningRateScheduler: frozenset({"optimizer"}),  # the trainer
+}
+
+
+def given_keys(base: type) -> frozenset[str]:
+    """The keys a part of kind `base` (or of a subclass of a kind) is given."""
+    extra = [keys for kind, keys in GIVEN_BY_KIND.items() if isinstance(base, type) and issubclass(base, kind)]
+    return GIVEN.union(*extra)
