@@ -119,8 +119,13 @@ def type_name(annotation: Any) -> str:
     return getattr(annotation, "__name__", str(annotation).replace("typing.", ""))
 
 
+#: a markdown link whose target is not a web address (allennlp's docstrings link into allennlp's own docs site)
+_LOCAL_LINK = re.compile(r"\[([^\]]*)\]\((?!https?://)[^)]*\)")
+
+
 def _cell(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ").strip()
+    """`text` as one table cell: one line, `|` escaped, links into other sites' pages kept as their text."""
+    return _LOCAL_LINK.sub(r"\1", text).replace("|", "\\|").replace("\n", " ").strip()
 
 
 def _default(parameter: inspect.Parameter) -> str:
