@@ -1,6 +1,8 @@
-"""Labelling throughput at gold predicates: srl_zoo's predictor on an archive, and allennlp-models' `srl_bert`
-(`--peer`) on the same sentences, each in float32 and in bfloat16 autocast; one JSON line per run in
-OUTPUT (part of scripts/device/prove_gpu.py's call, a benchmark).
+"""Labelling throughput at gold predicates: srl_zoo's allennlp-free runtime and its allennlp predictor on an archive,
+and allennlp-models' `srl_bert` (`--peer`) on the same sentences, each in float32 and in bfloat16 autocast; one JSON
+line per run in OUTPUT (part of scripts/device/prove_gpu.py's call, a benchmark). The runtime's runs give the seconds
+of each stage: preparing batches on the host (word pieces, tensors), the model's forward pass (the device
+synchronised after each), and the rest of labelling (decoded frames made readable).
 
 The first N sentences of FILE with predicates, sorted by length and cut into batches of each `--batch-sizes`; one
 warm-up batch, then every batch timed (the device synchronised at the end): sentence tokens/s, sentences/s,
@@ -24,6 +26,7 @@ import srl_zoo.plugin
 from srl_zoo.data.format_detection import detect_format
 from srl_zoo.data.formats import READERS, SrlSentence
 from srl_zoo.data.gold_requests import as_request
+from srl_zoo.runtime.requests import SrlRequest
 
 
 def measure(
@@ -88,6 +91,11 @@ def main() -> None:
     for size in args.batch_sizes:
         batches = [sentences[i : i + size] for i in range(0, len(sentences), size)]
         for precision in ("float32", "bfloat16"):
+            label, stages = runtime_labelling(args.model, args.cuda_device, precision)
+            record = measure(f"srl_zoo runtime {precision}", label, batches, after_warm_up=stages.clear)
+            write(record | {"stage_seconds": {name: round(seconds, 2) for name, seconds in stages.items()}})
+            if torch.cuda.is_available():
+                torch.cuda.empty_cache()
             label, spent = srl_zoo_labelling(args.model, args.cuda_device, precision)
             record = measure(f"srl_zoo {precision}", label, batches, after_warm_up=spent.clear)
             write(record | {"model_forward_seconds": round(sum(spent), 2)})
@@ -96,6 +104,41 @@ def main() -> None:
         if args.peer:
             for precision in ("float32", "bfloat16"):
                 write(measure(f"srl_bert {precision}", peer_labelling(args.peer, args.cuda_device, precision), batches))
+
+
+def runtime_labelling(
+    archive: str, cuda_device: int, precision: str
+) -> tuple[Callable[[list[SrlSentence]], Any], dict[str, float]]:
+    """Label sentences at their gold predicates with the allennlp-free runtime in `precision`; and the seconds spent
+    so far in each stage (`prepare` on the host, the model's `forward`, the `rest`: readable frames)."""
+    labeler = srl_zoo.load(archive, cuda_device=cuda_device, precision=precision)
+    if not isinstance(labeler, srl_zoo.RuntimeLabeler):
+        raise SystemExit(f"{archive}: the runtime does not build this archive")
+    stages: dict[str, float] = {}
+    forward = labeler.model.forward
+
+    def timed_forward(*args: Any, **kwargs: Any) -> Any:
+        started = time.perf_counter()
+        outputs = forward(*args, **kwargs)
+        if torch.cuda.is_available():
+            torch.cuda.synchronize()
+        stages["forward"] = stages.get("forward", 0.0) + time.perf_counter() - started
+        return outputs
+
+    labeler.model.forward = timed_forward  # type: ignore[method-assign]
+
+    def label(batch: list[SrlSentence]) -> Any:
+        started = time.perf_counter()
+        prepared = labeler.prepare_batch([SrlRequest(s.tokens, [f.index for f in s.frames]) for s in batch])
+        prepared_at = time.perf_counter()
+        before = stages.get("forward", 0.0)
+        labelled = labeler.label_batch(prepared)
+        forward_seconds = stages.get("forward", 0.0) - before
+        stages["prepare"] = stages.get("prepare", 0.0) + prepared_at - started
+        stages["rest"] = stages.get("rest", 0.0) + time.perf_counter() - prepared_at - forward_seconds
+        return labelled
+
+    return label, stages
 
 
 def srl_zoo_labelling(
