@@ -48,14 +48,14 @@ def test_poison_lines_are_skipped_with_file_and_line(labeler, tmp_path, caplog):
 
 def test_any_error_while_labeling_one_line_skips_only_that_line(labeler, tmp_path, monkeypatch, caplog):
     source = write_corpus(tmp_path / "corpus.txt", ["Dogs bark.", "Birds explode here.", "Cats sleep."])
-    real = labeler.predictor.predict_tensors
+    real = labeler.label_batch
 
-    def fragile(tensors):  # the model fails on any batch holding "explode"
-        if any("explode" in sentence.words for sentence in tensors["metadata"]):
+    def fragile(batch):  # the model fails on any batch holding "explode"
+        if any("explode" in words for words in batch.words):
             raise RuntimeError("the model broke")
-        return real(tensors)
+        return real(batch)
 
-    monkeypatch.setattr(labeler.predictor, "predict_tensors", fragile)
+    monkeypatch.setattr(labeler, "label_batch", fragile)
     out = tmp_path / "out.jsonl"
     with caplog.at_level(logging.WARNING):
         counts = label_corpus(labeler, source, str(out), progress=False)
