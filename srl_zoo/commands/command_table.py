@@ -11,7 +11,7 @@ from typing import Optional
 from allennlp.commands import ArgumentParserWithDefaults
 from allennlp.commands.subcommand import Subcommand
 
-import srl_zoo.commands  # noqa: F401  (registers the subcommands: srl-label, srl-evaluate, ...)
+from srl_zoo.commands import srl_evaluate, srl_export, srl_label, srl_neighbours, srl_serve  # noqa: F401
 from srl_zoo.commands.generated_doc import generated_doc_main
 from srl_zoo_command import COMMANDS
 
@@ -64,6 +64,10 @@ def command_parsers() -> dict[str, argparse.ArgumentParser]:
     for name, allennlp_name in COMMANDS.items():
         parser = Subcommand.by_name(allennlp_name)().add_subparser(subparsers)
         parser.prog = f"srl-zoo {name}"
+        if name not in OWN_COMMANDS:  # allennlp's main adds it to its own commands' parsers
+            parser.add_argument(
+                "--include-package", action="append", default=[], help="another package whose parts to register"
+            )
         parsers[name] = parser
     return parsers
 
