@@ -1,11 +1,13 @@
 """How long a user waits before the first labels: `import srl_zoo`, `import torch`, `srl_zoo.load` (the runtime's
-labeler), the allennlp `Labeler` (`srl_zoo.api.load`) and `srl-zoo label` of a two-line file (the runtime's path),
-each labelling two lines in a fresh process (best of `--repeats`, one thread).
+labeler), the allennlp `Labeler` (`srl_zoo.api.load`), `srl-zoo label` of a two-line file and `srl-zoo predict` of a
+two-line JSONL file (both the runtime's), each labelling two lines in a fresh process (best of `--repeats`, one
+thread).
 
     python -m benchmarks.runtime_start models/ewt-english.tar.gz --repeats 3
 """
 
 import argparse
+import json
 import os
 import subprocess
 import sys
@@ -33,6 +35,12 @@ PROGRAMS = {
         "from srl_zoo_command import main\n"
         "main()"
     ),
+    "srl-zoo predict of a two-line JSONL file": (
+        "import sys; sys.argv = ['srl-zoo', 'predict', {archive!r}, {jsonl_file!r}, '--output-file', {output!r},"
+        " '--silent']\n"
+        "from srl_zoo_command import main\n"
+        "main()"
+    ),
 }
 
 
@@ -52,12 +60,18 @@ def main() -> None:
     best = {name: float("inf") for name in PROGRAMS}
     folder = tempfile.mkdtemp(prefix="runtime_start-")
     text_file, output = os.path.join(folder, "two.txt"), os.path.join(folder, "two.jsonl")
+    jsonl_file = os.path.join(folder, "two.requests.jsonl")
     with open(text_file, "w", encoding="utf-8") as handle:
         handle.write(TWO_LINES.replace(". ", ".\n") + "\n")
+    with open(jsonl_file, "w", encoding="utf-8") as handle:
+        handle.writelines(json.dumps({"sentence": line}) + "\n" for line in TWO_LINES.replace(". ", ".\n").splitlines())
     for _ in range(args.repeats):  # alternate, so that the machine's load falls on every program alike
         for name, program in PROGRAMS.items():
             best[name] = min(
-                best[name], seconds(program.format(archive=args.archive, text_file=text_file, output=output))
+                best[name],
+                seconds(
+                    program.format(archive=args.archive, text_file=text_file, jsonl_file=jsonl_file, output=output)
+                ),
             )
     for name, value in best.items():
         print(f"{name:48s} {value:6.2f} s")
