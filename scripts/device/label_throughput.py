@@ -106,6 +106,21 @@ def main() -> None:
                 write(measure(f"srl_bert {precision}", peer_labelling(args.peer, args.cuda_device, precision), batches))
 
 
+def timed_forward(model: Any, spent: list[float]) -> None:
+    """Make `model.forward` append the seconds of each call to `spent` (the device synchronised after it)."""
+    forward = model.forward
+
+    def timed(*args: Any, **kwargs: Any) -> Any:
+        started = time.perf_counter()
+        outputs = forward(*args, **kwargs)
+        if torch.cuda.is_available():
+            torch.cuda.synchronize()
+        spent.append(time.perf_counter() - started)
+        return outputs
+
+    model.forward = timed  # type: ignore[method-assign]
+
+
 def runtime_labelling(
     archive: str, cuda_device: int, precision: str
 ) -> tuple[Callable[[list[SrlSentence]], Any], dict[str, float]]:
@@ -115,27 +130,19 @@ def runtime_labelling(
     if not isinstance(labeler, srl_zoo.RuntimeLabeler):
         raise SystemExit(f"{archive}: the runtime does not build this archive")
     stages: dict[str, float] = {}
-    forward = labeler.model.forward
-
-    def timed_forward(*args: Any, **kwargs: Any) -> Any:
-        started = time.perf_counter()
-        outputs = forward(*args, **kwargs)
-        if torch.cuda.is_available():
-            torch.cuda.synchronize()
-        stages["forward"] = stages.get("forward", 0.0) + time.perf_counter() - started
-        return outputs
-
-    labeler.model.forward = timed_forward  # type: ignore[method-assign]
+    spent: list[float] = []
+    timed_forward(labeler.model, spent)
 
     def label(batch: list[SrlSentence]) -> Any:
         started = time.perf_counter()
         prepared = labeler.prepare_batch([SrlRequest(s.tokens, [f.index for f in s.frames]) for s in batch])
         prepared_at = time.perf_counter()
-        before = stages.get("forward", 0.0)
+        calls = len(spent)
         labelled = labeler.label_batch(prepared)
-        forward_seconds = stages.get("forward", 0.0) - before
+        forward = sum(spent[calls:])
         stages["prepare"] = stages.get("prepare", 0.0) + prepared_at - started
-        stages["rest"] = stages.get("rest", 0.0) + time.perf_counter() - prepared_at - forward_seconds
+        stages["forward"] = stages.get("forward", 0.0) + forward
+        stages["rest"] = stages.get("rest", 0.0) + time.perf_counter() - prepared_at - forward
         return labelled
 
     return label, stages
@@ -147,19 +154,8 @@ def srl_zoo_labelling(
     """Label sentences at their gold predicates with srl_zoo's predictor in `precision`; and a list of the seconds
     each of its model's forward passes has taken (the device synchronised after each)."""
     predictor = srl_zoo.api.load(archive, cuda_device=cuda_device, precision=precision).predictor
-    model = predictor.model
     spent: list[float] = []
-    forward = model.forward
-
-    def timed_forward(*args: Any, **kwargs: Any) -> Any:
-        started = time.perf_counter()
-        outputs = forward(*args, **kwargs)
-        if torch.cuda.is_available():
-            torch.cuda.synchronize()
-        spent.append(time.perf_counter() - started)
-        return outputs
-
-    model.forward = timed_forward  # type: ignore[method-assign]
+    timed_forward(predictor.model, spent)
 
     def label(batch: list[SrlSentence]) -> Any:
         return predictor.predict_batch_json([as_request(sentence) for sentence in batch])

@@ -6,12 +6,11 @@ options the runtime does not take, ...); `srl_zoo.cli` hands every other `predic
 import argparse
 import json
 import logging
-import os
 import sys
-import tempfile
 from collections.abc import Iterator
-from typing import Any, Optional, TextIO
+from typing import IO, Any, Optional
 
+from srl_zoo.data.formats.io_utils import atomic_write
 from srl_zoo.labeling.errors import LabelRunError
 
 #: `--predictor-args` keys the runtime's labeler takes (any other, e.g. `output_format`, is the allennlp predictor's)
@@ -96,15 +95,8 @@ def predict(args: argparse.Namespace) -> bool:
     if args.output_file is None:
         _write(outputs, None, args.silent)
         return True
-    directory = os.path.dirname(os.path.abspath(args.output_file))
-    handle, temporary = tempfile.mkstemp(dir=directory, prefix=".srl-zoo-predict-", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as output:
-            _write(outputs, output, args.silent)
-        os.replace(temporary, args.output_file)  # a failed run leaves no partial output
-    finally:
-        if os.path.exists(temporary):
-            os.remove(temporary)
+    with atomic_write(args.output_file) as output:  # a failed run leaves no partial output
+        _write(outputs, output, args.silent)
     return True
 
 
@@ -142,7 +134,7 @@ def _labelled(labeler: Any, chunk: list[tuple[dict[str, Any], Any]]) -> Iterator
 
 
 def _write(
-    outputs: Iterator[tuple[Optional[dict[str, Any]], dict[str, Any]]], output: Optional[TextIO], silent: bool
+    outputs: Iterator[tuple[Optional[dict[str, Any]], dict[str, Any]]], output: Optional[IO[str]], silent: bool
 ) -> None:
     """Each output as allennlp's predict writes it: a JSON line to `output`, and unless `silent` the input and the
     prediction on standard output."""

@@ -152,11 +152,12 @@ def _check_part(config: dict[str, Any], base: type, path: str, fit: _Fit) -> Non
         config = upgrade(copy.deepcopy(config))
     given = given_keys(base)
     parameters = {key: p for key, p in constructor_parameters(cls, constructor).items() if key not in given}
-    for key in sorted(set(config) & given):
-        raise ConfigurationError(
-            f"{path}.{key}: given to {path} ({cls.__name__}) by the part that builds it; a config does not set it"
-        )
-    _check_keys(config, set(parameters) | {"type"}, f"{path}.", f"{path} ({cls.__name__})")
+    refused = sorted(set(config) & given)
+    owner = f"{path} ({cls.__name__})"
+    if refused:
+        building = "by the part that builds it; a config does not set it"
+        raise ConfigurationError(f"{path}.{refused[0]}: given to {owner} {building}")
+    _check_keys(config, set(parameters) | {"type"}, f"{path}.", owner)
     for key, value in config.items():
         if key in parameters:
             _check_value(value, parameters[key].annotation, f"{path}.{key}", fit)
@@ -172,10 +173,9 @@ def _check_type(name: Any, registrable: type[Registrable], path: str) -> None:
     kind = _base_name(registrable)
     if name is None:
         raise ConfigurationError(f"{path}.type: missing; a {kind} needs one of: {', '.join(sorted(available))}")
-    close = difflib.get_close_matches(str(name), sorted(available), n=1)
-    hint = f"did you mean '{close[0]}'? " if close else ""
     raise ConfigurationError(
-        f"{path}.type: {name!r} is not a registered {kind}; {hint}registered: {', '.join(sorted(available))} "
+        f"{path}.type: {name!r} is not a registered {kind}; {_did_you_mean(str(name), available)}registered: "
+        f"{', '.join(sorted(available))} "
         "(a part of your own package: add --include-package YOUR_PACKAGE)"
     )
 
@@ -193,10 +193,14 @@ def _check_keys(config: dict[str, Any], accepted: set[str], prefix: str, owner: 
     if not unknown:
         return
     key = unknown[0]
-    close = difflib.get_close_matches(key, sorted(accepted), n=1)
-    hint = f"did you mean '{close[0]}'? " if close else ""
     takes = ", ".join(sorted(accepted - {"type"}))
-    raise ConfigurationError(f"{prefix}{key}: not a key of {owner}; {hint}it takes: {takes}")
+    raise ConfigurationError(f"{prefix}{key}: not a key of {owner}; {_did_you_mean(key, accepted)}it takes: {takes}")
+
+
+def _did_you_mean(name: str, choices: Any) -> str:
+    """`did you mean 'X'? ` for the choice closest to `name`, or "" where none is close."""
+    close = difflib.get_close_matches(name, sorted(choices), n=1)
+    return f"did you mean '{close[0]}'? " if close else ""
 
 
 def _alternatives(annotation: Any) -> tuple[Any, ...]:
