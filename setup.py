@@ -33,7 +33,7 @@ setup(
     # `nlp.add_pipe("srl_zoo", config={"archive": ...})` without importing srl_zoo first
     entry_points={
         "spacy_factories": ["srl_zoo = srl_zoo.spacy_component:make_srl_component"],
-        # srl-zoo label|evaluate|export|neighbours|train|predict, from any directory
+        # srl-zoo label|evaluate|export|neighbours|teach|train|predict, from any directory
         "console_scripts": ["srl-zoo = srl_zoo_command:main"],
     },
     license="Apache-2.0",

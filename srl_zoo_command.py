@@ -26,6 +26,7 @@ commands:
   train CONFIG -s DIR            allennlp's train with srl_zoo loaded
   export MODEL OUTPUT            a smaller archive for prediction only
   neighbours TRAIN_FILE ...      AMN's associated-sentence cache
+  teach MODEL DATA_FILE -o OUT   a teacher model's tag distributions, to distil it into another
   serve MODEL [--port 8000]      an HTTP service and a page to label text in the browser
 
 options:
@@ -41,6 +42,7 @@ COMMANDS = {
     "evaluate": "srl-evaluate",
     "export": "srl-export",
     "neighbours": "srl-neighbours",
+    "teach": "srl-teach",
     "train": "train",
     "predict": "predict",
     "serve": "srl-serve",
@@ -55,6 +57,7 @@ INPUTS = {
     "serve": ("MODEL",),
     "train": ("CONFIG",),
     "neighbours": ("TRAIN_FILE",),
+    "teach": ("MODEL", "DATA_FILE"),
 }
 
 

@@ -27,18 +27,21 @@ CONFIG_VARIABLES: dict[str, str] = {
     "SRL_TRANSFORMER_DIM": "its hidden size; default: the directory's config.json hidden_size (MiniLM: 384)",
     "SRL_MPNET": "the MPNet-base directory of the accurate model's configs (its config and tokenizer; the frozen "
     "weights are always `make mpnet`'s); default: .cache/mpnet if `make mpnet` made it",
+    "SRL_TEACHER": "the teacher's tag distributions for the training data, which the distilled recipe learns "
+    "beside the gold tags; default: .cache/teacher/ewt-train-accurate.npz (`make teacher`)",
 }
 
 GLOVE_CACHE = os.path.join(cache_directory(), "glove", "glove.6B.50d.txt.gz")
 MINILM_CACHE = os.path.join(cache_directory(), "minilm")
 MPNET_CACHE = os.path.join(cache_directory(), "mpnet")
+TEACHER_CACHE = os.path.join(cache_directory(), "teacher", "ewt-train-accurate.npz")
 
 
 def config_variables(environment: Mapping[str, str]) -> dict[str, str]:
     """`environment` with every config variable it lacks set to its default: SRL_GLOVE to `make glove`'s file
     and SRL_TRANSFORMER to `make minilm`'s directory when they exist, SRL_TRANSFORMER_DIM to the transformer's
-    hidden size, SRL_MPNET to `make mpnet`'s directory when it exists, the others to '' (what the configs read
-    as their default). A value in `environment` is kept;
+    hidden size, SRL_MPNET to `make mpnet`'s directory when it exists, SRL_TEACHER to `make teacher`'s file,
+    the others to '' (what the configs read as their default). A value in `environment` is kept;
     `environment` itself is not changed.
 
     # Parameters
@@ -56,6 +59,8 @@ def config_variables(environment: Mapping[str, str]) -> dict[str, str]:
             variables["SRL_TRANSFORMER_DIM"] = str(hidden_size)
     if "SRL_MPNET" not in variables and os.path.isfile(os.path.join(MPNET_CACHE, "config.json")):
         variables["SRL_MPNET"] = MPNET_CACHE
+    if "SRL_TEACHER" not in variables:  # whether or not it exists yet: reading it says to run `make teacher`
+        variables["SRL_TEACHER"] = TEACHER_CACHE
     for name in CONFIG_VARIABLES:
         variables.setdefault(name, "")
     return variables

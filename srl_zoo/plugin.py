@@ -9,7 +9,14 @@ check_dependencies()  # a plain `pip install` brings no training dependencies: s
 
 from srl_zoo import spacy_component  # noqa: E402, F401  (the spaCy factory)
 from srl_zoo.allennlp_patches import register_and_patch  # noqa: E402
-from srl_zoo.commands import srl_evaluate, srl_export, srl_label, srl_neighbours, srl_serve  # noqa: E402, F401
+from srl_zoo.commands import (  # noqa: E402, F401
+    srl_evaluate,
+    srl_export,
+    srl_label,
+    srl_neighbours,
+    srl_serve,
+    srl_teach,
+)
 
 # every part registered, and srl_zoo's changes to allennlp applied (each named and explained in allennlp_patches)
 register_and_patch()

@@ -55,7 +55,8 @@ def test_help_and_version_load_no_torch():
 
 def test_unknown_command_is_one_line():
     assert one_error_line(run("bogus")) == (
-        "srl-zoo: unknown command 'bogus'; choose one of label, evaluate, export, neighbours, train, predict, serve"
+        "srl-zoo: unknown command 'bogus'; "
+        "choose one of label, evaluate, export, neighbours, teach, train, predict, serve"
     )
 
 

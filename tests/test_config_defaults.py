@@ -16,9 +16,11 @@ def test_unset_variables_become_empty_and_set_ones_are_kept(monkeypatch):
     monkeypatch.setattr(config_defaults, "GLOVE_CACHE", "/nonexistent/glove.txt.gz")
     monkeypatch.setattr(config_defaults, "MINILM_CACHE", "/nonexistent/minilm")
     monkeypatch.setattr(config_defaults, "MPNET_CACHE", "/nonexistent/mpnet")
+    monkeypatch.setattr(config_defaults, "TEACHER_CACHE", "/nonexistent/teacher.npz")
     environment = {"SRL_DEV_DATA": "/data/dev.txt", "HOME": "/root"}
     variables = config_variables(environment)
-    assert variables == {**{name: "" for name in CONFIG_VARIABLES}, "SRL_DEV_DATA": "/data/dev.txt", "HOME": "/root"}
+    expected = {name: "" for name in CONFIG_VARIABLES} | {"SRL_TEACHER": "/nonexistent/teacher.npz"}
+    assert variables == {**expected, "SRL_DEV_DATA": "/data/dev.txt", "HOME": "/root"}
     assert environment == {"SRL_DEV_DATA": "/data/dev.txt", "HOME": "/root"}  # not changed
 
 

@@ -11,7 +11,7 @@ from typing import Optional
 from allennlp.commands import ArgumentParserWithDefaults
 from allennlp.commands.subcommand import Subcommand
 
-from srl_zoo.commands import srl_evaluate, srl_export, srl_label, srl_neighbours, srl_serve  # noqa: F401
+from srl_zoo.commands import srl_evaluate, srl_export, srl_label, srl_neighbours, srl_serve, srl_teach  # noqa: F401
 from srl_zoo.commands.generated_doc import generated_doc_main
 from srl_zoo_command import COMMANDS
 
@@ -28,7 +28,7 @@ VOCABULARY = {
 }
 
 #: srl_zoo's commands (allennlp's own `train` and `predict` keep allennlp's flags)
-OWN_COMMANDS = ("label", "evaluate", "export", "neighbours", "serve")
+OWN_COMMANDS = ("label", "evaluate", "export", "neighbours", "teach", "serve")
 
 #: flags srl-zoo adds to allennlp's commands (`srl_zoo_command.allennlp_arguments` translates them)
 ADDED_FLAGS = {

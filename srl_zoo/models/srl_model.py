@@ -161,7 +161,8 @@ class SrlModel(Model):
 
         tokens : the sentence, `(batch, seq_len)` ids per indexer.
         frames : `predicate_indices (batch, num_frames)` padded with -1 and, with gold data,
-            `tags (batch, num_frames, seq_len)`.
+            `tags (batch, num_frames, seq_len)`; with a teacher's distributions (the reader's `teacher_files`)
+            `teacher_probabilities (batch, num_frames, seq_len, num_labels)`.
         metadata : per sentence its `SentenceMetadata`: words, what was given with it, the gold `SrlSentence`.
         side_inputs : the other fields of the batch (`predicate_labels`, `pos_tags`, ...), each
             `(batch, seq_len)`, for the heads and auxiliary tasks.
@@ -207,7 +208,9 @@ class SrlModel(Model):
             features = self.frame_features(
                 FrameFeatureInputs(embedded, mask, predicate_indices, metadata, predicted_pos, tokens)
             )  # (batch, num_frames, seq_len, feature_dim)
-        gold_tags = None if uses_predicted else frames.get("tags")
+        gold_tags, teacher = (
+            (None, None) if uses_predicted else (frames.get("tags"), frames.get("teacher_probabilities"))
+        )
         scored = score_frame_groups(
             self.frame_scorer,
             (embedded, mask, predicate_indices, sentences, features),
@@ -217,6 +220,7 @@ class SrlModel(Model):
             row_tokens=None if self.training else self.inference_row_tokens,
             with_span_scores=self.output_span_scores and not self.training,
             score_temperature=self.score_temperature,
+            teacher_probabilities=teacher,
         )
         losses.append(scored.loss)
         output.update(scored.outputs())

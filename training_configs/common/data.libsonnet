@@ -31,6 +31,8 @@ local trees(variable, data_variable, split) =
 {
   train_trees():: trees('SRL_TRAIN_TREES', 'SRL_TRAIN_DATA', 'train'),
   dev_trees():: trees('SRL_DEV_TREES', 'SRL_DEV_DATA', 'dev'),
+  // SRL_TEACHER: a teacher's tag distributions for the training data (srl_zoo sets it to `make teacher`'s file)
+  teacher():: std.extVar('SRL_TEACHER'),
   train(format):: path('SRL_TRAIN_DATA', format, 'train'),
   dev(format):: path('SRL_DEV_DATA', format, 'dev'),
   reader(format): { type: format },

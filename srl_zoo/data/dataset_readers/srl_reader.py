@@ -12,6 +12,7 @@ from srl_zoo.data.fields import SrlFramesField
 from srl_zoo.data.formats import SrlSentence
 from srl_zoo.data.formats.dependency_trees import attach_dependency_trees
 from srl_zoo.data.formats.labels import NOT_A_PREDICATE, predicate_label
+from srl_zoo.data.formats.teacher_distributions import TeacherFrames, attach_teacher
 from srl_zoo.data.sentence_metadata import SentenceMetadata
 
 # These namespaces deliberately keep allennlp's padding and OOV entries (a POS tag, dependency
@@ -58,6 +59,7 @@ class SrlReader(DatasetReader):
         token_indexers: Optional[dict[str, TokenIndexer]] = None,
         label_convention: Optional[str] = None,
         dependency_files: Optional[dict[str, str]] = None,
+        teacher_files: Optional[dict[str, str]] = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(manual_distributed_sharding=True, manual_multiprocess_sharding=True, **kwargs)
@@ -66,6 +68,10 @@ class SrlReader(DatasetReader):
         self.dependency_files: dict[str, str] = {}
         for data_path, trees_path in (dependency_files or {}).items():
             self.add_dependency_file(data_path, trees_path)
+        self.teacher_files = {
+            os.path.abspath(data_path): os.path.abspath(teacher_path)
+            for data_path, teacher_path in (teacher_files or {}).items()
+        }
 
     @property
     def token_indexers(self) -> dict[str, TokenIndexer]:
@@ -76,8 +82,14 @@ class SrlReader(DatasetReader):
         raise NotImplementedError
 
     def _read(self, file_path: str) -> Iterable[Instance]:
-        for sentence in self.shard_iterable(self.sentences(str(file_path))):
-            yield self.sentence_to_instance(sentence)
+        sentences = self.sentences(str(file_path))
+        teacher_path = self.teacher_files.get(os.path.abspath(file_path))
+        if teacher_path is None:
+            for sentence in self.shard_iterable(sentences):
+                yield self.sentence_to_instance(sentence)
+            return
+        for sentence, teacher in self.shard_iterable(attach_teacher(sentences, teacher_path, str(file_path))):
+            yield self.sentence_to_instance(sentence, teacher)
 
     def add_dependency_file(self, data_path: str, trees_path: str) -> None:
         """Read the dependency trees of `data_path` from `trees_path` (paths relative to the working directory)."""
@@ -89,8 +101,8 @@ class SrlReader(DatasetReader):
         trees = self.dependency_files.get(os.path.abspath(file_path))
         return attach_dependency_trees(sentences, trees, file_path) if trees else sentences
 
-    def sentence_to_instance(self, sentence: SrlSentence) -> Instance:
-        """The Instance of a parsed sentence, with gold frames."""
+    def sentence_to_instance(self, sentence: SrlSentence, teacher: Optional[TeacherFrames] = None) -> Instance:
+        """The Instance of a parsed sentence, with gold frames (and a teacher's distributions for them)."""
         n = len(sentence.tokens)
         return self.text_to_instance(
             sentence.tokens,
@@ -100,6 +112,7 @@ class SrlReader(DatasetReader):
             dependency_heads=sentence.heads,
             dependency_labels=sentence.dependency_labels,
             sentence=sentence,
+            teacher=teacher,
         )
 
     def text_to_instance(  # type: ignore[override]
@@ -114,6 +127,7 @@ class SrlReader(DatasetReader):
         sentence: Optional[SrlSentence] = None,
         heads_given: bool = False,
         pos: Optional[list[str]] = None,
+        teacher: Optional[TeacherFrames] = None,
     ) -> Instance:
         """An Instance from tokens; predicates and tags are optional (e.g. raw text at prediction).
 
@@ -121,12 +135,12 @@ class SrlReader(DatasetReader):
         `metadata` is a `SentenceMetadata`: its `predicates_given` says whether `predicate_indices` were
         supplied at all; `heads_given` marks `dependency_heads` injected with a request (LISA then uses that
         parse). `pos` (POS given with a request) is kept in its `pos` only, as `pos_tags` also are (AMN's
-        memory reads them there).
+        memory reads them there). `teacher`: a teacher model's distributions for the frames (distillation).
         """
         text_field = TextField([Token(t) for t in tokens])
         fields: dict[str, Field] = {
             "tokens": text_field,
-            "frames": SrlFramesField(list(predicate_indices or []), tags, text_field),
+            "frames": SrlFramesField(list(predicate_indices or []), tags, text_field, teacher=teacher),
         }
         frames = sentence.frames if sentence is not None else []
         if sentence is not None and predicate_labels is None:

@@ -2,13 +2,18 @@
 
 from typing import Optional
 
+import numpy as np
 import torch
 from allennlp.data.fields import Field, SequenceField
 from allennlp.data.vocabulary import Vocabulary
 
+from srl_zoo.data.formats.teacher_distributions import TeacherFrames
+
 
 class SrlFramesField(Field[dict[str, torch.Tensor]]):
-    """Predicate indices `(num_frames,)` padded with -1 and tag ids `(num_frames, num_tokens)`.
+    """Predicate indices `(num_frames,)` padded with -1, tag ids `(num_frames, num_tokens)` and, with a
+    teacher's distributions, `teacher_probabilities (num_frames, num_tokens, num_labels)` over the namespace's tags
+    (a teacher's tag the vocabulary lacks is dropped).
 
     A sentence may have no frames; batches pad the frame dimension. `tags` may be `None` when
     only the predicates are known (prediction).
@@ -19,9 +24,19 @@ class SrlFramesField(Field[dict[str, torch.Tensor]]):
     tags : one BIO tag sequence per frame, each as long as `sequence_field`.
     sequence_field : the sentence's tokens.
     label_namespace : vocabulary namespace of the tags.
+    teacher : a teacher model's distributions for these frames (knowledge distillation), or None.
     """
 
-    __slots__ = ["predicate_indices", "tags", "sequence_field", "label_namespace", "_indexed_tags"]
+    __slots__ = [
+        "predicate_indices",
+        "tags",
+        "sequence_field",
+        "label_namespace",
+        "teacher",
+        "_indexed_tags",
+        "_teacher_ids",
+        "_num_labels",
+    ]
 
     def __init__(
         self,
@@ -29,6 +44,7 @@ class SrlFramesField(Field[dict[str, torch.Tensor]]):
         tags: Optional[list[list[str]]],
         sequence_field: SequenceField,
         label_namespace: str = "labels",
+        teacher: Optional[TeacherFrames] = None,
     ) -> None:
         length = sequence_field.sequence_length()
         for index in predicate_indices:
@@ -44,7 +60,15 @@ class SrlFramesField(Field[dict[str, torch.Tensor]]):
         self.tags = tags
         self.sequence_field = sequence_field
         self.label_namespace = label_namespace
+        if teacher is not None and teacher.label_ids.shape[:2] != (len(predicate_indices), length):
+            raise ValueError(
+                f"teacher distributions of shape {teacher.label_ids.shape[:2]} for {len(predicate_indices)} "
+                f"frames of {length} tokens"
+            )
+        self.teacher = teacher
         self._indexed_tags: Optional[list[list[int]]] = None
+        self._teacher_ids: Optional[np.ndarray] = None
+        self._num_labels = 0
 
     def count_vocab_items(self, counter: dict[str, dict[str, int]]) -> None:
         for sequence in self.tags or []:
@@ -58,6 +82,12 @@ class SrlFramesField(Field[dict[str, torch.Tensor]]):
             known = vocab.get_token_to_index_vocabulary(self.label_namespace)
             outside = known.get("O", 0)
             self._indexed_tags = [[known.get(tag, outside) for tag in sequence] for sequence in self.tags]
+        if self.teacher is not None:
+            known = vocab.get_token_to_index_vocabulary(self.label_namespace)
+            self._num_labels = vocab.get_vocab_size(self.label_namespace)
+            # the teacher's tag ids → ours; a tag we lack and the -1 of an empty slot (the last entry) → -1
+            ours = np.array([known.get(label, -1) for label in self.teacher.labels] + [-1], dtype=np.int64)
+            self._teacher_ids = ours[self.teacher.label_ids]
 
     def get_padding_lengths(self) -> dict[str, int]:
         return {"num_frames": len(self.predicate_indices), "num_tokens": self.sequence_field.sequence_length()}
@@ -74,7 +104,20 @@ class SrlFramesField(Field[dict[str, torch.Tensor]]):
             for row, sequence in enumerate(self._indexed_tags):
                 tags[row, : len(sequence)] = torch.tensor(sequence, dtype=torch.long)
             tensors["tags"] = tags
+        if self._teacher_ids is not None and self.teacher is not None:
+            tensors["teacher_probabilities"] = self._teacher_tensor(num_frames, num_tokens)
         return tensors
+
+    def _teacher_tensor(self, num_frames: int, num_tokens: int) -> torch.Tensor:
+        """`(num_frames, num_tokens, num_labels)` the teacher's distributions, zeros where padded."""
+        assert self._teacher_ids is not None and self.teacher is not None
+        frames, tokens, _ = self._teacher_ids.shape
+        ids = torch.from_numpy(self._teacher_ids)
+        ids = torch.where(ids >= 0, ids, torch.full_like(ids, self._num_labels))  # dropped into a spare column
+        dense = torch.zeros((num_frames, num_tokens, self._num_labels + 1))
+        probabilities = torch.from_numpy(self.teacher.probabilities.astype(np.float32))
+        dense[:frames, :tokens].scatter_add_(2, ids, probabilities)
+        return dense[..., : self._num_labels]
 
     def empty_field(self) -> "SrlFramesField":
         return SrlFramesField(

@@ -7,7 +7,7 @@ import torch
 from srl_zoo.parts.outputs.linear_chain_crf import LinearChainCrf
 from srl_zoo.parts.outputs.softmax import decode_rows
 from srl_zoo.parts.outputs.span_scores import continuation_ids, score_frame_rows
-from srl_zoo.parts.outputs.tag_output import TagOutput
+from srl_zoo.parts.outputs.tag_output import TagOutput, soft_cross_entropy
 
 
 class CrfOutput(TagOutput):
@@ -19,6 +19,9 @@ class CrfOutput(TagOutput):
     # Parameters
 
     index_to_label : `{index: BIO tag}` of the label namespace (given by the frame scorer).
+    teacher_weight : the teacher's share of the loss where the training data carries a teacher's tag
+        distributions (the reader's `teacher_files`): the CRF's marginals learn them (posterior distillation,
+        Wang et al. 2020); without them it is unused.
 
     It has no decoding setting (it decodes with Viterbi over its transitions) and no label smoothing (the
     sequences' likelihood has no per-token smoothing).
@@ -26,8 +29,9 @@ class CrfOutput(TagOutput):
 
     continuation: torch.Tensor  # buffer (num_labels,): see `continuation_ids`
 
-    def __init__(self, index_to_label: dict[int, str]) -> None:
+    def __init__(self, index_to_label: dict[int, str], teacher_weight: float = 0.5) -> None:
         super().__init__()
+        self.teacher_weight = teacher_weight
         self.crf = LinearChainCrf(index_to_label)
         labels = [index_to_label[i] for i in range(len(index_to_label))]
         self.register_buffer("continuation", continuation_ids(labels), persistent=False)  # (num_labels,)
@@ -45,6 +49,22 @@ class CrfOutput(TagOutput):
         layers = len(layer_logits)
         total = self.crf.negative_log_likelihood(emissions, tags.repeat(layers, 1), row_mask.repeat(layers, 1)).sum()
         return total / (layers * row_mask.sum().clamp_min(1))
+
+    def teacher_loss(
+        self,
+        layer_logits: list[torch.Tensor],
+        teacher_probabilities: torch.Tensor,
+        frame_mask: torch.Tensor,
+        mask: torch.Tensor,
+    ) -> torch.Tensor:
+        """The CRF's marginals (each layer's) against the teacher's distributions (`TagOutput.teacher_loss`)."""
+        rows = frame_mask.nonzero(as_tuple=False)  # (num_rows, 2): (sentence, frame)
+        if not len(rows):
+            return layer_logits[0].sum() * 0.0
+        row_mask = mask[rows[:, 0]].repeat(len(layer_logits), 1)
+        emissions = torch.cat([layer[rows[:, 0], rows[:, 1]].float() for layer in layer_logits])
+        teacher = teacher_probabilities[rows[:, 0], rows[:, 1]].repeat(len(layer_logits), 1, 1)
+        return soft_cross_entropy(self.crf.log_marginals(emissions, row_mask), teacher, row_mask)
 
     def decode(
         self,

@@ -143,6 +143,14 @@ class LinearChainCrf(nn.Module):
             (gradient,) = torch.autograd.grad(self.log_partition(leaf, mask).sum(), leaf)
         return gradient * mask.unsqueeze(-1)
 
+    def log_marginals(self, emissions: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+        """`(rows, seq_len, labels)` log p(y_t = l) = alpha + beta - log Z, differentiable (a student's marginals
+        learning a teacher's); meaningless past a row's real tokens. Arguments as `forward_scores`."""
+        alpha = self.forward_scores(emissions, mask)
+        beta = self.backward_scores(emissions, mask)
+        log_z = torch.logsumexp(alpha[:, -1], dim=-1)
+        return alpha + beta - log_z[:, None, None]
+
     def viterbi(self, emissions: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
         """`(rows, seq_len)` the best allowed path's tags."""
         return viterbi_decode(emissions, mask, self.allowed, self.start_allowed, self.transitions, self.start_scores)

@@ -8,7 +8,7 @@ import torch
 
 from srl_zoo.parts.outputs.decoding import TagDecoder
 from srl_zoo.parts.outputs.span_scores import continuation_ids, product_log_probabilities, score_frame_rows
-from srl_zoo.parts.outputs.tag_output import TagOutput
+from srl_zoo.parts.outputs.tag_output import TagOutput, soft_cross_entropy
 
 
 class SoftmaxOutput(TagOutput):
@@ -22,14 +22,21 @@ class SoftmaxOutput(TagOutput):
     decoding : `"argmax"` (None: the default), `"viterbi"` (exact BIO constraints) or `"dependency"` (a
         role on argument head words only, CoNLL-2009).
     label_smoothing : label smoothing of the cross entropy (DeepAtt, LISA: 0.1).
+    teacher_weight : the teacher's share of the loss where the training data carries a teacher's tag
+        distributions (the reader's `teacher_files`; `TagOutput.loss_with_teacher`); without them it is unused.
     """
 
     continuation: torch.Tensor  # buffer (num_labels,): see `continuation_ids`
 
     def __init__(
-        self, index_to_label: dict[int, str], decoding: Optional[str] = None, label_smoothing: float = 0.0
+        self,
+        index_to_label: dict[int, str],
+        decoding: Optional[str] = None,
+        label_smoothing: float = 0.0,
+        teacher_weight: float = 0.5,
     ) -> None:
         super().__init__()
+        self.teacher_weight = teacher_weight
         self.index_to_label = index_to_label
         self.decoder = TagDecoder(decoding or "argmax", index_to_label)
         self.label_smoothing = label_smoothing
@@ -43,6 +50,21 @@ class SoftmaxOutput(TagOutput):
     def set_decoding(self, decoding: str) -> None:
         """Decode with `decoding` from now on."""
         self.decoder = TagDecoder(decoding, self.index_to_label)
+
+    def teacher_loss(
+        self,
+        layer_logits: list[torch.Tensor],
+        teacher_probabilities: torch.Tensor,
+        frame_mask: torch.Tensor,
+        mask: torch.Tensor,
+    ) -> torch.Tensor:
+        """Each layer's softmax against the teacher's distribution (`TagOutput.teacher_loss`)."""
+        token_mask = frame_mask.unsqueeze(-1) & mask.unsqueeze(1)  # (batch, num_frames, seq_len)
+        losses = [
+            soft_cross_entropy(torch.log_softmax(logits.float(), dim=-1), teacher_probabilities, token_mask)
+            for logits in layer_logits
+        ]
+        return torch.stack(losses).mean()
 
     def decode(
         self,

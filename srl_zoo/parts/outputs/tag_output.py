@@ -17,7 +17,47 @@ class TagOutput(nn.Module):
     # Parameters
 
     index_to_label : `{index: BIO tag}` of the label namespace (given by the frame scorer).
+
+    Where the training data carries a teacher model's tag distributions (the reader's `teacher_files`), the loss
+    is `(1 - teacher_weight) * loss + teacher_weight * teacher_loss` (`loss_with_teacher`): knowledge
+    distillation (Hinton et al. 2015) of a larger model into this one.
     """
+
+    #: the teacher's share of the loss where the data carries its distributions (set by the subclasses)
+    teacher_weight: float = 0.0
+
+    def loss_with_teacher(
+        self,
+        layer_logits: list[torch.Tensor],
+        gold_tags: torch.Tensor,
+        frame_mask: torch.Tensor,
+        mask: torch.Tensor,
+        teacher_probabilities: Optional[torch.Tensor] = None,
+    ) -> torch.Tensor:
+        """`loss`, mixed with `teacher_loss` by `teacher_weight` when `teacher_probabilities` are given.
+
+        # Parameters
+
+        layer_logits, gold_tags, frame_mask, mask : as `loss`.
+        teacher_probabilities : `(batch, num_frames, seq_len, num_labels)` the teacher's per-token tag
+            distribution (zeros outside real frames and tokens), or None.
+        """
+        gold = self.loss(layer_logits, gold_tags, frame_mask, mask)
+        if teacher_probabilities is None or not self.teacher_weight:
+            return gold
+        taught = self.teacher_loss(layer_logits, teacher_probabilities, frame_mask, mask)
+        return (1.0 - self.teacher_weight) * gold + self.teacher_weight * taught
+
+    def teacher_loss(
+        self,
+        layer_logits: list[torch.Tensor],
+        teacher_probabilities: torch.Tensor,
+        frame_mask: torch.Tensor,
+        mask: torch.Tensor,
+    ) -> torch.Tensor:
+        """The cross entropy of this layer's per-token tag distribution against the teacher's, a mean over
+        real frames' real tokens (and over the layers). Arguments as `loss_with_teacher`."""
+        raise NotImplementedError
 
     def loss(
         self, layer_logits: list[torch.Tensor], gold_tags: torch.Tensor, frame_mask: torch.Tensor, mask: torch.Tensor
@@ -72,3 +112,19 @@ class TagOutput(nn.Module):
     def set_decoding(self, decoding: str) -> None:
         """Decode with `decoding` from now on; `ValueError` if this output layer cannot."""
         raise NotImplementedError
+
+
+def soft_cross_entropy(
+    log_probabilities: torch.Tensor, teacher: torch.Tensor, token_mask: torch.Tensor
+) -> torch.Tensor:
+    """`-Σ teacher · log_probabilities` per real token, averaged over the real tokens.
+
+    # Parameters
+
+    log_probabilities : `(..., num_labels)` the student's log-distribution per token.
+    teacher : `(..., num_labels)` the teacher's distribution per token.
+    token_mask : `(...)` bool, real tokens.
+    """
+    products = torch.where(teacher > 0, teacher * log_probabilities, torch.zeros_like(log_probabilities))
+    per_token = -products.sum(-1) * token_mask
+    return per_token.sum() / token_mask.sum().clamp_min(1)

@@ -63,6 +63,7 @@ def score_frame_groups(
     row_tokens: Optional[int] = None,
     with_span_scores: bool = False,
     score_temperature: float = 1.0,
+    teacher_probabilities: Optional[torch.Tensor] = None,
 ) -> ScoredFrames:
     """Have `scorer` score, lose and decode the frames: all at once, or with `row_tokens` in groups of
     frames of at most that many padded cells (`frame_groups`).
@@ -75,6 +76,8 @@ def score_frame_groups(
     gold_tags : `(batch, num_frames, seq_len)` or None.
     with_span_scores : also each decoded span's log-probability (`FrameScorer.span_log_probabilities`), its
         scores divided by `score_temperature`.
+    teacher_probabilities : `(batch, num_frames, seq_len, num_labels)` a teacher's tag distributions that the
+        loss learns too (`TagOutput.loss_with_teacher`), or None.
     """
     embedded, mask, predicate_indices, sentences, features = inputs
     batch, num_frames = predicate_indices.shape
@@ -90,7 +93,8 @@ def score_frame_groups(
         scores = scorer(embedded, mask, indices, sentences, None if features is None else features[:, group])
         frame_mask = indices >= 0  # (batch, group frames)
         if gold_tags is not None and frame_mask.size(1):
-            losses.append(scorer.loss(scores, gold_tags[:, group], frame_mask, mask))
+            teacher = None if teacher_probabilities is None else teacher_probabilities[:, group]
+            losses.append(scorer.loss(scores, gold_tags[:, group], frame_mask, mask, teacher))
             weights.append((frame_mask.unsqueeze(-1) & mask.unsqueeze(1)).sum())
         if decodes:
             decoded.append(scorer.decode(scores, frame_mask, mask, with_probabilities))

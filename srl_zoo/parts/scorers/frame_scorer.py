@@ -94,7 +94,12 @@ class FrameScorer(nn.Module):
         raise NotImplementedError
 
     def loss(
-        self, scores: list[torch.Tensor], gold_tags: torch.Tensor, frame_mask: torch.Tensor, mask: torch.Tensor
+        self,
+        scores: list[torch.Tensor],
+        gold_tags: torch.Tensor,
+        frame_mask: torch.Tensor,
+        mask: torch.Tensor,
+        teacher_probabilities: Optional[torch.Tensor] = None,
     ) -> torch.Tensor:
         """The tag loss of `forward`'s scores: a mean over real frames' real tokens.
 
@@ -104,8 +109,10 @@ class FrameScorer(nn.Module):
         gold_tags : `(batch, num_frames, seq_len)` tag ids.
         frame_mask : `(batch, num_frames)` bool, real frames.
         mask : `(batch, seq_len)` bool, real tokens.
+        teacher_probabilities : `(batch, num_frames, seq_len, num_labels)` a teacher's tag distributions, which
+            the output layer mixes in (`TagOutput.loss_with_teacher`), or None.
         """
-        return self.tag_output.loss(scores, gold_tags, frame_mask, mask)
+        return self.tag_output.loss_with_teacher(scores, gold_tags, frame_mask, mask, teacher_probabilities)
 
     def decode(
         self, scores: list[torch.Tensor], frame_mask: torch.Tensor, mask: torch.Tensor, with_probabilities: bool = True
