@@ -1,8 +1,6 @@
 """The shared SRL Model: one Instance per sentence; its parts (frame scorer, feature source, heads) come
 from the config, and it composes them without knowing which paper they come from."""
 
-import contextlib
-from collections.abc import Iterator
 from typing import Any, Optional
 
 import torch
@@ -15,23 +13,24 @@ from allennlp.nn.util import get_text_field_mask
 from allennlp.training.metrics import Metric
 from torch import nn
 
-from srl_zoo.analysis.calibration import SCORE_CALIBRATION_KEY
 from srl_zoo.data.sentence_metadata import SentenceMetadata
 from srl_zoo.metrics import SrlSpanF1
+from srl_zoo.models.archive_record import ArchiveRecord
 from srl_zoo.models.heads import AuxiliaryTask, PredicateHead
 from srl_zoo.models.model_shorthand import upgrade_model_shorthand
+from srl_zoo.models.output_options import OptionalOutputs
+from srl_zoo.models.predicate_step import frame_predicates
 from srl_zoo.models.renamed_parts import read_renamed_weights
 from srl_zoo.modules.frame_features import FrameFeatureInputs, FrameFeatures
 from srl_zoo.modules.frame_scorers import EncodedSentences, FrameScorer
-from srl_zoo.nn.precision import F1_PER_PRECISION_KEY
 from srl_zoo.parts.batch_inputs import BatchInputs
 from srl_zoo.parts.frame_readout import FrameReadout
-from srl_zoo.parts.predicate_sources import check_predicate_source, choose_predicates
+from srl_zoo.parts.predicate_sources import check_predicate_source
 from srl_zoo.parts.scorers.frame_groups import DEFAULT_ROW_TOKENS, score_frame_groups
 
 
 @Model.register("srl_zoo")
-class SrlModel(Model):
+class SrlModel(ArchiveRecord, OptionalOutputs, Model):
     """Embeds words, finds the predicates, has the frame scorer score, lose and decode every frame's
     tags, and measures. The way through: embed → encode sentences (when a part reads them) →
     auxiliary tasks, predicate head → frame features → frame scorer → loss (the sum of the parts')
@@ -62,20 +61,6 @@ class SrlModel(Model):
     default_predictor = "srl_zoo"
     #: padded (sentence, frame, token) cells per group of frames when not training (memory ceiling)
     inference_row_tokens: int = DEFAULT_ROW_TOKENS
-    #: whether the output holds `class_probabilities` (`without_class_probabilities` turns it off)
-    output_class_probabilities: bool = True
-    #: whether the output holds `span_log_probabilities` when not training (`with_span_scores` turns it on)
-    output_span_scores: bool = False
-    #: the divisor of the scores behind `span_log_probabilities` that calibrates them (`srl-zoo export
-    #: --calibrate-scores`; set by loading, `read_archive_record`, 1 where the archive records none); decoding
-    #: never reads it
-    score_temperature: float = 1.0
-    #: how `score_temperature` was chosen (`srl_zoo.commands.score_calibration.calibrate`), None if never
-    score_calibration: Optional[dict[str, Any]] = None
-    #: F1 per precision measured when the archive was made (`srl-zoo export --measure-precision`; set by
-    #: loading, `read_archive_record`, None if not measured): `precision="auto"` takes bfloat16 only where it
-    #: kept the F1
-    f1_per_precision: Optional[dict[str, float]] = None
 
     def __init__(
         self,
@@ -134,14 +119,6 @@ class SrlModel(Model):
         upgrade_model_shorthand(config, strict=True)
         return config
 
-    def read_archive_record(self, config: dict[str, Any]) -> None:
-        """Take what `srl-zoo export` recorded in the archive's `config` (the loader calls this once the weights
-        are in): the F1 per precision and the score calibration with its temperature (None and 1 without)."""
-        self.f1_per_precision = config.get(F1_PER_PRECISION_KEY)
-        self.score_calibration = config.get(SCORE_CALIBRATION_KEY)
-        if self.score_calibration is not None:
-            self.score_temperature = float(self.score_calibration["temperature"])
-
     @classmethod
     def archived_config(cls, config: dict[str, Any]) -> dict[str, Any]:
         """An archive's model `config` (any earlier version's) in parts, as `from_params` builds it: what
@@ -178,54 +155,36 @@ class SrlModel(Model):
         embedded = self.embedding_dropout(self.text_field_embedder(tokens))
         decodes = not self.training or self.training_metrics
         inputs = BatchInputs.of_batch(self.training, metadata, side_inputs)
-        output: dict[str, Any] = {"mask": mask}
-        losses: list[Optional[torch.Tensor]] = []
-
-        sentences: Optional[EncodedSentences] = None
-        if self.frame_scorer.scores_from_sentences or self.predicate_head is not None or len(self.auxiliary_tasks):
-            sentences = self.frame_scorer.encode_sentences(embedded, mask, inputs)
-        for task in self.auxiliary_tasks.values():
-            losses.append(task(sentences, mask, inputs, update_metrics=decodes))
-
-        predicate_indices, uses_predicted, predicted_pos = frames["predicate_indices"], False, None
-        if self.predicate_head is not None:
-            found = self.predicate_head(sentences, mask, inputs, update_metrics=decodes)  # type: ignore[arg-type]
-            output["predicate_label_ids"], predicted_pos = found.label_ids, found.pos_ids
-            if found.scores is not None:
-                output["predicate_scores"] = found.scores
-            losses.append(found.loss)
-            if not self.training:
-                is_predicate = found.label_ids != self.predicate_head.not_a_predicate
-                predicate_indices, uses_predicted = choose_predicates(
-                    self.predicate_source, predicate_indices, is_predicate, metadata
-                )
-        elif metadata is not None and not all(sentence.predicates_given for sentence in metadata):
-            raise ValueError("this model has no predicate identification head: give the predicates with each sentence")
-        output["predicate_indices"] = predicate_indices
-
-        features = None
-        if self.frame_features is not None:
-            features = self.frame_features(
-                FrameFeatureInputs(embedded, mask, predicate_indices, metadata, predicted_pos, tokens)
-            )  # (batch, num_frames, seq_len, feature_dim)
-        gold_tags, teacher = (
-            (None, None) if uses_predicted else (frames.get("tags"), frames.get("teacher_probabilities"))
+        sentences = self._sentences(embedded, mask, inputs)
+        losses = [task(sentences, mask, inputs, update_metrics=decodes) for task in self.auxiliary_tasks.values()]
+        predicates = frame_predicates(
+            self.predicate_head,
+            self.predicate_source,
+            self.training,
+            frames["predicate_indices"],
+            (sentences, mask, inputs, metadata),
+            decodes,
         )
+        features = None
+        if self.frame_features is not None:  # (batch, num_frames, seq_len, feature_dim)
+            features = self.frame_features(
+                FrameFeatureInputs(embedded, mask, predicates.indices, metadata, predicates.pos_ids, tokens)
+            )
+        gold = {} if predicates.uses_predicted else frames
         scored = score_frame_groups(
             self.frame_scorer,
-            (embedded, mask, predicate_indices, sentences, features),
-            gold_tags,
+            (embedded, mask, predicates.indices, sentences, features),
+            gold.get("tags"),
             decodes,
             self.output_class_probabilities,
             row_tokens=None if self.training else self.inference_row_tokens,
             with_span_scores=self.output_span_scores and not self.training,
             score_temperature=self.score_temperature,
-            teacher_probabilities=teacher,
+            teacher_probabilities=gold.get("teacher_probabilities"),
         )
-        losses.append(scored.loss)
-        output.update(scored.outputs())
-        losses = [loss for loss in losses if loss is not None]
-        if losses:
+        output: dict[str, Any] = {"mask": mask, **predicates.outputs, "predicate_indices": predicates.indices}
+        output |= scored.outputs()
+        if losses := [loss for loss in [*losses, predicates.loss, scored.loss] if loss is not None]:
             output["loss"] = sum(losses)
         if metadata is not None:
             output["words"] = inputs.words
@@ -233,28 +192,10 @@ class SrlModel(Model):
                 self.readout.score(self.srl_metric, output, metadata)
         return output
 
-    def with_span_scores(self) -> contextlib.AbstractContextManager[None]:
-        """Add `span_log_probabilities` to the output meanwhile (the predictor's argument scores)."""
-        return self._outputs_meanwhile(span_scores=True)
-
-    def without_class_probabilities(self) -> contextlib.AbstractContextManager[None]:
-        """Leave `class_probabilities` out of the output meanwhile (the predictor reads only tags)."""
-        return self._outputs_meanwhile(class_probabilities=False)
-
-    @contextlib.contextmanager
-    def _outputs_meanwhile(
-        self, class_probabilities: Optional[bool] = None, span_scores: Optional[bool] = None
-    ) -> Iterator[None]:
-        """Set the optional outputs given (`output_class_probabilities`, `output_span_scores`), then restore them."""
-        kept = (self.output_class_probabilities, self.output_span_scores)
-        if class_probabilities is not None:
-            self.output_class_probabilities = class_probabilities
-        if span_scores is not None:
-            self.output_span_scores = span_scores
-        try:
-            yield
-        finally:
-            self.output_class_probabilities, self.output_span_scores = kept
+    def _sentences(self, embedded: torch.Tensor, mask: torch.Tensor, inputs: BatchInputs) -> Optional[EncodedSentences]:
+        """The sentences encoded once, when a part reads them (the scorer, the predicate head, a task), else None."""
+        read = self.frame_scorer.scores_from_sentences or self.predicate_head is not None or len(self.auxiliary_tasks)
+        return self.frame_scorer.encode_sentences(embedded, mask, inputs) if read else None
 
     def make_output_human_readable(self, output_dict: dict[str, Any]) -> dict[str, Any]:
         """Adds `frames` per sentence: predicate (index, word and, from a predicate head on data with
