@@ -48,6 +48,10 @@ class SrlReader(DatasetReader):
         relations replace the data's own (e.g. for LISA on span data: the EWT CoNLL-2009 files hold
         UD trees of the CoNLL-2005/2012 sentences). A path read without an entry keeps its own
         trees (none for CoNLL-2005/2012). Misaligned files are a clear error naming file and line.
+    teacher_files : `Dict[str, str]`, optional. Data file path → a teacher model's tag distributions for
+        its frames (`srl-zoo teach`), which the output layer learns beside the gold tags (knowledge
+        distillation: its `teacher_weight`). A file made from other data is refused, naming both files
+        and the sentence.
     """
 
     #: whether the format's arguments are head words (dependency SRL, CoNLL-2009: scored like eval09.pl)
