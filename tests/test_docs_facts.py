@@ -1,6 +1,6 @@
 """What README.md and docs/ name exists: every `srl-zoo` command, every flag given to one, and every file
-of the repository (configs, scripts, pages) they point to. (docs/benchmarks.md is the history of
-measurements, with the commands of their day, and is left out.)"""
+of the repository (configs, scripts, pages) they point to. (docs/benchmarks.md quotes measurements
+with the commands of their day, as does its history under docs/reports/, and is left out.)"""
 
 import argparse
 import glob
