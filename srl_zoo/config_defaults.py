@@ -4,10 +4,8 @@ configs read as its default. `CONFIG_VARIABLES` says what each means and default
 `os.environ`: the "optional config variables" patch (`srl_zoo.allennlp_patches`) adds these defaults to the
 ext vars allennlp gives jsonnet when it reads a config."""
 
-import json
 import os
 from collections.abc import Mapping
-from typing import Optional
 
 from srl_zoo.cache_directory import cache_directory
 
@@ -24,7 +22,6 @@ CONFIG_VARIABLES: dict[str, str] = {
     "SRL_CUDA_DEVICES": "devices of the distributed GPU config; default: 0,1",
     "SRL_TRANSFORMER": "a local Hugging Face model directory for the transformer configs; default: "
     ".cache/minilm if `make minilm` made it",
-    "SRL_TRANSFORMER_DIM": "its hidden size; default: the directory's config.json hidden_size (MiniLM: 384)",
     "SRL_MPNET": "the MPNet-base directory of the accurate model's configs (its config and tokenizer; the frozen "
     "weights are always `make mpnet`'s); default: .cache/mpnet if `make mpnet` made it",
     "SRL_TEACHER": "the teacher's tag distributions for the training data, which the distilled recipe learns "
@@ -39,10 +36,9 @@ TEACHER_CACHE = os.path.join(cache_directory(), "teacher", "ewt-train-accurate.n
 
 def config_variables(environment: Mapping[str, str]) -> dict[str, str]:
     """`environment` with every config variable it lacks set to its default: SRL_GLOVE to `make glove`'s file
-    and SRL_TRANSFORMER to `make minilm`'s directory when they exist, SRL_TRANSFORMER_DIM to the transformer's
-    hidden size, SRL_MPNET to `make mpnet`'s directory when it exists, SRL_TEACHER to `make teacher`'s file,
-    the others to '' (what the configs read as their default). A value in `environment` is kept;
-    `environment` itself is not changed.
+    and SRL_TRANSFORMER to `make minilm`'s directory when they exist, SRL_MPNET to `make mpnet`'s directory when it
+    exists, SRL_TEACHER to `make teacher`'s file, the others to '' (what the configs read as their default). A
+    value in `environment` is kept; `environment` itself is not changed.
 
     # Parameters
 
@@ -53,10 +49,6 @@ def config_variables(environment: Mapping[str, str]) -> dict[str, str]:
         variables["SRL_GLOVE"] = GLOVE_CACHE
     if "SRL_TRANSFORMER" not in variables and os.path.isfile(os.path.join(MINILM_CACHE, "config.json")):
         variables["SRL_TRANSFORMER"] = MINILM_CACHE
-    if not variables.get("SRL_TRANSFORMER_DIM") and variables.get("SRL_TRANSFORMER"):
-        hidden_size = _hidden_size(variables["SRL_TRANSFORMER"])
-        if hidden_size is not None:
-            variables["SRL_TRANSFORMER_DIM"] = str(hidden_size)
     if "SRL_MPNET" not in variables and os.path.isfile(os.path.join(MPNET_CACHE, "config.json")):
         variables["SRL_MPNET"] = MPNET_CACHE
     if "SRL_TEACHER" not in variables:  # whether or not it exists yet: reading it says to run `make teacher`
@@ -80,12 +72,3 @@ def use_config_defaults() -> None:
 
     environment_with_defaults.srl_zoo_defaults = True  # type: ignore[attr-defined]
     params._environment_variables = environment_with_defaults
-
-
-def _hidden_size(directory: str) -> Optional[int]:
-    """`hidden_size` of a Hugging Face model directory's config.json, None when unreadable."""
-    try:
-        with open(os.path.join(directory, "config.json"), encoding="utf-8") as handle:
-            return int(json.load(handle)["hidden_size"])
-    except (OSError, ValueError, KeyError, TypeError):
-        return None

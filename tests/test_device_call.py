@@ -90,7 +90,6 @@ def test_each_job_config_builds_and_runs_a_batch(job, tiny_bert, monkeypatch):
     monkeypatch.chdir(REPO_ROOT)
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     monkeypatch.setenv("SRL_TRANSFORMER", tiny_bert)
-    monkeypatch.setenv("SRL_TRANSFORMER_DIM", "16")
     monkeypatch.setenv("SRL_GLOVE", "")
     first_reading = Params.from_file(job.config)
     data = os.path.join(FIXTURES, DATA[first_reading["dataset_reader"]["type"]])

@@ -45,7 +45,6 @@ def test_transformer_config_trains_and_predicts_long_sentences(name, tiny_bert, 
     monkeypatch.setenv("TRANSFORMERS_OFFLINE", "1")
     bert = shutil.copytree(tiny_bert, tmp_path / "bert")  # deleted once trained: the archive must not need it
     monkeypatch.setenv("SRL_TRANSFORMER", str(bert))
-    monkeypatch.setenv("SRL_TRANSFORMER_DIM", str(HIDDEN))
     for split in ("TRAIN", "DEV"):
         monkeypatch.setenv(f"SRL_{split}_DATA", os.path.join(FIXTURES, "conll2012", "sample.gold_conll"))
         monkeypatch.setenv(f"SRL_{split}_TREES", os.path.join(FIXTURES, "conll2009", "sample.txt"))

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any, Optional
 
 import torch
+from allennlp.common import Lazy
 from allennlp.data import Vocabulary
 from allennlp.modules import Seq2SeqEncoder, TextFieldEmbedder
 from torch import nn
@@ -16,6 +17,7 @@ from srl_zoo.amn.merges import merge_memory, merged_dim
 from srl_zoo.amn.neighbour_cache import fingerprint, read_cache, training_neighbours, write_cache
 from srl_zoo.amn.selectors import EditDistanceSelector, NeighbourSelector, WordVectors
 from srl_zoo.data.sentence_metadata import SentenceMetadata
+from srl_zoo.modules.encoder_width import encoder_with_width
 from srl_zoo.modules.frame_features import FrameFeatureInputs, FrameFeatures
 from srl_zoo.nn.json_tensor import json_to_tensor, tensor_to_json
 
@@ -48,7 +50,8 @@ class AssociatedMemory(FrameFeatures):
     vocab : the vocabulary (`tokens` for the neighbours' words, `label_namespace` for their tags,
         `pos` for POS predicted by the model's tagger).
     word_dim : width of the model's word embeddings (the Model supplies it).
-    encoder : the shared encoder; its input is `word_dim + flag_dim` (paper: a 2-layer BiLSTM, 512).
+    encoder : the shared encoder (paper: a 2-layer BiLSTM, 512), built for its input, `word_dim + flag_dim` (a config
+        leaves its width out).
     train_data_path : the labeled sentences to remember (usually the training file).
     reader : the dataset reader's parameters used to read it (e.g. `{"type": "conll2009"}`).
     selector : how neighbours are chosen (`edit_distance` over POS sequences, `sif`, `relaxed_wmd` over
@@ -77,7 +80,7 @@ class AssociatedMemory(FrameFeatures):
         self,
         vocab: Vocabulary,
         word_dim: int,
-        encoder: Seq2SeqEncoder,
+        encoder: Lazy[Seq2SeqEncoder],
         train_data_path: Optional[str] = None,
         reader: Optional[dict[str, Any]] = None,
         selector: Optional[NeighbourSelector] = None,
@@ -93,13 +96,9 @@ class AssociatedMemory(FrameFeatures):
         super().__init__()
         if pos_source not in POS_SOURCES:
             raise ValueError(f"pos_source must be one of {POS_SOURCES}, got {pos_source!r}")
-        if encoder.get_input_dim() != word_dim + flag_dim:
-            raise ValueError(
-                f"the memory encoder's input_dim is {encoder.get_input_dim()} but it reads words ({word_dim}) "
-                f"+ the predicate flag ({flag_dim}) = {word_dim + flag_dim}"
-            )
         self.vocab = vocab
-        self.encoder = encoder
+        widths = {"words": word_dim, "predicate flag": flag_dim}
+        self.encoder = encoder_with_width(encoder, widths, "model.frame_features.encoder", "the associated memory")
         self.train_data_path = train_data_path
         self.reader_params = reader or {}
         self.selector = selector or EditDistanceSelector()

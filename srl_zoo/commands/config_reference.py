@@ -31,7 +31,7 @@ from srl_zoo.modules.frame_features import FrameFeatures
 from srl_zoo.modules.frame_scorers.frame_scorer import FrameScorer
 from srl_zoo.modules.frame_scorers.tag_output import TagOutput
 from srl_zoo.training.constructor_keys import constructor_parameters
-from srl_zoo.training.given_keys import given_keys
+from srl_zoo.training.given_keys import following_keys, given_keys
 
 #: each kind of part, where a config names it, in the order a reader meets them
 KINDS: tuple[tuple[type, str], ...] = (
@@ -59,7 +59,9 @@ Every part an srl_zoo config can name by `type`, and every key it takes: its typ
 is required) and what it means, generated from the parts' constructors and docstrings by
 `python -m srl_zoo.commands.config_reference docs/configuration.md` (a test regenerates it and compares). Keys a
 part is given by the part that builds it (`vocab`, the input width a scorer is built with, ...) are marked
-*given*. A key not listed is refused before training, in one line naming it (`srl_zoo/training/config_check.py`).
+*given*; an encoder's input width, filled in by the part that feeds it but still accepted if it fits, is marked
+*from the parts*. A key not listed is refused before training, in one line naming it
+(`srl_zoo/training/config_check.py`).
 allennlp's own parts (its optimizers, schedulers, data loaders) are documented by allennlp; srl_zoo's are here.
 """
 
@@ -136,15 +138,19 @@ def _default(parameter: inspect.Parameter) -> str:
     return f"`{_cell(shown)}`"
 
 
-def part_section(names: list[str], cls: type, constructor: Optional[str], given: set[str]) -> list[str]:
-    """The heading, summary and key table of one registered part (`given`: the keys it is given)."""
+def part_section(
+    names: list[str], cls: type, constructor: Optional[str], given: set[str], following: frozenset[str] = frozenset()
+) -> list[str]:
+    """The heading, summary and key table of one registered part (`given`: the keys it is given; `following`: the keys
+    filled in that a config may still give)."""
     summary = (inspect.getdoc(cls) or "").split("\n\n", 1)[0].replace("\n", " ")
     aliases = f" (also {', '.join(f'`{n}`' for n in names[1:])})" if names[1:] else ""
     lines = [f"### `{names[0]}`{aliases}", "", f"`{cls.__module__}.{cls.__name__}`: {_cell(summary)}", ""]
     parameters = constructor_parameters(cls, constructor)
     meaning = meanings(cls)
+    marks = {**{key: "*from the parts*" for key in following}, **{key: "*given*" for key in given}}
     rows = [
-        f"| `{key}` | {_cell(type_name(p.annotation))} | {'*given*' if key in given else _default(p)} "
+        f"| `{key}` | {_cell(type_name(p.annotation))} | {marks.get(key) or _default(p)} "
         f"| {_cell(meaning.get(key, ''))} |"
         for key, p in parameters.items()
     ]
@@ -163,7 +169,7 @@ def config_reference() -> str:
             continue
         lines += [f"## {base.__name__}: {where}", ""]
         for names, cls, constructor in parts:
-            lines += part_section(names, cls, constructor, set(given_keys(base)))
+            lines += part_section(names, cls, constructor, set(given_keys(base)), following_keys(base))
     return "\n".join(lines).rstrip() + "\n"
 
 

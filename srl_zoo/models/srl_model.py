@@ -41,9 +41,10 @@ class SrlModel(ArchiveRecord, OptionalOutputs, Model):
     vocab : the vocabulary (`labels` holds the BIO tags, `predicate_senses` the predicate labels).
     text_field_embedder : embeds `tokens` (e.g. `embedding` with a GloVe `pretrained_file`).
     frame_scorer : a `FrameScorer` (`indicator`, `bilinear`, ...) with its output layer: scores, tag loss,
-        decoding; built with the feature source's width (`frame_feature_dim`). The model-level shorthand of
-        earlier versions (`encoder`, `decoding`, `predicate_identification`, ...) is read from their archives
-        (rewritten into parts: `model_shorthand.upgrade_model_shorthand`) and refused in a config to train.
+        decoding; built with the words' width (`input_dim`) and the feature source's (`frame_feature_dim`), for
+        which it builds its encoder. The model-level shorthand of earlier versions (`encoder`, `decoding`,
+        `predicate_identification`, ...) is read from their archives (rewritten into parts:
+        `model_shorthand.upgrade_model_shorthand`) and refused in a config to train.
     embedding_dropout : dropout on the word embeddings.
     predicate_head : a `PredicateHead` (built with the scorer's sentence width).
     predicate_source : predicates when not training: `"gold"` (the data's or the request's) or
@@ -82,7 +83,7 @@ class SrlModel(ArchiveRecord, OptionalOutputs, Model):
         word_dim = text_field_embedder.get_output_dim()
         self.frame_features = frame_features.construct(vocab=vocab, word_dim=word_dim) if frame_features else None
         feature_dim = self.frame_features.get_output_dim() if self.frame_features is not None else 0
-        scorer = frame_scorer.construct(vocab=vocab, frame_feature_dim=feature_dim)
+        scorer = frame_scorer.construct(vocab=vocab, frame_feature_dim=feature_dim, input_dim=word_dim)
         scorer.check_frame_feature_dim(feature_dim)
         scorer.check_input_dim(word_dim)
         self.text_field_embedder = text_field_embedder

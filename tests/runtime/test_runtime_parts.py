@@ -8,6 +8,7 @@ from typing import Optional
 import pytest
 
 import srl_zoo.api
+from srl_zoo.archive_files import ArchiveError
 from srl_zoo.runtime.labeler import load
 from srl_zoo.runtime.load import NotCovered
 from tests.archive_rewriting import rewritten_archive
@@ -97,4 +98,25 @@ def test_a_part_outside_the_table_is_refused_naming_its_key_before_any_weight_is
 
     archive = rewritten_archive(bilinear_crf_archive, str(tmp_path / "lstm.tar.gz"), lstm_encoder)
     with pytest.raises(NotCovered, match=r"model\.frame_scorer\.encoder\.type 'lstm' is not in the allennlp-free"):
+        load(archive)
+
+
+def test_an_archive_labels_without_widths_and_one_given_must_fit(bilinear_crf_archive, tmp_path):
+    """Archives trained since widths follow the parts hold none (the runtime derives the encoder's from the
+    embedder's); an earlier archive's width must be the one the scorer feeds."""
+    trained: dict = {}
+    rewritten_archive(bilinear_crf_archive, str(tmp_path / "as_trained.tar.gz"), lambda c: trained.update(c["model"]))
+    assert trained["frame_scorer"]["encoder"]["type"] == "deep_att"
+    assert "input_dim" not in trained["frame_scorer"]["encoder"]
+
+    def given(width):
+        def write(config):
+            config["model"]["frame_scorer"]["encoder"]["input_dim"] = width
+
+        return write
+
+    assert_same_labels(rewritten_archive(bilinear_crf_archive, str(tmp_path / "fits.tar.gz"), given(12)))
+    archive = rewritten_archive(bilinear_crf_archive, str(tmp_path / "wide.tar.gz"), given(99))
+    message = r"config.json: model.frame_scorer.encoder.input_dim: 99, but the frame scorer feeds it 12 \(words 12\)"
+    with pytest.raises(ArchiveError, match=message):
         load(archive)

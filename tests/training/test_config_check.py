@@ -27,7 +27,6 @@ def test_every_bundled_config_passes_the_check(config, monkeypatch):
     for name in CONFIG_VARIABLES:
         monkeypatch.setenv(name, "")
     monkeypatch.setenv("SRL_TRANSFORMER", "/models/some-bert")  # evaluated only, never loaded
-    monkeypatch.setenv("SRL_TRANSFORMER_DIM", "384")
     monkeypatch.setenv("SRL_MPNET", "/models/some-mpnet")  # the accurate configs' (evaluated only)
     check_training_config(Params.from_file(config).as_dict(quiet=True), gpus=2)  # GPU configs as on their machine
 
@@ -290,7 +289,7 @@ def test_parts_that_do_not_fit_are_named_with_both_keys(monkeypatch):
     config = fixture_config(monkeypatch)  # an encoder of allennlp's gives its top layer only
     config["model"]["frame_scorer"] = {
         "type": "bilinear",
-        "encoder": {"type": "lstm", "input_size": 16, "hidden_size": 8, "bidirectional": True},
+        "encoder": {"type": "lstm", "hidden_size": 8, "bidirectional": True},
         "mlp_dim": 4,
     }
     config["model"]["predicate_head"]["layer"] = 1

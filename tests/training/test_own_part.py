@@ -24,7 +24,7 @@ def train(tmp_path, encoder_type: str) -> subprocess.CompletedProcess:
     package = tmp_path / "my_parts"
     package.mkdir(exist_ok=True)
     (package / "__init__.py").write_text(documented_part(), encoding="utf-8")
-    encoder = {"type": encoder_type, "input_dim": 16, "hidden_dim": 16}
+    encoder = {"type": encoder_type, "hidden_dim": 16}  # its input_dim follows the parts
     config = tmp_path / "my_config.jsonnet"
     tiny = os.path.join(FIXTURES, "deepatt", "tiny.libsonnet")
     config.write_text(f"(import {json.dumps(tiny)})({json.dumps(encoder)}, 'viterbi', {{}}, 'conll2012')\n")

@@ -10,7 +10,7 @@
 // 1e-3, 300 warm-up steps, then linear decay to zero over `num_epochs`; SRL_BUDGET_MINUTES (default 90) stops
 // it at the last epoch that fits.
 local base = (import '../minilm/minilm.libsonnet')('sc', {
-  word_dim: 768, num_epochs: 12, transformer_lr: 2e-4, head_lr: 1e-3, warmup_steps: 300, max_tokens: 1200,
+  num_epochs: 12, transformer_lr: 2e-4, head_lr: 1e-3, warmup_steps: 300, max_tokens: 1200,
   output: 'crf', budget_minutes: (import '../common/settings.libsonnet').budget_minutes(90),
 });
 local mpnet = if std.extVar('SRL_MPNET') != '' then std.extVar('SRL_MPNET')

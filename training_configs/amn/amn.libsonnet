@@ -29,8 +29,6 @@ function(format, overrides={})
     callbacks: [],
   } + overrides;
   local dependency = format == 'conll2009';
-  local memory_dim = if !settings.memory then 0
-  else if settings.merge == 'concat' then settings.label_dim * settings.num_neighbours else settings.label_dim;
   local sampler = if settings.max_tokens == null then { batch_size: settings.batch_size, shuffle: true }
   else { batch_sampler: { type: 'max_tokens_sampler', max_tokens: settings.max_tokens, sorting_keys: ['tokens'] } };
   {
@@ -45,7 +43,6 @@ function(format, overrides={})
         predicate_embedding_dim: settings.predicate_dim,
         encoder: {
           type: 'lstm',
-          input_size: settings.word_dim + settings.predicate_dim + memory_dim,
           hidden_size: settings.hidden_dim,
           num_layers: settings.num_layers,
           bidirectional: true,
@@ -60,7 +57,6 @@ function(format, overrides={})
       [if settings.memory then 'frame_features']: {
         encoder: {
           type: 'lstm',
-          input_size: settings.word_dim + 16,
           hidden_size: settings.memory_hidden_dim,
           num_layers: settings.memory_layers,
           bidirectional: true,

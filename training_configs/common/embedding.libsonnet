@@ -4,8 +4,8 @@
 //
 // settings: word_dim, predicate_dim, pretrained_file (null: random), lowercase_tokens,
 //           train_pretrained (fine-tune the vectors), pretrained_std (their spread after rescaling),
-//           transformer_model (null, or a local model directory: word_dim must then be its hidden
-//           size), transformer_max_length, train_transformer.
+//           transformer_model (null, or a local model directory: its width is the words', word_dim
+//           unused), transformer_max_length, train_transformer.
 //
 // Transformer: allennlp's `pretrained_transformer_mismatched` indexer and embedder (word pieces in,
 // one vector per word out: the mean of its pieces). Sentences longer than transformer_max_length

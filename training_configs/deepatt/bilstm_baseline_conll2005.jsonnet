@@ -14,7 +14,7 @@ local data = import '../common/data.libsonnet';
     frame_scorer: {
       type: 'indicator',
       predicate_embedding_dim: 100,
-      encoder: { type: 'stacked_bidirectional_lstm', input_size: 200, hidden_size: 300, num_layers: 4,
+      encoder: { type: 'stacked_bidirectional_lstm', hidden_size: 300, num_layers: 4,
                  recurrent_dropout_probability: 0.1, use_highway: true },
       output: { type: 'softmax', decoding: 'viterbi' },
     },

@@ -33,7 +33,6 @@ function(sublayer, format, overrides={}) {
       predicate_embedding_dim: settings.predicate_dim,
       encoder: {
         type: 'deep_att',
-        input_dim: settings.word_dim + settings.predicate_dim,
         hidden_dim: settings.hidden_dim,
         num_layers: settings.num_layers,
         num_heads: settings.num_heads,

@@ -62,7 +62,6 @@ function(format, overrides={}) {
       type: settings.frame_scorer,
       encoder: {
         type: 'lisa',
-        input_dim: settings.word_dim + (if indicator then 100 else 0),
         hidden_dim: settings.hidden_dim,
         num_layers: settings.num_layers,
         num_heads: settings.num_heads,

@@ -35,7 +35,6 @@ local embedding = import '../common/embedding.libsonnet';
 local transformer = import '../transformer/transformer.libsonnet';
 function(head, overrides={}) (
   local s = {
-    word_dim: transformer.word_dim,
     train_transformer: true,
     transformer_lr: 1e-4,
     head_lr: 1e-3,
@@ -49,7 +48,7 @@ function(head, overrides={}) (
     transformer_layers: null,  // null: all of them
     budget_minutes: settings.budget_minutes(60),
   } + overrides;
-  local embedder_settings = embedding.defaults(s.word_dim, 32) + {
+  local embedder_settings = embedding.defaults(null, 32) + {  // the transformer's width follows from it
     transformer_model: transformer.transformer_model,
     train_transformer: s.train_transformer,
   };
@@ -58,12 +57,12 @@ function(head, overrides={}) (
       frame_scorer: {
         type: 'indicator',
         predicate_embedding_dim: 32,
-        encoder: { type: 'lstm', input_size: s.word_dim + 32, hidden_size: 128, bidirectional: true },
+        encoder: { type: 'lstm', hidden_size: 128, bidirectional: true },
       },
     },
     bilinear: {
       frame_scorer: {
-        type: 'bilinear', encoder: { type: 'pass_through', input_dim: s.word_dim }, mlp_dim: s.mlp_dim, dropout: s.dropout,
+        type: 'bilinear', encoder: { type: 'pass_through' }, mlp_dim: s.mlp_dim, dropout: s.dropout,
         position_bias: s.position_bias,
       },
     },
@@ -72,7 +71,7 @@ function(head, overrides={}) (
         type: 'indicator',
         predicate_embedding_dim: 32,
         encoder: {
-          type: 'deep_att', input_dim: s.word_dim + 32, hidden_dim: 200, num_layers: 2, num_heads: 8,
+          type: 'deep_att', hidden_dim: 200, num_layers: 2, num_heads: 8,
           sublayer: 'ffn', ffn_hidden_dim: 800, scale_input: false,
         },
       },
@@ -82,7 +81,7 @@ function(head, overrides={}) (
         type: 'indicator',
         predicate_embedding_dim: 32,
         encoder: {
-          type: 'selective_connection', input_dim: s.word_dim + 32, hidden_dim: 200, num_layers: 2, num_heads: 8,
+          type: 'selective_connection', hidden_dim: 200, num_layers: 2, num_heads: 8,
           input_bilstm: true, scale_input: false,
         },
       },
@@ -90,7 +89,7 @@ function(head, overrides={}) (
     amn: self.thin + {
       frame_features: {
         type: 'associated_memory',
-        encoder: { type: 'lstm', input_size: s.word_dim + 16, hidden_size: 64, bidirectional: true },
+        encoder: { type: 'lstm', hidden_size: 64, bidirectional: true },
         flag_dim: 16,
         label_dim: 64,
         num_neighbours: 4,
@@ -98,21 +97,20 @@ function(head, overrides={}) (
         train_data_path: data.train('conll2012'),
         reader: data.reader('conll2012'),
       },
-      frame_scorer+: { encoder+: { input_size+: 64 } },  // thin's words and predicate embedding + the memory's 64
     },
     marked: {
       frame_features: { type: 'marked_predicate_transformer', dropout: s.dropout },
       frame_scorer: {
         type: 'indicator',
         predicate_embedding_dim: 32,
-        encoder: { type: 'pass_through', input_dim: 2 * s.word_dim + 32 },
+        encoder: { type: 'pass_through' },
       },
     },
     lisa: {
       frame_scorer: {
         type: 'bilinear', mlp_dim: s.mlp_dim, dropout: s.dropout,
         encoder: {
-          type: 'lisa', input_dim: s.word_dim, hidden_dim: 200, num_layers: 2, num_heads: 8, ffn_hidden_dim: 800,
+          type: 'lisa', hidden_dim: 200, num_layers: 2, num_heads: 8, ffn_hidden_dim: 800,
           ffn_hidden_layers: 2, pre_norm: true, parse_layer: 0, residual_dropout: s.dropout,
           attention_dropout: s.dropout, relu_dropout: s.dropout, scale_input: false,
         },

@@ -36,7 +36,6 @@ function(format, overrides={}) {
       predicate_embedding_dim: settings.predicate_dim,
       encoder: {
         type: 'selective_connection',
-        input_dim: settings.word_dim + settings.predicate_dim,
         hidden_dim: settings.hidden_dim,
         num_layers: settings.num_layers,
         num_heads: settings.num_heads,

@@ -1,9 +1,9 @@
 // A BiLSTM (allennlp's stacked_bidirectional_lstm, 2 layers of 300 per direction, highway connections)
 // over a pretrained transformer's word vectors and a 100-d predicate embedding, as in BERT-based SRL
-// models with an LSTM on top. Needs SRL_TRANSFORMER and SRL_TRANSFORMER_DIM.
+// models with an LSTM on top. Needs SRL_TRANSFORMER.
 local data = import '../common/data.libsonnet';
 local embedding = import '../common/embedding.libsonnet';
-local settings = embedding.defaults(768, 100) + (import 'transformer.libsonnet');
+local settings = embedding.defaults(null, 100) + (import 'transformer.libsonnet');
 {
   dataset_reader: data.reader('conll2012') + { token_indexers: embedding.token_indexers(settings) },
   train_data_path: data.train('conll2012'),
@@ -14,8 +14,7 @@ local settings = embedding.defaults(768, 100) + (import 'transformer.libsonnet')
     frame_scorer: {
       type: 'indicator',
       predicate_embedding_dim: settings.predicate_dim,
-      encoder: { type: 'stacked_bidirectional_lstm', input_size: settings.word_dim + settings.predicate_dim,
-                 hidden_size: 300, num_layers: 2, recurrent_dropout_probability: 0.1, use_highway: true },
+      encoder: { type: 'stacked_bidirectional_lstm', hidden_size: 300, num_layers: 2, recurrent_dropout_probability: 0.1, use_highway: true },
       output: { type: 'softmax', decoding: 'viterbi' },
     },
     initializer: { regexes: embedding.initializer_regexes(settings) },

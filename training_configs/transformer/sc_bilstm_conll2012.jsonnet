@@ -1,4 +1,4 @@
 // Selective connection (8 modules + BiLSTM input layer) over a pretrained transformer's word vectors
-// (see transformer.libsonnet). Needs SRL_TRANSFORMER and SRL_TRANSFORMER_DIM.
+// (see transformer.libsonnet). Needs SRL_TRANSFORMER.
 local sc = import '../selective_connection/selective_connection.libsonnet';
 sc('conll2012', (import 'transformer.libsonnet') + { input_bilstm: true })

@@ -6,7 +6,8 @@ from allennlp.common import Lazy
 from allennlp.data import Vocabulary
 from allennlp.modules import Seq2SeqEncoder
 
-from srl_zoo.modules.frame_scorers.frame_scorer import FrameScorer, tag_output_of
+from srl_zoo.modules.encoder_width import encoder_with_width
+from srl_zoo.modules.frame_scorers.frame_scorer import ENCODER_KEY, FrameScorer, tag_output_of
 from srl_zoo.modules.frame_scorers.tag_output import TagOutput
 from srl_zoo.modules.sentence_encoder import as_sentence_encoder
 from srl_zoo.parts.scorers import bilinear
@@ -23,6 +24,9 @@ class BilinearFrameScorer(bilinear.BilinearFrameScorer, FrameScorer):
     # Parameters
 
     vocab : the vocabulary (`label_namespace` holds the BIO tags).
+    encoder : the encoder (any allennlp `Seq2SeqEncoder`), built by the scorer with the input width it feeds it
+        (`encoder_input_widths`): a config leaves `input_dim` out.
+    input_dim : the words' width (the Model supplies the embedder's).
     output : the output layer (`TagOutput`): `{"type": "softmax", "decoding": ..., "label_smoothing": ...}`
         or `{"type": "crf"}`; None: softmax with argmax decoding and no smoothing.
     """
@@ -30,7 +34,8 @@ class BilinearFrameScorer(bilinear.BilinearFrameScorer, FrameScorer):
     def __init__(
         self,
         vocab: Vocabulary,
-        encoder: Seq2SeqEncoder,
+        encoder: Lazy[Seq2SeqEncoder],
+        input_dim: int,
         mlp_dim: int = 200,
         dropout: float = 0.1,
         layer: int = -1,
@@ -39,8 +44,9 @@ class BilinearFrameScorer(bilinear.BilinearFrameScorer, FrameScorer):
         output: Optional[Lazy[TagOutput]] = None,
         position_bias: bool = False,
     ) -> None:
+        widths = self.encoder_input_widths(input_dim, {})
         super().__init__(
-            as_sentence_encoder(encoder),
+            as_sentence_encoder(encoder_with_width(encoder, widths, ENCODER_KEY, "the frame scorer")),
             tag_output_of(vocab, label_namespace, output),
             vocab.get_vocab_size(label_namespace),
             mlp_dim,

@@ -8,6 +8,9 @@ from allennlp.data import Vocabulary
 from srl_zoo.modules.frame_scorers.tag_output import TagOutput
 from srl_zoo.parts.scorers import frame_scorer
 
+#: where a frame scorer's encoder is configured
+ENCODER_KEY = "model.frame_scorer.encoder"
+
 
 def tag_output_of(vocab: Vocabulary, label_namespace: str, output: Optional[Lazy[TagOutput]]) -> TagOutput:
     """The configured output layer (None: `softmax` with its defaults) over the tags of `label_namespace`."""

@@ -1,7 +1,7 @@
 """The `bilinear` frame scorer (LISA): one encoder pass per sentence, every (predicate, token) pair scored (plain
 torch; `srl_zoo.modules.frame_scorers.bilinear` registers it)."""
 
-from typing import Optional
+from typing import Any, Optional
 
 import torch
 
@@ -60,6 +60,11 @@ class BilinearFrameScorer(FrameScorer):
         self.role_mlp = mlp(encoder.get_output_dim() + frame_feature_dim, mlp_dim, dropout)
         self.bilinear = LabeledBilinear(mlp_dim, mlp_dim, num_labels)
         self.position_bias = RelativePositionBias(num_labels) if position_bias else None
+
+    @classmethod
+    def encoder_input_widths(cls, word_dim: int, settings: dict[str, Any]) -> dict[str, int]:
+        """The words alone: frame features go to the role MLP, not the encoder."""
+        return {"words": word_dim}
 
     def get_input_dim(self) -> int:
         return self.encoder.get_input_dim()

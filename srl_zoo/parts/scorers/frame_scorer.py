@@ -1,7 +1,7 @@
 """The frame scorer: how the shared Model conditions on predicates and scores BIO tags (plain torch; the registered
 scorers of `srl_zoo.modules.frame_scorers` subclass it)."""
 
-from typing import Optional
+from typing import Any, Optional
 
 import torch
 from torch import nn
@@ -44,6 +44,13 @@ class FrameScorer(nn.Module):
     tag_output: TagOutput
     #: vocabulary namespace of the tags
     label_namespace: str = "labels"
+
+    @classmethod
+    def encoder_input_widths(cls, word_dim: int, settings: dict[str, Any]) -> dict[str, int]:
+        """What the scorer configured by `settings` (its config's keys; defaults where left out) feeds its encoder
+        for `word_dim`-wide words, by name: `{"words": 384, "predicate embedding": 32}`; the encoder's input width is
+        their sum (the registered scorers build their encoder with it; a config leaves the width out)."""
+        raise NotImplementedError
 
     def get_input_dim(self) -> int:
         """Width of the word embeddings the scorer reads."""

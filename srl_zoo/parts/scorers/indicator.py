@@ -1,12 +1,13 @@
 """The `indicator` frame scorer: one encoder row per (sentence, predicate), a predicate-mask embedding (DeepAtt)."""
 
 from collections.abc import Callable
-from typing import Optional
+from typing import Any, Optional
 
 import torch
 from torch import nn
 
 from srl_zoo.parts.batch_inputs import BatchInputs
+from srl_zoo.parts.config_fit import setting
 from srl_zoo.parts.encoders.encoded_sentences import EncodedSentences
 from srl_zoo.parts.encoders.sentence_encoder import SentenceEncoder
 from srl_zoo.parts.outputs.tag_output import TagOutput
@@ -80,6 +81,16 @@ class IndicatorFrameScorer(FrameScorer):
         # words, most of all in encoders that multiply their input by sqrt(d) (DeepAtt).
         nn.init.xavier_uniform_(self.predicate_embedding.weight)
         self.tag_projection = nn.Linear(encoder.get_output_dim(), num_labels)
+
+    @classmethod
+    def encoder_input_widths(cls, word_dim: int, settings: dict[str, Any]) -> dict[str, int]:
+        """The words, the predicate embedding (`concat`; `add` adds it to the words) and the frame features."""
+        widths = {"words": word_dim}
+        if setting(cls, settings, "predicate_combination") == "concat":
+            widths["predicate embedding"] = setting(cls, settings, "predicate_embedding_dim")
+        if setting(cls, settings, "frame_feature_dim"):
+            widths["frame features"] = setting(cls, settings, "frame_feature_dim")
+        return widths
 
     def get_input_dim(self) -> int:
         words_and_predicate = self.encoder.get_input_dim() - self.frame_feature_dim
