@@ -1,6 +1,6 @@
 """srl_zoo's names beside allennlp-models': the Model and Predictor are registered as `srl_zoo`; the
 older `srl` names (and allennlp-models' predictor name) are kept as aliases only where they cannot
-clash, and archives saved with the old model name are read as srl_zoo's.
+clash, and archives saved with the old model name are read as srl_zoo's (`srl_zoo.archive_upgrade`).
 
 allennlp-models registers its own `srl` Model (and `semantic_role_labeling` Predictor). Registering
 either name here would make `import srl_zoo` and `import allennlp_models.structured_prediction`
@@ -9,11 +9,8 @@ installed. srl_zoo's `srl` Predictor alias never clashes: allennlp-models has no
 """
 
 import importlib.util
-from typing import Any
 
 from allennlp.common import Registrable
-
-SRL_ZOO_READERS = ("conll2005", "conll2012", "conll2009")
 
 
 def allennlp_models_installed() -> bool:
@@ -38,18 +35,3 @@ def register_aliases() -> None:
 def _alias(base: type[Registrable], name: str, subclass: type) -> None:
     if name not in Registrable._registry[base]:
         base.register(name)(subclass)
-
-
-def upgrade_config(config: dict[str, Any]) -> bool:
-    """Read an archive's config saved by an earlier srl_zoo as today's model type; whether it changed: the
-    model type `srl` (with one of srl_zoo's readers: allennlp-models' `srl` models read with its `srl`
-    reader) becomes `srl_zoo`. The type decides which class builds the model, so it is upgraded here;
-    everything inside the model's config is upgraded by that class (`SrlModel.from_params`:
-    `srl_zoo.models.model_shorthand.upgrade_model_shorthand`)."""
-    model, reader = config.get("model"), config.get("dataset_reader")
-    if not isinstance(model, dict) or not isinstance(reader, dict):
-        return False
-    if model.get("type") == "srl" and reader.get("type") in SRL_ZOO_READERS:
-        model["type"] = "srl_zoo"
-        return True
-    return False

@@ -8,7 +8,6 @@ import sys
 
 import pytest
 
-from srl_zoo.registered_names import upgrade_config
 from tests.conftest import REPO_ROOT
 
 pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
@@ -59,16 +58,6 @@ def test_old_names_are_aliases_without_allennlp_models(tmp_path):
         tmp_path,
     )
     assert output.split() == ["True", "True"]
-
-
-def test_upgrade_config_renames_only_srl_zoo_archives():
-    ours = {"model": {"type": "srl", "encoder": {}}, "dataset_reader": {"type": "conll2012"}}
-    assert upgrade_config(ours) and ours["model"]["type"] == "srl_zoo"
-    theirs = {"model": {"type": "srl", "binary_feature_dim": 100}, "dataset_reader": {"type": "srl"}}
-    assert not upgrade_config(theirs) and theirs["model"]["type"] == "srl"
-    current = {"model": {"type": "srl_zoo"}, "dataset_reader": {"type": "conll2005"}}
-    assert not upgrade_config(current)
-    assert not upgrade_config({"model": "not a dict"})
 
 
 def test_the_console_script_works_from_another_directory(tmp_path):

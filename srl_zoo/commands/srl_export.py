@@ -9,7 +9,6 @@ from typing import Any, Optional
 
 import torch
 from allennlp.commands.subcommand import Subcommand
-from allennlp.models import Model
 from allennlp.models.archival import _WEIGHTS_NAME, CONFIG_NAME
 
 from srl_zoo.archives import (
@@ -47,17 +46,6 @@ def clear_training_files(config: dict[str, Any]) -> dict[str, Any]:
     return cleared
 
 
-def in_parts(config: dict[str, Any]) -> dict[str, Any]:
-    """`config` with its model written in parts: a model class that reads older spellings declares
-    `archived_config(model_config) -> model_config` (the srl_zoo Model: its shorthand of earlier versions)."""
-    name = config["model"].get("type")
-    if isinstance(name, str) and name in Model.list_available():
-        rewrite = getattr(Model.by_name(name), "archived_config", None)
-        if rewrite is not None:
-            config["model"] = rewrite(config["model"])
-    return config
-
-
 def half_precision(state: dict[str, torch.Tensor]) -> dict[str, torch.Tensor]:
     """Every floating-point tensor as float16 (others as they are)."""
     return {k: v.half().contiguous() if v.is_floating_point() else v for k, v in state.items()}
@@ -89,7 +77,7 @@ def export_archive(
     """
     with safe_extracted_archive(archive) as directory:
         with open(os.path.join(directory, CONFIG_NAME), encoding="utf-8") as handle:
-            config = in_parts(clear_training_files(json.load(handle)))
+            config = clear_training_files(json.load(handle))  # in today's language: upgraded when extracted
         state = load_weights(os.path.join(directory, _WEIGHTS_NAME))
         transformer = os.path.join(directory, ARCHIVED_TRANSFORMER)
         if os.path.isdir(transformer):  # the loader pointed the config at the extracted folder

@@ -4,7 +4,7 @@ from the config, and it composes them without knowing which paper they come from
 from typing import Any, Optional
 
 import torch
-from allennlp.common import Lazy, Params
+from allennlp.common import Lazy
 from allennlp.data import TextFieldTensors, Vocabulary
 from allennlp.models.model import Model
 from allennlp.modules import TextFieldEmbedder
@@ -17,7 +17,7 @@ from srl_zoo.data.sentence_metadata import SentenceMetadata
 from srl_zoo.metrics import SrlSpanF1
 from srl_zoo.models.archive_record import ArchiveRecord
 from srl_zoo.models.heads import AuxiliaryTask, PredicateHead
-from srl_zoo.models.model_shorthand import upgrade_model_shorthand
+from srl_zoo.models.old_spellings import refuse_old_spellings
 from srl_zoo.models.output_options import OptionalOutputs
 from srl_zoo.models.predicate_step import frame_predicates
 from srl_zoo.models.renamed_parts import read_renamed_weights
@@ -43,8 +43,8 @@ class SrlModel(ArchiveRecord, OptionalOutputs, Model):
     frame_scorer : a `FrameScorer` (`indicator`, `bilinear`, ...) with its output layer: scores, tag loss,
         decoding; built with the words' width (`input_dim`) and the feature source's (`frame_feature_dim`), for
         which it builds its encoder. The model-level shorthand of earlier versions (`encoder`, `decoding`,
-        `predicate_identification`, ...) is read from their archives (rewritten into parts:
-        `model_shorthand.upgrade_model_shorthand`) and refused in a config to train.
+        `predicate_identification`, ...) is read from their archives (rewritten into parts when an archive is
+        read: `srl_zoo.archive_upgrade`) and refused in a config to train.
     embedding_dropout : dropout on the word embeddings.
     predicate_head : a `PredicateHead` (built with the scorer's sentence width).
     predicate_source : predicates when not training: `"gold"` (the data's or the request's) or
@@ -107,25 +107,10 @@ class SrlModel(ArchiveRecord, OptionalOutputs, Model):
         read_renamed_weights(self)
 
     @classmethod
-    def from_params(cls, params: Params, *args: Any, **extras: Any) -> "SrlModel":  # type: ignore[override]
-        """Build from a config after rewriting its shorthand into parts (`upgrade_model_shorthand`): the
-        configs and archives of every earlier version build the same model."""
-        upgrade_model_shorthand(params.params)
-        return super().from_params(params, *args, **extras)  # type: ignore[return-value]
-
-    @classmethod
-    def upgraded_config(cls, config: dict[str, Any]) -> dict[str, Any]:
-        """`config` as a config to train: in parts, the model-level shorthand of earlier versions refused in one
-        line naming where each key goes (the config check reads this: `srl_zoo.training.config_check`)."""
-        upgrade_model_shorthand(config, strict=True)
-        return config
-
-    @classmethod
-    def archived_config(cls, config: dict[str, Any]) -> dict[str, Any]:
-        """An archive's model `config` (any earlier version's) in parts, as `from_params` builds it: what
-        `srl-zoo export` writes, so that an exported archive's config reads like a config to train."""
-        upgrade_model_shorthand(config)
-        return config
+    def check_spelling(cls, config: dict[str, Any]) -> None:
+        """Refuse in a config to train each spelling of earlier versions, in one line naming where it goes (the
+        config check calls this: `srl_zoo.training.config_check`; archives are upgraded when read)."""
+        refuse_old_spellings(config)
 
     def forward(  # type: ignore[override]
         self,

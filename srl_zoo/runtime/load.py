@@ -19,6 +19,7 @@ from srl_zoo.archive_files import (
     load_weights,
     named_by_archive,
 )
+from srl_zoo.archive_upgrade import ArchiveConfigError, upgrade_archived_config, upgraded_weight_name
 from srl_zoo.nn.precision import F1_PER_PRECISION_KEY
 from srl_zoo.parts.heads.predicate_finder import PredicateFinder
 from srl_zoo.parts.input_widths import width_mismatch
@@ -126,10 +127,15 @@ def build_model(path: str, directory: str) -> LabellingModel:
     """The labelling model of the archive `path`, extracted in `directory` (config, vocabulary, weights)."""
     with open(os.path.join(directory, "config.json"), encoding="utf-8") as handle:
         config = json.load(handle)
+    try:
+        upgrade_archived_config(config)  # an earlier version's spellings, in today's language
+    except ArchiveConfigError as error:
+        raise ArchiveError(path, f"config.json: {error}") from None
     model = config.get("model", {})
     check_covered(path, config)
     vocabulary = read_vocabulary(os.path.join(directory, "vocabulary"))
-    weights = load_weights(os.path.join(directory, "weights.th"))
+    saved = load_weights(os.path.join(directory, "weights.th"))
+    weights = {upgraded_weight_name(key): value for key, value in saved.items()}  # an earlier version's names too
     embedders = _settings(model, "text_field_embedder", path)["token_embedders"]
     embedder, embedder_weights = build_embedder(
         path, directory, embedders["tokens"], _word_indexer(config), vocabulary, weights

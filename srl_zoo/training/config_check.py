@@ -3,12 +3,11 @@
 for an unknown key, the keys that part takes. allennlp itself drops unknown trainer keys without a word
 (`GradientDescentTrainer` takes `**kwargs`) and reports others only after reading the data, in a traceback.
 
-A part whose config is rewritten before it is built (older spellings) declares it with a class method
-`upgraded_config(config) -> dict`; the check reads the rewritten config. Parts that must fit each other (a head's
+A part that refuses spellings of earlier versions (read only from archives) declares it with a class method
+`check_spelling(config)`, which raises a one-line `ConfigurationError`. Parts that must fit each other (a head's
 layer within the encoder's layers, a parse task over an encoder with a syntax head) declare what they offer and need
 (`srl_zoo.parts.config_fit`); a need the offering part does not meet is one line naming both keys."""
 
-import copy
 import difflib
 import inspect
 import typing
@@ -147,9 +146,9 @@ def _check_part(config: dict[str, Any], base: type, path: str, fit: _Fit) -> Non
         name = config.get("type", registrable.default_implementation)
         _check_type(name, registrable, path)
         cls, constructor = registrable.resolve_class_name(name)
-    upgrade: Optional[Callable[[dict[str, Any]], dict[str, Any]]] = getattr(cls, "upgraded_config", None)
-    if upgrade is not None:
-        config = upgrade(copy.deepcopy(config))
+    check_spelling: Optional[Callable[[dict[str, Any]], None]] = getattr(cls, "check_spelling", None)
+    if check_spelling is not None:
+        check_spelling(config)
     given = given_keys(base)
     parameters = {key: p for key, p in constructor_parameters(cls, constructor).items() if key not in given}
     refused = sorted(set(config) & given)

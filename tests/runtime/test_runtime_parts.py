@@ -13,6 +13,7 @@ from srl_zoo.runtime.labeler import load
 from srl_zoo.runtime.load import NotCovered
 from tests.archive_rewriting import rewritten_archive
 from tests.conftest import train_fixture_model
+from tests.modules.frame_scorers.test_crf import as_wrapper_archive
 from tests.runtime.test_runtime_labels import dev_requests
 
 
@@ -120,3 +121,13 @@ def test_an_archive_labels_without_widths_and_one_given_must_fit(bilinear_crf_ar
     message = r"config.json: model.frame_scorer.encoder.input_dim: 99, but the frame scorer feeds it 12 \(words 12\)"
     with pytest.raises(ArchiveError, match=message):
         load(archive)
+
+
+def test_an_archive_of_an_earlier_version_labels_through_the_one_upgrade(bilinear_crf_archive, tmp_path):
+    """The `crf` wrapper scorer of earlier versions (its config and its weights' names) is read by the runtime
+    through the same upgrade as allennlp's loading, and labels as today's archive does."""
+    old = as_wrapper_archive(bilinear_crf_archive, str(tmp_path / "old.tar.gz"))
+    assert_same_labels(old)
+    requests = dev_requests(20)
+    today = load(bilinear_crf_archive, precision="float32").label_tokenized(requests)
+    assert load(old, precision="float32").label_tokenized(requests) == today
