@@ -9,8 +9,8 @@ from typing import Any, Optional
 import torch
 from allennlp.modules.seq2seq_encoders import Seq2SeqEncoder
 
+from srl_zoo.config_fit import SENTENCE_ENCODER
 from srl_zoo.parts.batch_inputs import BatchInputs
-from srl_zoo.parts.config_fit import SENTENCE_ENCODER
 from srl_zoo.parts.encoders.encoded_sentences import EncodedSentences
 from srl_zoo.parts.encoders.sentence_encoder import SentenceEncoder
 
@@ -39,7 +39,7 @@ DEFAULTS: dict[str, Any] = {
     "forward_layers": _forward_layers,
     "encode": _encode,
     "set_parse_source": _no_syntax_head,
-    "config_offers": classmethod(_offers_its_top_layer),  # what the config check reads (`srl_zoo.parts.config_fit`)
+    "config_offers": classmethod(_offers_its_top_layer),  # what the config check reads (`srl_zoo.config_fit`)
 }
 
 

@@ -6,7 +6,7 @@ for an unknown key, the keys that part takes. allennlp itself drops unknown trai
 A part that refuses spellings of earlier versions (read only from archives) declares it with a class method
 `check_spelling(config)`, which raises a one-line `ConfigurationError`. Parts that must fit each other (a head's
 layer within the encoder's layers, a parse task over an encoder with a syntax head) declare what they offer and need
-(`srl_zoo.parts.config_fit`); a need the offering part does not meet is one line naming both keys."""
+(`srl_zoo.config_fit`); a need the offering part does not meet is one line naming both keys."""
 
 import difflib
 import inspect
@@ -21,7 +21,7 @@ from allennlp.data import DataLoader, DatasetReader, Vocabulary
 from allennlp.models import Model
 from allennlp.training import Trainer
 
-from srl_zoo.parts.config_fit import ConfigNeed
+from srl_zoo.config_fit import ConfigNeed
 from srl_zoo.training.constructor_keys import constructor_parameters
 from srl_zoo.training.embedder_settings import check_settings_follow_the_embedder
 from srl_zoo.training.given_keys import given_keys

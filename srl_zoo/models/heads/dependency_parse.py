@@ -6,10 +6,10 @@ import torch
 from allennlp.data import Vocabulary
 from allennlp.nn.util import sequence_cross_entropy_with_logits
 
+from srl_zoo.config_fit import SENTENCE_ENCODER, ConfigNeed
 from srl_zoo.metrics.distributed import sum_over_workers
 from srl_zoo.models.heads.auxiliary_task import AuxiliaryTask
 from srl_zoo.parts.batch_inputs import BatchInputs
-from srl_zoo.parts.config_fit import SENTENCE_ENCODER, ConfigNeed
 from srl_zoo.parts.encoders.encoded_sentences import EncodedSentences
 from srl_zoo.parts.layers.biaffine import RelationScorer, zero_based_heads
 
@@ -51,7 +51,7 @@ class DependencyParseTask(AuxiliaryTask):
 
     @classmethod
     def config_needs(cls, config: dict[str, Any]) -> list[ConfigNeed]:
-        """An encoder with a syntax head (`srl_zoo.parts.config_fit`): checked before the data is read."""
+        """An encoder with a syntax head (`srl_zoo.config_fit`): checked before the data is read."""
 
         def problem(facts: dict[str, Any], where: str) -> Optional[str]:
             if facts.get("syntax_head", True):

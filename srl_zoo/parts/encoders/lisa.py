@@ -6,8 +6,8 @@ from typing import Any, Optional
 import torch
 from torch import nn
 
+from srl_zoo.config_fit import SENTENCE_ENCODER, ConfigNeed, setting
 from srl_zoo.parts.batch_inputs import BatchInputs
-from srl_zoo.parts.config_fit import SENTENCE_ENCODER, ConfigNeed, setting
 from srl_zoo.parts.encoders.encoded_sentences import EncodedSentences, SyntaxOutputs
 from srl_zoo.parts.encoders.self_attention import SelfAttentionEncoder
 from srl_zoo.parts.layers.biaffine import ArcScorer, zero_based_heads
@@ -70,7 +70,7 @@ class LisaEncoder(SelfAttentionEncoder):
 
     @classmethod
     def config_offers(cls, config: dict[str, Any]) -> dict[str, dict[str, Any]]:
-        """Its layers, and a syntax head where `parse_layer` is set (`srl_zoo.parts.config_fit`)."""
+        """Its layers, and a syntax head where `parse_layer` is set (`srl_zoo.config_fit`)."""
         layers = setting(cls, config, "num_layers")
         return {SENTENCE_ENCODER: {"layers": layers, "syntax_head": setting(cls, config, "parse_layer") is not None}}
 

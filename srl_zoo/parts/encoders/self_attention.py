@@ -6,8 +6,8 @@ from typing import Any, Optional
 import torch
 from torch import nn
 
+from srl_zoo.config_fit import SENTENCE_ENCODER, setting
 from srl_zoo.parts.batch_inputs import BatchInputs
-from srl_zoo.parts.config_fit import SENTENCE_ENCODER, setting
 from srl_zoo.parts.encoders.encoded_sentences import EncodedSentences
 from srl_zoo.parts.layers.transformer_input import TransformerInput
 
@@ -35,7 +35,7 @@ class SelfAttentionEncoder(nn.Module):
 
     @classmethod
     def config_offers(cls, config: dict[str, Any]) -> dict[str, dict[str, Any]]:
-        """What a config of this encoder gives the heads and tasks (`srl_zoo.parts.config_fit`): its layers."""
+        """What a config of this encoder gives the heads and tasks (`srl_zoo.config_fit`): its layers."""
         return {SENTENCE_ENCODER: {"layers": setting(cls, config, "num_layers"), "syntax_head": False}}
 
     def get_input_dim(self) -> int:

@@ -8,8 +8,8 @@ from typing import Any, Optional
 import torch
 from torch import nn
 
+from srl_zoo.config_fit import ConfigNeed, reads_one_layer
 from srl_zoo.data.formats.labels import NOT_A_PREDICATE
-from srl_zoo.parts.config_fit import ConfigNeed, reads_one_layer
 from srl_zoo.parts.encoders.encoded_sentences import EncodedSentences
 from srl_zoo.parts.heads.predicate_tagger import predicate_scores
 from srl_zoo.parts.layers.biaffine import mlp
@@ -57,7 +57,7 @@ class JointPosPredicateTagger(nn.Module):
 
     @classmethod
     def config_needs(cls, config: dict[str, Any]) -> list[ConfigNeed]:
-        """The layer it reads exists (`srl_zoo.parts.config_fit`): checked before the data is read."""
+        """The layer it reads exists (`srl_zoo.config_fit`): checked before the data is read."""
         return reads_one_layer(cls, config)
 
     def __init__(

@@ -7,9 +7,9 @@ from typing import Any, Optional
 import torch
 from torch import nn
 
+from srl_zoo.config_fit import ConfigNeed, reads_one_layer
 from srl_zoo.data.formats.labels import NOT_A_PREDICATE
 from srl_zoo.frames.readable_frames import frame_file_senses as frame_file_senses_of
-from srl_zoo.parts.config_fit import ConfigNeed, reads_one_layer
 from srl_zoo.parts.encoders.encoded_sentences import EncodedSentences
 from srl_zoo.parts.heads.sense_table import SenseTable
 
@@ -49,7 +49,7 @@ class PredicateTagger(nn.Module):
 
     @classmethod
     def config_needs(cls, config: dict[str, Any]) -> list[ConfigNeed]:
-        """The layer it reads exists (`srl_zoo.parts.config_fit`): checked before the data is read."""
+        """The layer it reads exists (`srl_zoo.config_fit`): checked before the data is read."""
         return reads_one_layer(cls, config)
 
     def __init__(

@@ -6,8 +6,8 @@ from typing import Any, Optional
 import torch
 from torch import nn
 
+from srl_zoo.config_fit import setting
 from srl_zoo.parts.batch_inputs import BatchInputs
-from srl_zoo.parts.config_fit import setting
 from srl_zoo.parts.encoders.encoded_sentences import EncodedSentences
 from srl_zoo.parts.encoders.sentence_encoder import SentenceEncoder
 from srl_zoo.parts.outputs.tag_output import TagOutput
