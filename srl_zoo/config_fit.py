@@ -9,6 +9,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Optional
 
+#: the role of the dataset reader; its fact: `labels_on`, "head words" (CoNLL-2009: each argument a label on its head
+#: word) or "spans" (CoNLL-2005, CoNLL-2012)
+TRAINING_DATA = "training_data"
 #: the role of the part that encodes the sentence for the frame scorer, the heads and the auxiliary tasks; its facts:
 #: `layers` (how many layer outputs it gives) and `syntax_head` (whether it scores dependency arcs)
 SENTENCE_ENCODER = "sentence_encoder"
@@ -46,3 +49,15 @@ def reads_one_layer(cls: type, config: dict[str, Any]) -> list[ConfigNeed]:
     A part's `config_needs` returns it."""
     layer = setting(cls, config, "layer")
     return [ConfigNeed(SENTENCE_ENCODER, "layer", lambda facts, where: layer_problem(layer, facts, where))]
+
+
+def reads_head_words(key: str, what: str, instead: str) -> ConfigNeed:
+    """The need of a part made for labels on head words (CoNLL-2009): `what` it is, `instead` what to use on
+    spans; the problem names the reader, which reads spans."""
+
+    def problem(facts: dict[str, Any], where: str) -> Optional[str]:
+        if facts.get("labels_on") != "spans":
+            return None
+        return f"{what} labels on head words (CoNLL-2009), but {where} reads spans: {instead}"
+
+    return ConfigNeed(TRAINING_DATA, key, problem)

@@ -14,9 +14,11 @@ arguments) is exactly right or not: proposition precision/recall over predicted/
 
 from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping, Sequence
+from typing import Any
 
 from allennlp.training.metrics import Metric
 
+from srl_zoo.config_fit import ConfigNeed, reads_head_words
 from srl_zoo.data.formats import SrlFrame
 from srl_zoo.metrics.distributed import sum_over_workers
 from srl_zoo.metrics.srl_span_f1 import precision_recall_f1
@@ -70,6 +72,12 @@ class Conll2009F1(Metric):
     `argument-precision/recall/f1` (labeled arguments only, senses left out), and with
     `reset=True` `precision-X`/`recall-X`/`f1-measure-X` for each role X and for `sense`.
     """
+
+    @classmethod
+    def config_needs(cls, config: dict[str, Any]) -> list[ConfigNeed]:
+        """CoNLL-2009 data (`srl_zoo.config_fit`): checked before it is read."""
+        instead = "leave srl_metric out (srl_span_f1, srl-eval.pl's)"
+        return [reads_head_words("", "conll2009_f1 (eval09.pl's) scores", instead)]
 
     def __init__(self) -> None:
         self.reset()

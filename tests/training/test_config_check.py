@@ -297,6 +297,30 @@ def test_parts_that_do_not_fit_are_named_with_both_keys(monkeypatch):
         check_training_config(config)
 
 
+def test_head_word_decoding_and_scoring_need_conll2009_data(monkeypatch):
+    """Dependency decoding and eval09.pl's metric are for labels on head words: over CoNLL-2012's spans they would
+    train and score every argument as one word, silently; refused in one line naming both keys."""
+    config = fixture_config(monkeypatch)  # CoNLL-2012: spans
+    config["model"]["frame_scorer"]["output"] = {"type": "softmax", "decoding": "dependency"}
+    with pytest.raises(ConfigurationError) as error:
+        check_training_config(config)
+    assert error.value.message == (
+        "model.frame_scorer.output.decoding: 'dependency' decodes labels on head words (CoNLL-2009), but "
+        "dataset_reader reads spans: decode with 'viterbi'"
+    )
+    config["model"]["frame_scorer"]["output"]["decoding"] = "viterbi"
+    config["model"]["srl_metric"] = {"type": "conll2009_f1"}
+    with pytest.raises(ConfigurationError) as error:
+        check_training_config(config)
+    assert error.value.message == (
+        "model.srl_metric: conll2009_f1 (eval09.pl's) scores labels on head words (CoNLL-2009), but dataset_reader "
+        "reads spans: leave srl_metric out (srl_span_f1, srl-eval.pl's)"
+    )
+    config["dataset_reader"]["type"] = "conll2009"  # labels on head words: both fit
+    config["model"]["frame_scorer"]["output"]["decoding"] = "dependency"
+    check_training_config(config)
+
+
 def test_a_run_that_fails_before_saving_weights_leaves_no_folder(tmp_path, monkeypatch):
     """allennlp made the folder, config, vocabulary and log before the first batch; a run failing there left them
     and the corrected command was refused with "Specify --recover". A folder that was there stays."""

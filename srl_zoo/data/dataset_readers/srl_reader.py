@@ -8,6 +8,7 @@ from allennlp.data import DatasetReader, Instance, Token
 from allennlp.data.fields import Field, MetadataField, SequenceLabelField, TextField
 from allennlp.data.token_indexers import SingleIdTokenIndexer, TokenIndexer
 
+from srl_zoo.config_fit import TRAINING_DATA
 from srl_zoo.data.fields import SrlFramesField
 from srl_zoo.data.formats import SrlSentence
 from srl_zoo.data.formats.dependency_trees import attach_dependency_trees
@@ -57,6 +58,11 @@ class SrlReader(DatasetReader):
     #: whether the format's arguments are head words (dependency SRL, CoNLL-2009: scored like eval09.pl)
     #: rather than spans
     dependency_srl: bool = False
+
+    @classmethod
+    def config_offers(cls, config: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        """What its data's labels are on, for the parts made for one kind (`srl_zoo.config_fit`)."""
+        return {TRAINING_DATA: {"labels_on": "head words" if cls.dependency_srl else "spans"}}
 
     def __init__(
         self,

@@ -2,10 +2,11 @@
 then argmax, Viterbi or dependency decoding of the per-token distributions."""
 
 from collections.abc import Callable
-from typing import Optional
+from typing import Any, Optional
 
 import torch
 
+from srl_zoo.config_fit import ConfigNeed, reads_head_words, setting
 from srl_zoo.parts.outputs.decoding import TagDecoder
 from srl_zoo.parts.outputs.span_scores import continuation_ids, product_log_probabilities, score_frame_rows
 from srl_zoo.parts.outputs.tag_output import TagOutput, soft_cross_entropy
@@ -27,6 +28,13 @@ class SoftmaxOutput(TagOutput):
     """
 
     continuation: torch.Tensor  # buffer (num_labels,): see `continuation_ids`
+
+    @classmethod
+    def config_needs(cls, config: dict[str, Any]) -> list[ConfigNeed]:
+        """`dependency` decoding needs CoNLL-2009 data (`srl_zoo.config_fit`): checked before it is read."""
+        if setting(cls, config, "decoding") != "dependency":
+            return []
+        return [reads_head_words("decoding", "'dependency' decodes", "decode with 'viterbi'")]
 
     def __init__(
         self,
