@@ -2,6 +2,7 @@
 
 import pytest
 import torch
+from allennlp.common import Lazy
 from allennlp.data import Vocabulary
 
 from srl_zoo.data.sentence_metadata import SentenceMetadata
@@ -94,7 +95,7 @@ def test_bilinear_scores_match_the_formula():
     vocab = Vocabulary()
     vocab.add_tokens_to_namespace(["O", "B-A0", "I-A0"], "labels")
     encoder = make_encoder(parse_layer=None)
-    scorer = BilinearFrameScorer(vocab, encoder, mlp_dim=4, dropout=0.0).eval()
+    scorer = BilinearFrameScorer(vocab, Lazy(lambda **width: encoder), 6, mlp_dim=4, dropout=0.0).eval()
     embedded = torch.randn(2, 5, 6)
     predicates = torch.tensor([[1, 3], [0, -1]])
     with torch.no_grad():

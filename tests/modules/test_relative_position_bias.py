@@ -1,5 +1,6 @@
 import pytest
 import torch
+from allennlp.common import Lazy
 from allennlp.data import Vocabulary
 from allennlp.modules.seq2seq_encoders import PassThroughEncoder
 
@@ -52,9 +53,9 @@ def test_the_bilinear_scorer_adds_the_bias_to_its_scores_and_learns_it():
     vocab = Vocabulary()
     vocab.add_tokens_to_namespace(["O", "B-V", "B-ARG0", "I-ARG0"], "labels")
     torch.manual_seed(0)
-    plain = BilinearFrameScorer(vocab, PassThroughEncoder(6), mlp_dim=5, dropout=0.0)
+    plain = BilinearFrameScorer(vocab, Lazy(PassThroughEncoder), 6, mlp_dim=5, dropout=0.0)
     torch.manual_seed(0)
-    biased = BilinearFrameScorer(vocab, PassThroughEncoder(6), mlp_dim=5, dropout=0.0, position_bias=True)
+    biased = BilinearFrameScorer(vocab, Lazy(PassThroughEncoder), 6, mlp_dim=5, dropout=0.0, position_bias=True)
     torch.nn.init.normal_(biased.position_bias.scores.weight)
     embedded, mask = torch.randn(2, 5, 6), torch.ones(2, 5, dtype=torch.bool)
     predicates = torch.tensor([[1, 3], [2, -1]])
