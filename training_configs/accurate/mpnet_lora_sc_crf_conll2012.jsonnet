@@ -5,7 +5,8 @@
 // Sciences 2019), a CRF output layer and the predicate-and-sense tagger, on the bundled EWT CoNLL-2012 files.
 // Archives hold the adapters and the head, not MPNet's weights: loading needs `make mpnet`.
 // Made for a GPU (../gpu/mpnet_lora_sc_crf_conll2012.jsonnet: bfloat16 autocast): a training step on two CPU
-// threads takes ~7 s; an epoch on an NVIDIA H200 ~23 s. Batches of ~1200 words, the adapters at 2e-4 (at 1e-3
+// threads takes ~7 s (19-23 s on a 2-core AMD EPYC without native bfloat16: ~1 h an epoch); an epoch on an
+// NVIDIA H200 ~23 s. Batches of ~1200 words, the adapters at 2e-4 (at 1e-3
 // they collapsed every word to one vector within the first epochs on the H200: dev F1 0.11) and the head at
 // 1e-3, 300 warm-up steps, then linear decay to zero over `num_epochs`; SRL_BUDGET_MINUTES (default 90) stops
 // it at the last epoch that fits.
