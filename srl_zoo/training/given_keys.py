@@ -34,14 +34,17 @@ GIVEN_BY_KIND: dict[type, frozenset[str]] = {
 FOLLOWING_BY_KIND: dict[type, frozenset[str]] = {Seq2SeqEncoder: frozenset(INPUT_WIDTH_KEYS)}
 
 
+def _keys_of_kind(table: dict[type, frozenset[str]], base: type) -> frozenset[str]:
+    """The keys `table` lists for the kinds `base` is (or is a subclass of)."""
+    kinds = [keys for kind, keys in table.items() if isinstance(base, type) and issubclass(base, kind)]
+    return frozenset().union(*kinds)
+
+
 def following_keys(base: type) -> frozenset[str]:
     """The keys of a part of kind `base` that follow the other parts (filled in; a config may give them if they fit)."""
-    return frozenset().union(
-        *(keys for kind, keys in FOLLOWING_BY_KIND.items() if isinstance(base, type) and issubclass(base, kind))
-    )
+    return _keys_of_kind(FOLLOWING_BY_KIND, base)
 
 
 def given_keys(base: type) -> frozenset[str]:
     """The keys a part of kind `base` (or of a subclass of a kind) is given."""
-    extra = [keys for kind, keys in GIVEN_BY_KIND.items() if isinstance(base, type) and issubclass(base, kind)]
-    return GIVEN.union(*extra)
+    return GIVEN | _keys_of_kind(GIVEN_BY_KIND, base)
