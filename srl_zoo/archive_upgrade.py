@@ -21,6 +21,8 @@ in the runtime as it reads them and in the allennlp Model as it loads them (`mod
 
 from typing import Any, TypeGuard
 
+from srl_zoo.archive_files import ArchiveError
+
 #: the readers whose archives' model type `srl` is srl_zoo's (allennlp-models' `srl` model reads with its `srl`)
 SRL_ZOO_READERS = ("conll2005", "conll2012", "conll2009")
 #: Model parts renamed since earlier srl_zoo versions: old attribute / config key -> new one
@@ -59,6 +61,15 @@ def upgrade_archived_config(config: dict[str, Any]) -> bool:
     if model.get("type") == "srl_zoo":
         changed |= upgrade_model_config(model)
     return changed
+
+
+def upgrade_config_of(archive: str, config: dict[str, Any]) -> bool:
+    """`upgrade_archived_config` of the archive `archive`'s config: one that no version wrote is an `ArchiveError`
+    naming the archive."""
+    try:
+        return upgrade_archived_config(config)
+    except ArchiveConfigError as error:
+        raise ArchiveError(archive, f"config.json: {error}") from None
 
 
 def upgrade_model_config(model: dict[str, Any]) -> bool:

@@ -31,7 +31,7 @@ from srl_zoo.archive_files import (
     named_by_archive,
     shapes_problem,
 )
-from srl_zoo.archive_upgrade import ArchiveConfigError, upgrade_archived_config
+from srl_zoo.archive_upgrade import upgrade_config_of
 from srl_zoo.data.formats.io_utils import atomic_write
 
 __all__ = [
@@ -54,10 +54,7 @@ def safe_extracted_archive(resolved_archive_file: str, cleanup: bool = True) -> 
     directory = tempfile.mkdtemp(prefix=EXTRACTION_PREFIX)
     try:
         extract_archive(str(resolved_archive_file), directory)
-        try:
-            upgrade_archive_config(directory)
-        except ArchiveConfigError as error:
-            raise ArchiveError(str(resolved_archive_file), f"config.json: {error}") from None
+        upgrade_archive_config(directory, str(resolved_archive_file))
     except BaseException:
         shutil.rmtree(directory, ignore_errors=True)
         raise
@@ -112,8 +109,8 @@ def _skip_pretrained_transformer_weights(node: Any) -> None:
         _skip_pretrained_transformer_weights(child)
 
 
-def upgrade_archive_config(directory: str) -> None:
-    """Rewrite the extracted `config.json` of an archive that an earlier srl_zoo saved into today's config
+def upgrade_archive_config(directory: str, archive: str) -> None:
+    """Rewrite the extracted `config.json` of `archive`, if an earlier srl_zoo saved it, into today's config
     language (the one upgrade: `srl_zoo.archive_upgrade`), and point it at the archive's own transformer files
     (`use_archived_transformer`)."""
     path = os.path.join(directory, "config.json")
@@ -124,7 +121,7 @@ def upgrade_archive_config(directory: str) -> None:
             config = json.load(handle)
         except ValueError:
             return  # allennlp reports an unreadable config itself
-    if isinstance(config, dict) and (upgrade_archived_config(config) | use_archived_transformer(config, directory)):
+    if isinstance(config, dict) and (upgrade_config_of(archive, config) | use_archived_transformer(config, directory)):
         with atomic_write(path) as handle:
             json.dump(config, handle, indent=2)
 

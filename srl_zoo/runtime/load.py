@@ -19,7 +19,7 @@ from srl_zoo.archive_files import (
     load_weights,
     named_by_archive,
 )
-from srl_zoo.archive_upgrade import ArchiveConfigError, upgrade_archived_config, upgraded_weight_name
+from srl_zoo.archive_upgrade import upgrade_config_of, upgraded_weight_name
 from srl_zoo.nn.precision import F1_PER_PRECISION_KEY
 from srl_zoo.parts.heads.predicate_finder import PredicateFinder
 from srl_zoo.parts.input_widths import width_mismatch
@@ -127,10 +127,7 @@ def build_model(path: str, directory: str) -> LabellingModel:
     """The labelling model of the archive `path`, extracted in `directory` (config, vocabulary, weights)."""
     with open(os.path.join(directory, "config.json"), encoding="utf-8") as handle:
         config = json.load(handle)
-    try:
-        upgrade_archived_config(config)  # an earlier version's spellings, in today's language
-    except ArchiveConfigError as error:
-        raise ArchiveError(path, f"config.json: {error}") from None
+    upgrade_config_of(path, config)  # an earlier version's spellings, in today's language
     model = config.get("model", {})
     check_covered(path, config)
     vocabulary = read_vocabulary(os.path.join(directory, "vocabulary"))
