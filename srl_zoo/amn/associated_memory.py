@@ -9,17 +9,16 @@ import torch
 from allennlp.common import Lazy
 from allennlp.data import Vocabulary
 from allennlp.modules import Seq2SeqEncoder, TextFieldEmbedder
-from torch import nn
 
 from srl_zoo.amn.memory_bank import MemoryBank, MemoryQuery
 from srl_zoo.amn.memory_words import MemoryWords, ModelWordEmbedding, memory_words_of
-from srl_zoo.amn.merges import merge_memory, merged_dim
 from srl_zoo.amn.neighbour_cache import fingerprint, read_cache, training_neighbours, write_cache
 from srl_zoo.amn.selectors import EditDistanceSelector, NeighbourSelector, WordVectors
 from srl_zoo.data.sentence_metadata import SentenceMetadata
 from srl_zoo.modules.encoder_width import encoder_with_width
 from srl_zoo.modules.frame_features import FrameFeatureInputs, FrameFeatures
 from srl_zoo.nn.json_tensor import json_to_tensor, tensor_to_json
+from srl_zoo.parts.frame_features.memory_reading import MemoryReading
 
 logger = logging.getLogger(__name__)
 
@@ -27,7 +26,7 @@ POS_SOURCES = ("auto", "data", "tagger")
 
 
 @FrameFeatures.register("associated_memory")
-class AssociatedMemory(FrameFeatures):
+class AssociatedMemory(FrameFeatures, MemoryReading):
     """For every (sentence, predicate) of a batch, the `num_neighbours` nearest labeled (sentence,
     predicate) pairs of the training data (the memory bank, chosen by a `NeighbourSelector`) are
     encoded with a shared `encoder` (words + a predicate-flag embedding), like the target (words: the
@@ -36,7 +35,8 @@ class AssociatedMemory(FrameFeatures):
     token attends (dot product, neighbour padding masked) over each neighbour's tokens, and the
     attention weights average `label_dim`-d embeddings of the neighbour's gold tags; the neighbours'
     vectors are merged (`average`, `concat`, `weighted`, `flat`). The Model hands the result to the
-    frame scorer, which concatenates it to the words of each (sentence, predicate) row.
+    frame scorer, which concatenates it to the words of each (sentence, predicate) row. The encoding and reading
+    are `srl_zoo.parts.frame_features.memory_reading.MemoryReading`'s; this part finds the neighbours.
 
     The bank is read from `train_data_path` when the model is built (`prepare`; not when an archive
     is being loaded: its weights bring the bank) and lives in the model's state dict (so a model
@@ -93,24 +93,20 @@ class AssociatedMemory(FrameFeatures):
         neighbour_cache: Optional[str] = None,
         label_namespace: str = "labels",
     ) -> None:
-        super().__init__()
         if pos_source not in POS_SOURCES:
             raise ValueError(f"pos_source must be one of {POS_SOURCES}, got {pos_source!r}")
-        self.vocab = vocab
         widths = {"words": word_dim, "predicate flag": flag_dim}
-        self.encoder = encoder_with_width(encoder, widths, "model.frame_features.encoder", "the associated memory")
+        built = encoder_with_width(encoder, widths, "model.frame_features.encoder", "the associated memory")
+        labels = vocab.get_vocab_size(label_namespace)
+        super().__init__(built, flag_dim, labels, label_dim, num_neighbours, merge)
+        self.vocab = vocab
         self.train_data_path = train_data_path
         self.reader_params = reader or {}
         self.selector = selector or EditDistanceSelector()
-        self.num_neighbours = num_neighbours
-        self.merge = merge
-        self.output_dim = merged_dim(label_dim, num_neighbours, merge)
         self.pos_source = pos_source
         self.lowercase_tokens = lowercase_tokens
         self.neighbour_cache = neighbour_cache
         self.label_namespace = label_namespace
-        self.flag_embedding = nn.Embedding(2, flag_dim)
-        self.label_embedding = nn.Embedding(vocab.get_vocab_size(label_namespace), label_dim)
         self.bank: Optional[MemoryBank] = None
         self.word_vectors: Optional[torch.Tensor] = None  # (vocab, dim) snapshot for word-vector selectors
         # The bank travels in the state dict as tensors: its JSON as bytes, and the word vectors used.
@@ -285,32 +281,23 @@ class AssociatedMemory(FrameFeatures):
         row_predicate = predicate_indices[row_sentence, row_frame]  # (rows,)
         row_mask = mask[row_sentence]  # (rows, seq_len)
         flagged = positions == row_predicate.unsqueeze(1)  # (rows, seq_len)
-        target = self._encode(words.embed_targets(inputs)[row_sentence], flagged, row_mask)
+        target = self.encode(words.embed_targets(inputs)[row_sentence], flagged, row_mask)
 
         # each distinct neighbour of the batch encoded once
         table = torch.tensor(
             [found + [-1] * (self.num_neighbours - len(found)) for found in neighbours], device=mask.device
         )  # (rows, m)
-        present = table >= 0
         entries, inverse = torch.unique(table.clamp(min=0), return_inverse=True)  # (distinct,), (rows, m)
         sentences = self._bank_sentence[entries]
         length = int(self._bank_lengths[sentences].max())
         neighbour_mask = torch.arange(length, device=mask.device) < self._bank_lengths[sentences].unsqueeze(1)
         vectors = words.embed_ids(self._bank_tokens[sentences, :length])  # (distinct, n_len, word_dim)
         flags = torch.arange(length, device=mask.device) == self._bank_predicate[entries].unsqueeze(1)
-        encoded = self._encode(vectors, flags, neighbour_mask)  # (distinct, n_len, hidden)
-        labels = self.label_embedding(self._bank_tags[entries, :length])  # (distinct, n_len, label_dim)
-
-        row_neighbour_mask = neighbour_mask[inverse] & present.unsqueeze(-1)  # (rows, m, n_len)
-        scores = torch.einsum("rth,rknh->rktn", target, encoded[inverse])  # (rows, m, seq_len, n_len)
-        merged = merge_memory(scores, row_neighbour_mask, labels[inverse].to(scores.dtype), row_mask, self.merge)
+        encoded = self.encode(vectors, flags, neighbour_mask)  # (distinct, n_len, hidden)
+        tags = self._bank_tags[entries, :length]  # (distinct, n_len)
+        merged = self.read(target, row_mask, encoded, neighbour_mask, tags, inverse, table >= 0)
         output[row_sentence, row_frame] = merged.to(output.dtype)
         return output
-
-    def _encode(self, words: torch.Tensor, flags: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
-        """The shared encoder over `(n, len, word_dim)` words with their predicate `flags (n, len)`."""
-        inputs = torch.cat([words, self.flag_embedding(flags.long()).to(words.dtype)], dim=-1)
-        return self.encoder(inputs, mask)
 
     def _predicted_pos_tags(self, predicted_pos: torch.Tensor, mask: torch.Tensor) -> list[list[str]]:
         lengths = mask.sum(-1).tolist()

@@ -5,7 +5,7 @@ import math
 import pytest
 import torch
 
-from srl_zoo.amn.merges import MERGES, merge_memory, merged_dim
+from srl_zoo.parts.frame_features.memory_merges import MERGES, merge_memory, merged_dim
 
 
 def reference(scores, neighbour_mask, labels, target_mask, merge):
