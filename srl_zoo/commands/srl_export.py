@@ -32,7 +32,8 @@ MODEL_TRAINING_KEYS = ("pretrained_file", "initializer")  # allennlp ignores bot
 
 def clear_training_files(config: dict[str, Any]) -> dict[str, Any]:
     """The config without the keys that name files of the training machine (data paths, pretrained
-    vectors) or only matter before training (initializers); prediction needs none of them."""
+    vectors, a vocabulary read from files) or only matter before training (initializers); prediction needs none
+    of them (it reads the archive's own vocabulary folder)."""
 
     def scrub(node: Any) -> Any:
         if isinstance(node, dict):
@@ -42,6 +43,8 @@ def clear_training_files(config: dict[str, Any]) -> dict[str, Any]:
         return node
 
     cleared = {k: v for k, v in config.items() if k not in TRAINING_FILE_KEYS}
+    if isinstance(cleared.get("vocabulary"), dict) and cleared["vocabulary"].get("type") == "from_files":
+        del cleared["vocabulary"]
     cleared["model"] = scrub(config["model"])
     return cleared
 

@@ -99,6 +99,7 @@ def test_training_files_and_initializers_are_cleared_everywhere():
         "train_data_path": "/data/train.txt",
         "validation_data_path": "/data/dev.txt",
         "dataset_reader": {"type": "conll2005"},
+        "vocabulary": {"type": "from_files", "directory": "/runs/earlier/model.tar.gz"},
         "model": {
             "type": "srl",
             "text_field_embedder": {"token_embedders": {"tokens": {"type": "embedding", "pretrained_file": "/g.txt"}}},
@@ -114,6 +115,8 @@ def test_training_files_and_initializers_are_cleared_everywhere():
             "layers": [{}, 3],
         },
     }
+    built = {"dataset_reader": {}, "model": {}, "vocabulary": {"type": "from_instances", "min_count": {"tokens": 2}}}
+    assert clear_training_files(built)["vocabulary"] == built["vocabulary"]  # no file of the training machine
 
 
 def test_a_failed_export_leaves_an_existing_output_alone(tmp_path):
