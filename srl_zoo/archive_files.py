@@ -34,9 +34,13 @@ class ArchiveError(ValueError):
         return type(self), (self.path, self.reason)
 
 
-def named_by_archive(error: ArchiveError, archive_file: str) -> ArchiveError:
-    """`error`, about a file extracted from `archive_file` into a temporary folder, as one naming `archive_file` and
-    the member (`model.tar.gz: weights.th: ...`), not the temporary copy; any other error as it is."""
+def named_by_archive(error: ArchiveError, archive_file: str, extracted_in: Optional[str] = None) -> ArchiveError:
+    """`error`, about a file extracted from `archive_file` into a temporary folder (or into `extracted_in`), as one
+    naming `archive_file` and the member (`model.tar.gz: weights.th: ...`), not the extracted copy; any other error
+    as it is."""
+    if extracted_in is not None and os.path.normpath(error.path).startswith(os.path.normpath(extracted_in) + os.sep):
+        member = os.path.relpath(error.path, extracted_in).replace(os.sep, "/")
+        return ArchiveError(archive_file, f"{member}: {error.reason}")
     parts = os.path.normpath(error.path).split(os.sep)
     inside = [i for i, part in enumerate(parts) if part.startswith(EXTRACTION_PREFIX)]
     if not inside or error.path == archive_file:

@@ -29,11 +29,18 @@ FIXTURE_CONFIG_DEFAULTS = (
 )
 
 
+@pytest.fixture(scope="session")
+def extracted_archives(tmp_path_factory) -> str:
+    """One folder per test run for the archives the runtime keeps extracted (not the checkout's .cache)."""
+    return str(tmp_path_factory.mktemp("extracted-archives"))
+
+
 @pytest.fixture(autouse=True)
-def fixture_config_defaults(monkeypatch):
+def fixture_config_defaults(monkeypatch, extracted_archives):
     for name, value in FIXTURE_CONFIG_DEFAULTS:
         if name not in os.environ:
             monkeypatch.setenv(name, value)
+    monkeypatch.setenv("SRL_ZOO_ARCHIVE_CACHE", extracted_archives)
 
 
 def train_fixture_model(tmp_path_factory, config: str, environment=(), overrides: str = "") -> str:

@@ -11,6 +11,7 @@ from typing import Any, Optional, TypeVar, cast
 
 from torch import nn
 
+from srl_zoo.archive_cache import kept_extracted
 from srl_zoo.archive_files import (
     EXTRACTION_PREFIX,
     SCORE_CALIBRATION_KEY,
@@ -175,15 +176,22 @@ def build_model(path: str, directory: str) -> LabellingModel:
 
 
 def load_model(path: str) -> LabellingModel:
-    """The `LabellingModel` of the archive at `path` (extracted to a temporary folder, checked, removed)."""
-    directory = tempfile.mkdtemp(prefix=EXTRACTION_PREFIX)
+    """The `LabellingModel` of the archive at `path`: its files read from the folder it is kept extracted in
+    (`srl_zoo.archive_cache`), or, with that cache off or unwritable, extracted to a temporary folder, checked and
+    removed."""
+    kept = None
     try:
-        extract_archive(path, directory)
-        return build_model(path, directory)
+        kept = kept_extracted(path)
+        if kept is not None:
+            return build_model(path, kept)
+        directory = tempfile.mkdtemp(prefix=EXTRACTION_PREFIX)
+        try:
+            extract_archive(path, directory)
+            return build_model(path, directory)
+        finally:
+            shutil.rmtree(directory, ignore_errors=True)
     except ArchiveError as error:
-        named = named_by_archive(error, path)
+        named = named_by_archive(error, path, kept)
         if named is error:
             raise
         raise named from None
-    finally:
-        shutil.rmtree(directory, ignore_errors=True)
