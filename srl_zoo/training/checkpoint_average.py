@@ -3,8 +3,9 @@
     python -m srl_zoo.training.checkpoint_average RUN_DIR --epochs 2 3 --output averaged.tar.gz
 
 `RUN_DIR` is an `allennlp train` serialization directory whose checkpointer kept those epochs
-(`"checkpointer": {"keep_most_recent_by_count": null}` keeps every one) and whose `model.tar.gz` was written;
-the output is that archive with its weights replaced by the average (score or `srl-zoo export` it like any other).
+(`"checkpointer": {"keep_most_recent_by_count": null}` keeps every one); the output is its `model.tar.gz` (or
+`--archive`, another archive of the same model, e.g. the one a stopped run started from) with its weights replaced by
+the average (score or `srl-zoo export` it like any other).
 """
 
 import argparse
@@ -90,15 +91,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("run_dir", help="an allennlp train serialization directory")
     parser.add_argument("--epochs", type=int, nargs="+", required=True, help="epochs completed (1 = after the first)")
     parser.add_argument("--output", required=True, help="the archive to write")
+    parser.add_argument("--archive", help="the archive to copy (default: RUN_DIR/model.tar.gz)")
     args = parser.parse_args(argv)
     kept = epoch_states(args.run_dir)
     missing = [epoch for epoch in args.epochs if epoch not in kept]
     if missing:
         have = ", ".join(str(epoch) for epoch in sorted(kept)) or "none"
         sys.exit(f"{args.run_dir}: no weights kept after epoch {missing[0]} (kept: {have})")
-    archive = os.path.join(args.run_dir, "model.tar.gz")
+    archive = args.archive or os.path.join(args.run_dir, "model.tar.gz")
     if not os.path.isfile(archive):
-        sys.exit(f"{args.run_dir}: no model.tar.gz (the run has not finished)")
+        sys.exit(f"{archive}: no such archive (a run writes model.tar.gz when it ends; --archive names another)")
     write_with_weights(archive, averaged_weights([kept[epoch] for epoch in args.epochs]), args.output)
     print(f"{args.output}: the mean of epochs {', '.join(map(str, args.epochs))} of {args.run_dir}")
 

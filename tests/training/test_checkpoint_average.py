@@ -90,8 +90,21 @@ def test_the_command_averages_the_epochs_asked_for(tmp_path, capsys):
         _save(str(run / f"model_state_e{epoch}_b0.th"), {"w": torch.full((2,), float(epoch))})
     _save(str(run / "model_state_e3_b40.th"), {"w": torch.full((2,), 99.0)})  # mid-epoch: not an epoch's end
     assert sorted(epoch_states(str(run))) == [1, 2, 3]
-    with pytest.raises(SystemExit, match="no model.tar.gz"):
+    with pytest.raises(SystemExit, match="model.tar.gz: no such archive"):
         main([str(run), "--epochs", "2", "3", "--output", str(tmp_path / "out.tar.gz")])
+    _archive(str(tmp_path / "started_from.tar.gz"), {"config.json": b"{}", "weights.th": b"old"})
+    main(
+        [
+            str(run),
+            "--epochs",
+            "1",
+            "--output",
+            str(tmp_path / "one.tar.gz"),
+            "--archive",
+            str(tmp_path / "started_from.tar.gz"),
+        ]
+    )
+    assert torch.equal(_weights_of(str(tmp_path / "one.tar.gz"))["w"], torch.ones(2))
     _archive(str(run / "model.tar.gz"), {"config.json": b"{}", "weights.th": b"old"})
     main([str(run), "--epochs", "2", "3", "--output", str(tmp_path / "out.tar.gz")])
     assert torch.equal(_weights_of(str(tmp_path / "out.tar.gz"))["w"], torch.full((2,), 2.5))
