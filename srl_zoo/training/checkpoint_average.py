@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 import torch
 
+from srl_zoo.archive_files import load_weights
 from srl_zoo.data.formats.io_utils import atomic_write
 
 WEIGHTS_MEMBER = "weights.th"
@@ -40,11 +41,12 @@ def averaged_weights(paths: Sequence[str]) -> dict[str, torch.Tensor]:
 
     # Parameters
 
-    paths : `torch.save`d state dicts of one model (the same keys and shapes).
+    paths : `torch.save`d state dicts of one model (the same keys and shapes), read as plain weights
+        (`load_weights`: a pickled payload is refused, naming the file).
     """
     if not paths:
         raise ValueError("no checkpoint to average")
-    states = [torch.load(path, map_location="cpu", weights_only=True) for path in paths]
+    states = [load_weights(path) for path in paths]
     first = states[0]
     for path, state in zip(paths[1:], states[1:], strict=True):
         if state.keys() != first.keys():

@@ -64,6 +64,9 @@ def test_checkpoints_of_different_models_are_refused(tmp_path):
         averaged_weights(ids)
     with pytest.raises(ValueError, match="no checkpoint"):
         averaged_weights([])
+    (tmp_path / "garbage.th").write_bytes(b"not a state dict")
+    with pytest.raises(ValueError, match="garbage.th: not a plain weights file"):
+        averaged_weights([first, str(tmp_path / "garbage.th")])
 
 
 def test_the_archive_keeps_every_other_member(tmp_path):
