@@ -17,6 +17,13 @@ import time
 
 TWO_LINES = "Bush nominated two judges. They were confirmed by the Senate yesterday."
 
+LABEL_TWO_LINES = (
+    "import sys; sys.argv = ['srl-zoo', 'label', {archive!r}, {text_file!r}, '-o', {output!r}, '--overwrite',"
+    " '--no-progress']\n"
+    "from srl_zoo_command import main\n"
+    "main()"
+)
+
 PROGRAMS = {
     "import torch": "import torch",
     "import srl_zoo": "import srl_zoo",
@@ -30,18 +37,8 @@ PROGRAMS = {
         "import srl_zoo.api\n"
         f"print(len(srl_zoo.api.load({{archive!r}})({TWO_LINES!r})))"
     ),
-    "srl-zoo label of a two-line file": (
-        "import sys; sys.argv = ['srl-zoo', 'label', {archive!r}, {text_file!r}, '-o', {output!r}, '--overwrite',"
-        " '--no-progress']\n"
-        "from srl_zoo_command import main\n"
-        "main()"
-    ),
-    "srl-zoo label, the archive extracted anew": (
-        "import sys; sys.argv = ['srl-zoo', 'label', {archive!r}, {text_file!r}, '-o', {output!r}, '--overwrite',"
-        " '--no-progress']\n"
-        "from srl_zoo_command import main\n"
-        "main()"
-    ),
+    "srl-zoo label of a two-line file": LABEL_TWO_LINES,
+    "srl-zoo label, the archive extracted anew": LABEL_TWO_LINES,
     "srl-zoo predict of a two-line JSONL file": (
         "import sys; sys.argv = ['srl-zoo', 'predict', {archive!r}, {jsonl_file!r}, '--output-file', {output!r},"
         " '--silent']\n"
