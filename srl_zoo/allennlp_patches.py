@@ -130,7 +130,7 @@ def register_and_patch() -> None:
     every srl_zoo part registered with allennlp and every patch applied; idempotent (`srl_zoo.plugin` adds the
     commands and the spaCy factory)."""
     from srl_zoo import amn, models, modules, predictors  # noqa: F401  (registered on import)
-    from srl_zoo.data import dataset_readers, fields  # noqa: F401
+    from srl_zoo.data import dataset_readers, fields, padded_tokens_sampler  # noqa: F401
     from srl_zoo.nn import initializers  # noqa: F401
 
     apply_all()

@@ -13,6 +13,7 @@ from typing import Any, Optional
 
 from allennlp.common import Lazy, Registrable
 from allennlp.data import DatasetReader
+from allennlp.data.samplers import BatchSampler
 from allennlp.models import Model
 from allennlp.modules import Seq2SeqEncoder
 from allennlp.nn import Initializer
@@ -45,6 +46,7 @@ KINDS: tuple[tuple[type, str], ...] = (
     (NeighbourSelector, "`model.frame_features.selector`"),
     (Metric, "`model.srl_metric`"),
     (DatasetReader, "`dataset_reader`"),
+    (BatchSampler, "`data_loader.batch_sampler`"),
     (Trainer, "`trainer`"),
     (TrainerCallback, "`trainer.callbacks[]`"),
     (Optimizer, "`trainer.optimizer`"),

@@ -2,13 +2,13 @@
 // shipped models/ewt-english-accurate.tar.gz (12 epochs on an H200, EWT dev still rising ~0.65 F1 an epoch
 // when its schedule ended) instead of fresh adapters, with its vocabulary, and a second, shorter schedule:
 // 100 warm-up steps to half the recipe's rates (adapters 1e-4, head 5e-4), then linear decay to zero over
-// `num_epochs` (1). Its forward passes run under bfloat16 autocast (the frozen MPNet weights are bfloat16
-// already), for a CPU with native bfloat16 (AVX-512 BF16 or AMX) or a GPU. Not yet completed anywhere: on two
-// threads of a 2-core Xeon (24 GB) a step took ~5 s (454 batches, ~40 min an epoch), but the process grew to
-// 24 GB at a few batches and was killed by the kernel four times, twice alone on the machine (batches of 75
-// sentences, of 1500 words and of 500 words, with MALLOC_MMAP_THRESHOLD_=131072 handing freed memory back);
-// what costs that memory is not found yet. Every epoch's weights are kept (`keep_most_recent_by_count: null`) for
-// checkpoint averaging (`python -m srl_zoo.training.checkpoint_average`). Needs `make mpnet`.
+// `num_epochs` (2). Its forward passes run under bfloat16 autocast (the frozen MPNet weights are bfloat16
+// already), for a CPU with native bfloat16 (AVX-512 BF16 or AMX) or a GPU. Batches hold at most 500 padded word
+// pieces (`max_padded_tokens_sampler`): measured in words, a short sentence of many pieces was batched with a
+// hundred other short ones, and such a step went past the 24 GB of a 2-core Xeon, which killed the first four
+// tries (docs/training.md, "Batches measured in word pieces"). Every epoch's weights are kept
+// (`keep_most_recent_by_count: null`) for checkpoint averaging (`python -m srl_zoo.training.checkpoint_average`).
+// Needs `make mpnet`.
 local recipe = import 'mpnet_lora_sc_crf_conll2012.jsonnet';
 local settings = import '../common/settings.libsonnet';
 local suffix = 'accurate/mpnet_lora_sc_crf_continued_conll2012.jsonnet';
@@ -22,12 +22,12 @@ recipe + {
   model+: {
     initializer: { regexes: [[archived, { type: 'pretrained', weights_file_path: shipped }]] },
   },
-  // batches of at most 500 words, padding included: a batch's memory grows with its (predicate, word) rows × words,
-  // about the square of its sentences' length, and on two CPU threads the recipe's 75-sentence batches (and
-  // 1500-word ones) of long sentences went past the 24 GB of the machine, which killed the run
-  data_loader: { batch_sampler: { type: 'max_tokens_sampler', max_tokens: 500, sorting_keys: ['tokens'] } },
+  // batches of at most 500 word pieces, padding included (`max_padded_tokens_sampler` counts a sentence's word
+  // pieces, not its words): batches of 75 sentences, or of 500 words, put a 4-word sentence of 160 pieces beside
+  // a hundred other short ones, and such a batch took a step on the CPU past 24 GB
+  data_loader: { batch_sampler: { type: 'max_padded_tokens_sampler', max_tokens: 500, sorting_keys: ['tokens'] } },
   trainer+: {
-    num_epochs: 1,
+    num_epochs: 2,
     optimizer+: { lr: 5e-4, parameter_groups: [[['text_field_embedder'], { lr: 1e-4 }]] },
     learning_rate_scheduler: { type: 'linear_with_warmup', warmup_steps: 100 },
     checkpointer: { keep_most_recent_by_count: null },
