@@ -129,10 +129,10 @@ $(AMN_NEIGHBOURS): data/ewt/conll2009/train.txt.gz | $(STAMP)
 
 # The accurate model's device calls (docs/gpu.md): MPNet-base in bfloat16 byte planes, xz-compressed, cut into
 # pieces of at most 50 MiB (.gpu-mpnet-N/), one a call; needs `make mpnet` and the wheelhouse.
-gpu-accurate-files: .whl/allennlp-2.10.1+hf5-py3-none-any.whl .gpu/mpnet.tar.xz
-	bash scripts/device/cut_pieces.sh .gpu/mpnet.tar.xz .gpu-mpnet
+gpu-accurate-files: .whl/allennlp-2.10.1+hf5-py3-none-any.whl .gpu-pack/mpnet.tar.xz
+	bash scripts/device/cut_pieces.sh .gpu-pack/mpnet.tar.xz .gpu-mpnet
 
-.gpu/mpnet.tar.xz: scripts/device/pack_encoder.py | $(MPNET)
+.gpu-pack/mpnet.tar.xz: scripts/device/pack_encoder.py | $(MPNET)
 	$(PY) scripts/device/pack_encoder.py --preset 0 $(dir $(MPNET)) $@
 
 # The accurate model's device calls end to end on the CPU (scripts/device/rehearse_accurate.sh): must pass first.

@@ -3,9 +3,11 @@ family of training_configs/, each of their configs builds, the plans adapt a con
 travels leaves the shipped archives behind. The call itself is rehearsed by `make gpu-rehearsal`."""
 
 import importlib.util
+import json
 import os
 import re
 import sys
+import tarfile
 
 import pytest
 from allennlp.common import Params
@@ -136,6 +138,21 @@ def test_the_plans_fix_steps_devices_and_budgets():
     assert [c["type"] for c in on_cpu["trainer"]["callbacks"]] == ["throughput"]
     assert on_cpu["dataset_reader"]["max_instances"] == rehearsal.max_train_sentences
     assert config["trainer"]["num_epochs"] == 30  # the evaluated config itself is left as it was
+
+
+def test_the_archive_check_labels_two_dev_sentences_through_srl_zoo_load(predicate_model_archive, monkeypatch, capsys):
+    """What the call records of each job's archive: the labeler srl_zoo.load gives, and the frames it found at the
+    gold predicates of the first two dev sentences of the archive's format."""
+    check_archive = load_script("check_archive")
+    monkeypatch.chdir(REPO_ROOT)
+    monkeypatch.setattr(sys, "argv", ["check_archive.py", predicate_model_archive])
+    check_archive.main()
+    record = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert record["labeler"] == "RuntimeLabeler" and not record["on_gpu"]
+    with tarfile.open(predicate_model_archive) as archive:
+        config = json.load(archive.extractfile("config.json"))
+    assert record["format"] == config["dataset_reader"]["type"]
+    assert record["frames"] >= 2
 
 
 def test_a_file_is_cut_into_parts_that_join_back(tmp_path):

@@ -1,13 +1,15 @@
-"""Load a trained archive with `srl_zoo.load` and label the first two dev sentences of its format at their gold
-predicates; print one JSON line (part of scripts/device/prove_gpu.py's call).
+"""Load a trained archive with `srl_zoo.load` (the allennlp-free runtime where it builds the archive, else the
+allennlp labeler) and label the first two dev sentences of its format at their gold predicates, with the file's POS
+tags (AMN's memory needs them); print one JSON line (part of scripts/device/prove_gpu.py's call).
 
     python scripts/device/check_archive.py RUN/model.tar.gz [--cuda-device 0]
 """
 
 import argparse
 import json
+import tarfile
 
-import srl_zoo.plugin
+import srl_zoo
 from srl_zoo.data.formats import READERS
 from srl_zoo.data.gold_requests import as_request
 
@@ -18,22 +20,29 @@ DEV_FILES = {
 }
 
 
+def data_format(archive: str) -> str:
+    """The CoNLL format the archive's training reader read (its config's `dataset_reader.type`)."""
+    with tarfile.open(archive) as tar:
+        member = tar.extractfile("config.json")
+        reader_type = json.load(member)["dataset_reader"]["type"] if member else ""
+    return next((name for name in DEV_FILES if name in reader_type), "conll2005")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("archive")
     parser.add_argument("--cuda-device", type=int, default=-1)
     args = parser.parse_args()
     labeler = srl_zoo.load(args.archive, cuda_device=args.cuda_device)
-    reader_type = labeler.predictor.dataset_reader.__class__.__name__.lower()
-    format_name = next((name for name in DEV_FILES if name.replace("conll", "") in reader_type), "conll2005")
+    format_name = data_format(args.archive)
     sentences = [s for s in READERS[format_name](DEV_FILES[format_name]) if s.frames][:2]
-    outputs = labeler.predictor.predict_batch_json([as_request(sentence) for sentence in sentences])
-    device = str(next(labeler.predictor.model.parameters()).device)
+    outputs = labeler.label_tokenized([as_request(sentence) for sentence in sentences])  # with POS tags, for AMN
     print(
         json.dumps(
             {
-                "model": type(labeler.predictor.model).__name__,
-                "device": device,
+                "labeler": type(labeler).__name__,
+                "model": type(labeler.model).__name__,
+                "on_gpu": labeler.on_gpu,
                 "format": format_name,
                 "frames": sum(len(output["frames"]) for output in outputs),
             }

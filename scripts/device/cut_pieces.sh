@@ -3,9 +3,9 @@
 # carried folder each: .gpu-mpnet-1/ … .gpu-mpnet-N/ (ignored by git), each stashed on the warm machine by a call of
 # its own (scripts/device/train_accurate.sh stash); .gpu-mpnet-sum/ holds the pack's SHA-256 and travels with the
 # training call, which joins the pieces and checks them.
-#   bash scripts/device/cut_pieces.sh [.gpu/mpnet.tar.xz] [.gpu-mpnet]
+#   bash scripts/device/cut_pieces.sh [.gpu-pack/mpnet.tar.xz] [.gpu-mpnet]
 set -euo pipefail
-pack=${1:-.gpu/mpnet.tar.xz}
+pack=${1:-.gpu-pack/mpnet.tar.xz}
 prefix=${2:-.gpu-mpnet}
 name=$(basename "$pack")
 rm -rf "$prefix"-* && scratch=$(mktemp -d)

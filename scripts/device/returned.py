@@ -71,13 +71,16 @@ def main() -> None:
             print("    " + "\n    ".join(job["log_tail"].splitlines()[-6:]))
     problems = problems_of(results)
     if "six_layer_archive" in results:
-        import srl_zoo.plugin
+        import srl_zoo
 
         archive = reassemble(args.out, results["six_layer_archive"], args.archive)
         labeler = srl_zoo.load(archive)
         sentence = next(s for s in READERS["conll2012"]("data/ewt/conll2012/dev.gold_conll.gz") if s.frames)
-        frames = labeler.predictor.predict_batch_json([as_request(sentence)])[0]["frames"]
-        print(f"{archive}: {os.path.getsize(archive) / 2**20:.1f} MiB, loads, {len(frames)} frames on a dev sentence")
+        frames = labeler.label_tokenized([as_request(sentence)])[0]["frames"]
+        print(
+            f"{archive}: {os.path.getsize(archive) / 2**20:.1f} MiB, loads ({type(labeler).__name__}),"
+            f" {len(frames)} frames on a dev sentence"
+        )
     for problem in problems:
         print("problem:", problem)
     if args.check and problems:
