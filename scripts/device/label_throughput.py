@@ -9,7 +9,11 @@ warm-up batch, then every batch timed (the device synchronised at the end): sent
 predicates/s and the peak memory the device allocated.
 
     python scripts/device/label_throughput.py MODEL FILE --output OUT.jsonl [--peer SRL_BERT] [--sentences 10000]
-        [--batch-sizes 128 512] [--cuda-device 0]
+        [--batch-sizes 32 128 512] [--allennlp-batch-sizes 128] [--cuda-device 0]
+
+The runtime runs at every batch size; srl_zoo's allennlp predictor and `srl_bert` at `--allennlp-batch-sizes` only
+(default: every one), and those sizes come first, then the others from the largest, so a run cut short still has
+the comparison and the runtime's best case.
 """
 
 import argparse
@@ -33,9 +37,11 @@ def measure(
     name: str,
     label: Callable[[list[SrlSentence]], Any],
     batches: list[list[SrlSentence]],
+    batch_size: int,
     after_warm_up: Callable[[], None] = lambda: None,
 ) -> dict:
-    """One warm-up batch (then `after_warm_up()`), then all of `batches` timed; what `label` achieved."""
+    """One warm-up batch (then `after_warm_up()`), then all of `batches` (of at most `batch_size` sentences) timed;
+    what `label` achieved."""
     cuda = torch.cuda.is_available()
     label(batches[0])
     after_warm_up()
@@ -56,7 +62,7 @@ def measure(
         "sentences": len(sentences),
         "tokens": tokens,
         "predicates": sum(len(sentence.frames) for sentence in sentences),
-        "batch_size": len(batches[0]),
+        "batch_size": batch_size,
         "seconds": round(seconds, 2),
         "tokens_per_s": round(tokens / seconds),
         "sentences_per_s": round(len(sentences) / seconds, 1),
@@ -72,6 +78,12 @@ def main() -> None:
     parser.add_argument("--peer", help="an allennlp-models srl_bert archive (allennlp-models on PYTHONPATH)")
     parser.add_argument("--sentences", type=int, default=10000)
     parser.add_argument("--batch-sizes", type=int, nargs="+", default=[128], help="sentences per batch, each measured")
+    parser.add_argument(
+        "--allennlp-batch-sizes",
+        type=int,
+        nargs="+",
+        help="the batch sizes at which srl_zoo's allennlp predictor and srl_bert run too (default: every one)",
+    )
     parser.add_argument("--cuda-device", type=int, default=-1)
     parser.add_argument("--output", required=True)
     args = parser.parse_args()
@@ -88,22 +100,30 @@ def main() -> None:
         with open(args.output, "a", encoding="utf-8") as handle:
             handle.write(json.dumps(record) + "\n")
 
-    for size in args.batch_sizes:
+    allennlp_sizes = set(args.allennlp_batch_sizes or args.batch_sizes)
+    # the compared sizes first, then the largest (the runtime's best case): a run cut short loses the smallest
+    for size in sorted(args.batch_sizes, key=lambda size: (size not in allennlp_sizes, -size)):
         batches = [sentences[i : i + size] for i in range(0, len(sentences), size)]
         for precision in ("float32", "bfloat16"):
             label, stages = runtime_labelling(args.model, args.cuda_device, precision)
-            record = measure(f"srl_zoo runtime {precision}", label, batches, after_warm_up=stages.clear)
+            record = measure(f"srl_zoo runtime {precision}", label, batches, size, after_warm_up=stages.clear)
             write(record | {"stage_seconds": {name: round(seconds, 2) for name, seconds in stages.items()}})
             if torch.cuda.is_available():
                 torch.cuda.empty_cache()
+            if size not in allennlp_sizes:
+                continue
             label, spent = srl_zoo_labelling(args.model, args.cuda_device, precision)
-            record = measure(f"srl_zoo {precision}", label, batches, after_warm_up=spent.clear)
+            record = measure(f"srl_zoo {precision}", label, batches, size, after_warm_up=spent.clear)
             write(record | {"model_forward_seconds": round(sum(spent), 2)})
             if torch.cuda.is_available():
                 torch.cuda.empty_cache()
-        if args.peer:
+        if args.peer and size in allennlp_sizes:
             for precision in ("float32", "bfloat16"):
-                write(measure(f"srl_bert {precision}", peer_labelling(args.peer, args.cuda_device, precision), batches))
+                write(
+                    measure(
+                        f"srl_bert {precision}", peer_labelling(args.peer, args.cuda_device, precision), batches, size
+                    )
+                )
 
 
 def timed_forward(model: Any, spent: list[float]) -> None:

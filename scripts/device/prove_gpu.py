@@ -4,7 +4,10 @@ back as an archive in parts, and labelling throughput is measured against allenn
 
     python scripts/device/prove_gpu.py --plan gpu --out $OUT --work /tmp/prove --transformer DIR --deadline 520
 
-`--plan rehearsal` runs the same steps on the CPU with a handful of batches (`make gpu-rehearsal`). Every job
+`--plan labelling` is a shorter call for the labelling throughput alone: the shipped recipe and the peer trained for a
+few batches (their speed does not depend on their training), then labelling at several batch sizes.
+`--plan rehearsal` runs the whole call's steps on the CPU with a handful of batches (`make gpu-rehearsal`), and each
+`*-rehearsal` plan its call's. Every job
 is a process group of its own, stopped at its deadline; `results.json` and `logs.tgz` in OUT are rewritten
 every few seconds, so a call cut short still returns what it did.
 """
@@ -66,8 +69,12 @@ class Plan:
     six_layer_batches: Optional[int]  # None: whole epochs under the wall-clock budget
     label_sentences: int
     max_peer_rows: int  # the srl_bert peer reads this many (sentence, predicate) rows to train on
-    only_jobs: Optional[tuple[str, ...]] = None  # these of PAPER_JOBS (None: all), without the 6 layers and the peer
+    only_jobs: Optional[tuple[str, ...]] = None  # these of PAPER_JOBS (None: all)
+    peer: bool = True  # train srl_bert and measure its labelling beside srl_zoo's
+    six_layers: bool = True  # train the best recipe on all 6 MiniLM layers and send its archive back
+    full_epochs: bool = True  # a job marked full_epoch trains a whole epoch (else the fixed steps of the others)
     label_batch_sizes: tuple[int, ...] = (128,)
+    label_allennlp_batch_sizes: Optional[tuple[int, ...]] = None  # the predictor and srl_bert too (None: all)
     paper_end: float = 0.50
     six_layer_train_end: float = 0.72
     six_layer_end: float = 0.84
@@ -78,8 +85,68 @@ PLANS = {
     "gpu": Plan(0, 60, 3000, None, None, 10000, 2000),
     "rehearsal": Plan(-1, 2, 48, 24, 2, 48, 40, paper_end=0.55, six_layer_train_end=0.70, six_layer_end=0.80),
     # a second, short call: the shipped recipe's epoch alone on the GPU, then its labelling at two batch sizes
-    "timing": Plan(0, 60, None, None, None, 2000, 0, ("minilm_l3_sc_crf",), (128, 512), paper_end=0.70, label_end=0.96),
-    "timing-rehearsal": Plan(-1, 2, 48, 24, 2, 48, 0, ("minilm_l3_sc_crf",), (16, 48), paper_end=0.75),
+    "timing": Plan(
+        0,
+        60,
+        None,
+        None,
+        None,
+        2000,
+        0,
+        ("minilm_l3_sc_crf",),
+        peer=False,
+        six_layers=False,
+        label_batch_sizes=(128, 512),
+        paper_end=0.70,
+        label_end=0.96,
+    ),
+    "timing-rehearsal": Plan(
+        -1,
+        2,
+        48,
+        24,
+        2,
+        48,
+        0,
+        ("minilm_l3_sc_crf",),
+        peer=False,
+        six_layers=False,
+        label_batch_sizes=(16, 48),
+        paper_end=0.75,
+    ),
+    # the labelling alone: 10,000 sentences through the runtime at three batch sizes, the allennlp predictor and
+    # srl_bert at 128 beside it; the archives measured are trained for 2 x 30 batches (speed does not need F1)
+    "labelling": Plan(
+        cuda_device=0,
+        batches_per_epoch=30,
+        max_train_sentences=3000,
+        max_dev_sentences=500,
+        six_layer_batches=None,
+        label_sentences=10000,
+        max_peer_rows=2000,
+        only_jobs=("minilm_l3_sc_crf",),
+        six_layers=False,
+        full_epochs=False,
+        label_batch_sizes=(32, 128, 512),
+        label_allennlp_batch_sizes=(128,),
+        paper_end=0.35,
+        label_end=0.95,
+    ),
+    "labelling-rehearsal": Plan(
+        cuda_device=-1,
+        batches_per_epoch=2,
+        max_train_sentences=48,
+        max_dev_sentences=24,
+        six_layer_batches=None,
+        label_sentences=48,
+        max_peer_rows=40,
+        only_jobs=("minilm_l3_sc_crf",),
+        six_layers=False,
+        full_epochs=False,
+        label_batch_sizes=(8, 16),
+        label_allennlp_batch_sizes=(16,),
+        paper_end=0.55,
+    ),
 }
 
 
@@ -93,7 +160,13 @@ class Call:
         self.deadline = args.deadline
         self.work = args.work
         self.out = args.out
-        self.results: dict[str, Any] = {"plan": args.plan, "deadline_s": args.deadline, "jobs": {}, "events": []}
+        self.results: dict[str, Any] = {
+            "plan": args.plan,
+            "plan_settings": dataclasses.asdict(self.plan),
+            "deadline_s": args.deadline,
+            "jobs": {},
+            "events": [],
+        }
         self.processes: dict[str, subprocess.Popen] = {}
         self.peak_gpu_mib: dict[str, int] = {}
         self.lock = threading.Lock()
@@ -253,7 +326,7 @@ def with_steps(config: dict[str, Any], plan: Plan, job: Job, budget_minutes: Opt
     config["validation_dataset_reader"]["max_instances"] = plan.max_dev_sentences
     loader = config["data_loader"]
     config.setdefault("validation_data_loader", json.loads(json.dumps(loader)))
-    if job.full_epoch:
+    if job.full_epoch and plan.full_epochs:
         trainer["num_epochs"] = 1
     elif job is SIX_LAYERS:
         if plan.six_layer_batches is not None:
@@ -264,7 +337,7 @@ def with_steps(config: dict[str, Any], plan: Plan, job: Job, budget_minutes: Opt
         trainer["num_epochs"] = 2
         loader["batches_per_epoch"] = plan.batches_per_epoch
         reader["max_instances"] = plan.max_train_sentences
-    if plan.max_dev_sentences is not None and job.full_epoch:
+    if plan.max_dev_sentences is not None and job.full_epoch and plan.full_epochs:
         reader["max_instances"] = plan.max_train_sentences
     return config
 
@@ -474,6 +547,8 @@ def labelling(call: Call, peer_archive: Optional[str]) -> None:
         "--batch-sizes",
         *map(str, call.plan.label_batch_sizes),
     ]
+    if call.plan.label_allennlp_batch_sizes:
+        command += ["--allennlp-batch-sizes", *map(str, call.plan.label_allennlp_batch_sizes)]
     env = {}
     if peer_archive:
         command += ["--peer", peer_archive]
@@ -537,15 +612,17 @@ def main() -> None:
     try:
         environment(call)
         jobs = [job for job in PAPER_JOBS if call.plan.only_jobs is None or job.name in call.plan.only_jobs]
-        whole_call = call.plan.only_jobs is None  # else no 6-layer training and no peer
-        call.configs = evaluated_configs([job.config for job in jobs] + ([SIX_LAYERS.config] if whole_call else []))
+        call.configs = evaluated_configs(
+            [job.config for job in jobs] + ([SIX_LAYERS.config] if call.plan.six_layers else [])
+        )
         call.event("configs evaluated")
         runs = {job.name: train(call, job) for job in jobs}
         threads = [threading.Thread(target=paper_job, args=(call, job, runs[job.name])) for job in jobs]
         peer: dict[str, Optional[str]] = {}
         six = threading.Thread(target=six_layer_job, args=(call,))
-        if whole_call:
+        if call.plan.peer:
             threads.append(threading.Thread(target=lambda: peer.update(archive=peer_job(call))))
+        if call.plan.six_layers:
             six.start()
         for thread in threads:
             thread.start()
@@ -555,7 +632,7 @@ def main() -> None:
         while call.processes.get(SIX_LAYERS.name) and call.processes[SIX_LAYERS.name].poll() is None:
             time.sleep(1)
         labelling(call, peer.get("archive"))
-        if whole_call:
+        if call.plan.six_layers:
             six.join(timeout=max(call.until(call.plan.label_end), 0.1))
     finally:
         call.stop_all()

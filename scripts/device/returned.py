@@ -1,6 +1,7 @@
 """Read what a prove_gpu call returned (results.json, logs.tgz, minilm6.tar.gz.partN): a summary, the 6-layer
 archive reassembled from its parts (its SHA-256 checked) and loaded by srl_zoo.load; `--check` exits 1 unless
-every job trained, its loss fell, its archive loaded, the labelling was measured and the archive came back.
+every job trained, its loss fell, its archive loaded, every labelling run the plan asked for was measured and the
+6-layer archive came back (where the plan trains one).
 
     python scripts/device/returned.py OUT [--archive runs/gpu/minilm6.tar.gz] [--check]
 """
@@ -40,14 +41,18 @@ def problems_of(results: dict) -> list[str]:
             problems.append(f"{name}: the training loss did not fall")
         elif name != "peer_srl_bert" and not job.get("archive_loads") and name != "minilm_l6_sc_nogates_crf":
             problems.append(f"{name}: its archive did not load")
-    whole_call = not results["plan"].startswith("timing")  # the short timing plan has no 6 layers and no peer
-    runs = {record["run"] for record in results.get("labelling", [])}
-    for run in ("srl_zoo float32", "srl_zoo bfloat16") + (
-        ("srl_bert float32", "srl_bert bfloat16") if whole_call else ()
-    ):
-        if run not in runs:
-            problems.append(f"labelling: no {run} run")
-    if whole_call and "six_layer_archive" not in results:
+    # what the plan promised (a record from before plans were written into it: all but the timing plan, everything)
+    whole_call = not results["plan"].startswith("timing")
+    settings = results.get("plan_settings") or {"peer": whole_call, "six_layers": whole_call}
+    runs = {(record["run"], record["batch_size"]) for record in results.get("labelling", [])}
+    sizes = settings.get("label_batch_sizes") or sorted({size for _, size in runs} or {128})
+    for size in sizes:
+        expected = ["srl_zoo runtime float32", "srl_zoo runtime bfloat16"] if "label_batch_sizes" in settings else []
+        if size in (settings.get("label_allennlp_batch_sizes") or sizes):
+            expected += ["srl_zoo float32", "srl_zoo bfloat16"]
+            expected += ["srl_bert float32", "srl_bert bfloat16"] if settings["peer"] else []
+        problems.extend(f"labelling: no {run} run at batch size {size}" for run in expected if (run, size) not in runs)
+    if settings["six_layers"] and "six_layer_archive" not in results:
         problems.append("the 6-layer archive did not come back")
     return problems
 
