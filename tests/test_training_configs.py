@@ -300,3 +300,57 @@ def test_the_selective_connection_ablation_is_set_by_the_encoders_keys():
     config = Params.from_file(config_path, overrides).as_dict(quiet=True)
     check_training_config(config)
     assert {key: config["model"]["frame_scorer"]["encoder"][key] for key in setting} == setting
+
+
+def with_local_encoders(monkeypatch, folder) -> None:
+    """A fresh clone's variables, with SRL_TRANSFORMER and SRL_MPNET naming `folder` (a config.json in it)."""
+    as_a_new_user_would(monkeypatch, "conll2012")
+    (folder / "config.json").write_text(json.dumps({"hidden_size": 384}))
+    for name in ("SRL_TRANSFORMER", "SRL_MPNET"):
+        monkeypatch.setenv(name, str(folder))
+
+
+@pytest.mark.parametrize("config", ALL_CONFIGS, ids=lambda c: os.path.relpath(c, REPO_ROOT))
+def test_no_config_lists_a_callback_twice(config, monkeypatch, tmp_path):
+    """The GPU mixin adds bfloat16 autocast and the throughput log only where a config has not already: the
+    continued accurate config autocasts on a CPU too, and two `mixed_precision` callbacks would nest."""
+    with_local_encoders(monkeypatch, tmp_path)
+    types = [callback["type"] for callback in Params.from_file(config)["trainer"].get("callbacks", [])]
+    assert len(types) == len(set(types)), types
+
+
+def paths_normalized(value):
+    """`value` with every string in it (in lists and dicts too) passed through `normalized`."""
+    if isinstance(value, dict):
+        return {key: paths_normalized(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [paths_normalized(item) for item in value]
+    return normalized(value)
+
+
+def test_the_gpu_continued_accurate_config_is_the_cpu_one_on_a_gpu_in_larger_batches(monkeypatch, tmp_path):
+    """The same start (the shipped archive's weights and vocabulary), model, data and rates as the CPU config; on
+    GPU 0 with the throughput log, autocast once, the indicator scorer's large inference chunks, batches of 2,000
+    padded word pieces, 10 epochs, two checkpoints."""
+    with_local_encoders(monkeypatch, tmp_path)
+    gpu, cpu = (
+        paths_normalized(Params.from_file(os.path.join(REPO_ROOT, "training_configs", folder, name)).as_dict())
+        for folder, name in (
+            ("gpu", "mpnet_lora_sc_crf_continued_conll2012.jsonnet"),
+            ("accurate", "mpnet_lora_sc_crf_continued_conll2012.jsonnet"),
+        )
+    )
+    assert os.path.basename(gpu["vocabulary"]["directory"]) == "ewt-english-accurate.tar.gz"
+    gpu_trainer, cpu_trainer = gpu.pop("trainer"), cpu.pop("trainer")
+    gpu_sampler, cpu_sampler = gpu["data_loader"].pop("batch_sampler"), cpu["data_loader"].pop("batch_sampler")
+    scorer = gpu["model"]["frame_scorer"]
+    chunks = {key: scorer.pop(key) for key in list(scorer) if "chunk" in key}
+    assert chunks == {"inference_chunk_tokens": 131072, "inference_chunk_elements": 64000000}
+    assert gpu == cpu
+    assert (gpu_sampler.pop("max_tokens"), cpu_sampler.pop("max_tokens")) == (2000, 500) and gpu_sampler == cpu_sampler
+    assert gpu_trainer.pop("callbacks") == [*cpu_trainer.pop("callbacks"), {"type": "throughput"}]
+    assert (gpu_trainer.pop("cuda_device"), cpu_trainer.pop("cuda_device", None)) == (0, None)
+    assert (gpu_trainer.pop("num_epochs"), cpu_trainer.pop("num_epochs")) == (10, 2)
+    assert gpu_trainer.pop("checkpointer") == {"keep_most_recent_by_count": 2}
+    assert cpu_trainer.pop("checkpointer") == {"keep_most_recent_by_count": None}
+    assert gpu_trainer == cpu_trainer

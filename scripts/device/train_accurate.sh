@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # The accurate model's device call (docs/gpu.md, "The accurate model on a GPU"): MPNet-base arrives in pieces
 # (too big for one call's 64 MiB: earlier calls each stashed one with `stash` below), is joined, checked against
-# the pack's SHA-256 and unpacked; allennlp comes from the carried wheelhouse (.whl); then the GPU recipe
-# training_configs/gpu/mpnet_lora_sc_crf_conll2012.jsonnet trains under a deadline, and its archive (the adapters
-# and the head, not MPNet's weights) comes back in pieces under 16 MiB with its metrics and log.
+# the pack's SHA-256 and unpacked; allennlp comes from the carried wheelhouse (.whl); then CONFIG trains under a
+# deadline, and its archive (the adapters and the head, not MPNet's weights) comes back in pieces under 16 MiB with
+# its metrics and log. CONFIG is training_configs/gpu/mpnet_lora_sc_crf_continued_conll2012.jsonnet by default (the
+# shipped archive trained further: carry models/ewt-english-accurate.tar.gz too); the H200's call of 2026-11-27
+# trained the recipe from fresh adapters, CONFIG=training_configs/gpu/mpnet_lora_sc_crf_conll2012.jsonnet.
 #   bash scripts/device/train_accurate.sh stash DIR     # a piece call: DIR's pieces kept in $PIECES for the next call
 #   bash scripts/device/train_accurate.sh train DIR     # the training call: DIR holds mpnet.sha256 (and any pieces left)
-# DEADLINE (seconds from the start until everything has stopped; 560), PYTHON (python3), PIECES (/tmp/mpnet-pieces),
+# CONFIG, DEADLINE (seconds from the start until everything has stopped; 560), PYTHON (python3), PIECES (/tmp/mpnet-pieces),
 # WORK (/tmp/accurate), SITE (/tmp/site) and OVERRIDES (allennlp -o JSON; the rehearsal's small run) may be set.
 set -uo pipefail
 start=$(date +%s)
@@ -19,6 +21,7 @@ if [ "$step" = stash ]; then
   exit $?
 fi
 out=${OUT:?OUT: the folder that comes back}
+config=${CONFIG:-training_configs/gpu/mpnet_lora_sc_crf_continued_conll2012.jsonnet}
 deadline=${DEADLINE:-560}
 py=${PYTHON:-python3}
 work=${WORK:-/tmp/accurate}
@@ -26,6 +29,17 @@ site=${SITE:-/tmp/site}
 rm -rf "$work" "$site" && mkdir -p "$work/cache" "$out"
 log=$out/call.log
 say() { echo "accurate: $* ($(( $(date +%s) - start )) s)" | tee -a "$log"; }
+# a config that starts from the shipped archive (it, or a file it imports, names it) reads it from the checkout:
+# without it carried, fail now rather than after the setup
+shipped=models/ewt-english-accurate.tar.gz
+names_shipped() {
+  grep -q "$(basename "$shipped")" "$1" && return 0
+  for imported in $(grep -o "import '[^']*'" "$1" | cut -d "'" -f 2); do
+    names_shipped "$(dirname "$1")/$imported" && return 0
+  done
+  return 1
+}
+if names_shipped "$config" && [ ! -f "$shipped" ]; then say "$config starts from $shipped: carry it"; exit 1; fi
 cp "$carried"/mpnet.tar.xz.* "$pieces"/ 2>/dev/null
 cat $(ls "$pieces"/mpnet.tar.xz.* | sort) > "$work/mpnet.tar.xz"
 (cd "$work" && sed 's#  .*#  mpnet.tar.xz#' "$OLDPWD/$carried/mpnet.sha256" | sha256sum -c -) >> "$log" 2>&1 \
@@ -44,8 +58,7 @@ nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader >>
 left=$(( deadline - ($(date +%s) - start) ))
 # the trainer's budget: what is left less reading the data (~60 s) and archiving (~40 s)
 export SRL_BUDGET_MINUTES=$("$py" -c "print(round(max($left - 100, 60) / 60, 2))")
-say "set up; $left s left, training budget $SRL_BUDGET_MINUTES min"
-config=training_configs/gpu/mpnet_lora_sc_crf_conll2012.jsonnet
+say "set up; $left s left, training budget $SRL_BUDGET_MINUTES min, $config"
 timeout -k 10 $(( left - 35 )) "$py" -m allennlp train "$config" -s "$work/run" --include-package srl_zoo \
   ${OVERRIDES:+-o "$OVERRIDES"} > "$out/train.log" 2>&1
 say "training exit $?"
