@@ -328,6 +328,8 @@ def with_steps(config: dict[str, Any], plan: Plan, job: Job, budget_minutes: Opt
     config.setdefault("validation_data_loader", json.loads(json.dumps(loader)))
     if job.full_epoch and plan.full_epochs:
         trainer["num_epochs"] = 1
+        if plan.max_dev_sentences is not None:  # a rehearsal's whole epoch: of its few training sentences
+            reader["max_instances"] = plan.max_train_sentences
     elif job is SIX_LAYERS:
         if plan.six_layer_batches is not None:
             trainer["num_epochs"] = 2
@@ -336,8 +338,6 @@ def with_steps(config: dict[str, Any], plan: Plan, job: Job, budget_minutes: Opt
     else:
         trainer["num_epochs"] = 2
         loader["batches_per_epoch"] = plan.batches_per_epoch
-        reader["max_instances"] = plan.max_train_sentences
-    if plan.max_dev_sentences is not None and job.full_epoch and plan.full_epochs:
         reader["max_instances"] = plan.max_train_sentences
     return config
 
