@@ -4,8 +4,8 @@
 # (scripts/device/make_mirror_venv.sh), from a copy of exactly what would travel, with a small run (40 sentences,
 # one epoch, on the CPU) of CONFIG (train_accurate.sh's default: the shipped archive trained further). The returned
 # archive is joined from its pieces, checked against its SHA-256 and labels a sentence through srl_zoo.load in the
-# project's venv. The CPU run leaves out the bfloat16 autocast (on a CPU
-# without native bfloat16 one batch takes minutes) and the time budget. Exit 0 only if all of that held.
+# project's venv. The CPU run leaves out the bfloat16 autocast (on a CPU without native bfloat16 one batch takes
+# minutes) and the time budget. Exit 0 only if all of that held.
 set -euo pipefail
 root=$(pwd)
 project_python=$(cd "$(dirname "${PROJECT_PYTHON:-.venv/bin/python}")" && pwd)/$(basename "${PROJECT_PYTHON:-.venv/bin/python}")
@@ -16,7 +16,8 @@ scratch=$(mktemp -d /tmp/gpu-accurate.XXXXXX)
 trap 'status=$?; if [ $status = 0 ]; then rm -rf "$scratch"; else echo "gpu-accurate-rehearsal: failed; its files are in $scratch"; fi' EXIT
 pieces=$(ls -d .gpu-mpnet-[0-9]* | sort)
 # the training call's tree: what it carries (the shipped archive, which the continued config starts from)
-"$project_python" scripts/device/travel.py copy "$scratch/tree" .whl .gpu-mpnet-sum models/ewt-english-accurate.tar.gz
+"$project_python" scripts/device/travel.py copy "$scratch/tree" .whl .gpu-mpnet-sum \
+  models/ewt-english-accurate.tar.gz
 for piece in $pieces; do "$project_python" scripts/device/travel.py size "$piece"; cp -r "$piece" "$scratch/tree/"; done
 bash scripts/device/mirror_wheels.sh "$scratch/tree/.whl" "$mirror" "$py"  # the mirror runs Python 3.11
 cd "$scratch/tree"

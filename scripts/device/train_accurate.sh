@@ -8,8 +8,9 @@
 # trained the recipe from fresh adapters, CONFIG=training_configs/gpu/mpnet_lora_sc_crf_conll2012.jsonnet.
 #   bash scripts/device/train_accurate.sh stash DIR     # a piece call: DIR's pieces kept in $PIECES for the next call
 #   bash scripts/device/train_accurate.sh train DIR     # the training call: DIR holds mpnet.sha256 (and any pieces left)
-# CONFIG, DEADLINE (seconds from the start until everything has stopped; 560), PYTHON (python3), PIECES (/tmp/mpnet-pieces),
-# WORK (/tmp/accurate), SITE (/tmp/site) and OVERRIDES (allennlp -o JSON; the rehearsal's small run) may be set.
+# CONFIG, DEADLINE (seconds from the start until everything has stopped; 560), PYTHON (python3),
+# PIECES (/tmp/mpnet-pieces), WORK (/tmp/accurate), SITE (/tmp/site) and OVERRIDES (allennlp -o JSON; the
+# rehearsal's small run) may be set.
 set -uo pipefail
 start=$(date +%s)
 step=${1:?stash or train}

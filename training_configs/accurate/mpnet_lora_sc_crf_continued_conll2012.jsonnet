@@ -4,8 +4,8 @@
 // 78.52 -> 79.57 -> 80.25, srl-eval.pl, gold predicates; README, "The accurate English model"): run it again
 // and it trains the shipped archive further (the H200's archive:
 // `git show 717eb2c:models/ewt-english-accurate.tar.gz`). The schedule: 100 warm-up steps to half the recipe's
-// rates (adapters 1e-4, head 5e-4), then linear decay to zero over `num_epochs` (2). Its forward passes run under bfloat16 autocast (the frozen MPNet weights are bfloat16
-// already), for a CPU with native bfloat16 (AVX-512 BF16 or AMX) or a GPU. Batches hold at most 500 padded word
+// rates (adapters 1e-4, head 5e-4), then linear decay to zero over `num_epochs` (2). Its forward passes run under
+// bfloat16 autocast (the frozen MPNet weights are bfloat16 already), for a CPU with native bfloat16 (AVX-512 BF16 or AMX) or a GPU. Batches hold at most 500 padded word
 // pieces (`max_padded_tokens_sampler`): measured in words, a short sentence of many pieces was batched with a
 // hundred other short ones, and such a step went past the 24 GB of a 2-core Xeon, which killed the first four
 // tries (docs/training.md, "Batches measured in word pieces"). Every epoch's weights are kept
