@@ -1,24 +1,37 @@
-"""Archives kept extracted: the runtime reads an archive's files from a folder made the first time this archive (its
-path, size and modification time) was loaded, so a later start skips decompressing and writing it (0.3-0.5 s of the
-default model's 35 MiB). The folder lives in srl_zoo's cache (`cache_directory`), or where `SRL_ZOO_ARCHIVE_CACHE`
-points; `SRL_ZOO_ARCHIVE_CACHE=off` extracts to a temporary folder each time, as before."""
+"""Archives kept extracted: the runtime reads an archive's files from a folder made the first time an archive of
+these bytes was loaded, so a later start skips decompressing and writing it (0.3-0.5 s of the default model's
+35 MiB). A folder is named by the SHA-256 of the archive's bytes, so an archive rewritten in place is extracted
+anew whatever its timestamps; a folder is kept only once its archive has been loaded without being refused; the
+folders together stay under a bound, the least recently used removed first. They live in srl_zoo's cache
+(`cache_directory`), or where `SRL_ZOO_ARCHIVE_CACHE` points; `SRL_ZOO_ARCHIVE_CACHE=off` extracts to a temporary
+folder each time."""
 
+import contextlib
 import hashlib
 import json
 import os
 import shutil
 import tempfile
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Optional
 
-from srl_zoo.archive_files import ArchiveError, extract_archive
+from srl_zoo.archive_files import EXTRACTION_PREFIX, ArchiveError, extract_archive
 from srl_zoo.cache_directory import cache_directory
 
 #: the variable that moves the folder of extracted archives, or turns it off
 CACHE_VARIABLE = "SRL_ZOO_ARCHIVE_CACHE"
-#: the file in each extracted folder naming the archive it came from
+#: the variable that sets the bound on the folders' size, in bytes
+BOUND_VARIABLE = "SRL_ZOO_ARCHIVE_CACHE_BYTES"
+#: the folders' size bound unless `SRL_ZOO_ARCHIVE_CACHE_BYTES` says otherwise (the shipped models take 40 and 11 MiB)
+DEFAULT_BOUND_BYTES = 2 * 1024**3
+#: the file in each extracted folder naming the archive it came from, its digest and size; its modification time is
+#: the folder's last use
 SOURCE_FILE = "srl_zoo-archive-source.json"
+#: a folder used this recently is not removed to keep the bound (another process may be reading it)
+IN_USE_SECONDS = 120
+#: a staging folder this old was left by a process that stopped while extracting
+ABANDONED_SECONDS = 24 * 3600
 
 
 def archive_cache_root(environment: Mapping[str, str] = os.environ) -> Optional[str]:
@@ -34,19 +47,60 @@ def archive_cache_root(environment: Mapping[str, str] = os.environ) -> Optional[
     return given or os.path.join(cache_directory(environment), "extracted-archives")
 
 
-def _key(path: str) -> tuple[str, dict[str, object]]:
-    """A folder name for this version of the archive at `path` (its real path, size and modification time)."""
-    real = os.path.realpath(path)
-    status = os.stat(real)
-    source = {"archive": real, "bytes": status.st_size, "modified_ns": status.st_mtime_ns}
-    return hashlib.sha256(json.dumps(source, sort_keys=True).encode()).hexdigest()[:24], source
+def cache_bound(environment: Mapping[str, str] = os.environ) -> int:
+    """The most bytes the extracted folders may take together (`SRL_ZOO_ARCHIVE_CACHE_BYTES`, else 2 GiB); a value
+    that is not a number of bytes is a `ValueError` naming the variable."""
+    given = environment.get(BOUND_VARIABLE, "").strip().replace("_", "")
+    if not given:
+        return DEFAULT_BOUND_BYTES
+    if not given.isdigit():
+        raise ValueError(f"{BOUND_VARIABLE}={environment[BOUND_VARIABLE]!r}: expected a number of bytes")
+    return int(given)
+
+
+def content_digest(path: str) -> str:
+    """The SHA-256 of the file `path`'s bytes, in hex (about 25 ms for the default model's 35 MiB)."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1024 * 1024), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+@contextlib.contextmanager
+def extracted_archive(path: str, environment: Mapping[str, str] = os.environ) -> Iterator[str]:
+    """A folder holding the checked files of the archive `path` for the `with` block: the cache's, made the first
+    time an archive of these bytes is asked for (`extract_archive` checks every member), or, with the cache off or
+    unwritable, a temporary folder removed afterwards. An `ArchiveError` raised in the block (the archive refused at
+    any step) removes the cache's folder too: the cache keeps only archives that loaded.
+
+    # Parameters
+
+    path : a model archive (`model.tar.gz`).
+    environment : the variables to read (`os.environ` by default).
+    """
+    folder = kept_extracted(path, environment)
+    if folder is None:
+        directory = tempfile.mkdtemp(prefix=EXTRACTION_PREFIX)
+        try:
+            extract_archive(path, directory, environment)
+            yield directory
+        finally:
+            shutil.rmtree(directory, ignore_errors=True)
+        return
+    try:
+        yield folder
+    except ArchiveError:
+        _remove(folder)
+        raise
 
 
 def kept_extracted(path: str, environment: Mapping[str, str] = os.environ) -> Optional[str]:
-    """The folder holding the files of the archive `path`, extracted (every member checked, `extract_archive`) the
-    first time this version of it is asked for; None where there is no cache (turned off, or its folder cannot be
-    written), so the caller extracts it itself. The folder appears whole or not at all (extracted beside it, then
-    renamed); folders of earlier versions of the same archive path are removed.
+    """The cache's folder holding the files of the archive `path`, extracted (every member checked) the first time
+    an archive of these bytes is asked for; None where there is no cache (turned off, or its folder cannot be
+    written). The folder appears whole or not at all (extracted beside it, then renamed), and is marked used;
+    then the least recently used folders are removed until all fit `cache_bound`. (`extracted_archive` also
+    removes the folder of an archive refused while it loads.)
 
     # Parameters
 
@@ -58,9 +112,10 @@ def kept_extracted(path: str, environment: Mapping[str, str] = os.environ) -> Op
     root = archive_cache_root(environment)
     if root is None:
         return None
-    key, source = _key(path)
-    folder = os.path.join(root, key)
-    if os.path.isfile(os.path.join(folder, SOURCE_FILE)):
+    bound = cache_bound(environment)
+    digest = content_digest(path)
+    folder = os.path.join(root, digest[:32])
+    if _mark_used(folder):
         return folder
     try:
         os.makedirs(root, exist_ok=True)
@@ -68,41 +123,68 @@ def kept_extracted(path: str, environment: Mapping[str, str] = os.environ) -> Op
     except OSError:
         return None
     try:
-        extract_archive(path, staging)
+        extract_archive(path, staging, environment)
+        source = {"archive": os.path.realpath(path), "sha256": digest, "bytes": _folder_bytes(staging)}
         with open(os.path.join(staging, SOURCE_FILE), "w", encoding="utf-8") as handle:
             json.dump(source, handle)
         os.rename(staging, folder)
     except OSError:  # another process renamed its copy first, or the disk refused: use theirs, or none
         shutil.rmtree(staging, ignore_errors=True)
-        return folder if os.path.isfile(os.path.join(folder, SOURCE_FILE)) else None
+        return folder if _mark_used(folder) else None
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
-    _remove_earlier_versions(root, key, str(source["archive"]))
+    _keep_within_bound(root, folder, bound)
     return folder
 
 
-#: a staging folder this old was left by a process that stopped while extracting
-ABANDONED_SECONDS = 24 * 3600
+def _mark_used(folder: str) -> bool:
+    """Whether `folder` is a whole extracted archive; if so its last use becomes now."""
+    try:
+        os.utime(os.path.join(folder, SOURCE_FILE))
+        return True
+    except OSError:
+        return False
 
 
-def _remove_earlier_versions(root: str, key: str, archive: str) -> None:
-    """Remove the folders in `root` extracted from earlier versions of `archive`, and staging folders abandoned
-    a day ago or more (best effort)."""
+def _folder_bytes(folder: str) -> int:
+    """The bytes of the files under `folder`."""
+    return sum(
+        os.path.getsize(os.path.join(directory, name)) for directory, _, names in os.walk(folder) for name in names
+    )
+
+
+def _remove(folder: str) -> None:
+    """Remove `folder` whole: renamed away first, so that no process finds it half removed (best effort)."""
+    doomed = os.path.join(os.path.dirname(folder), f".removing-{os.path.basename(folder)}-{os.getpid()}")
+    try:
+        os.rename(folder, doomed)
+    except OSError:
+        return
+    shutil.rmtree(doomed, ignore_errors=True)
+
+
+def _keep_within_bound(root: str, added: str, bound: int) -> None:
+    """Remove the least recently used folders of `root` (never `added`, nor one used in the last `IN_USE_SECONDS`)
+    until the folders take at most `bound` bytes, and staging folders abandoned a day ago or more."""
+    now = time.time()
+    entries: list[tuple[float, int, str]] = []  # (last use, bytes, folder)
     for name in os.listdir(root):
-        if name == key:
-            continue
-        if name.startswith(".extracting-"):
-            try:
-                if time.time() - os.path.getmtime(os.path.join(root, name)) > ABANDONED_SECONDS:
-                    shutil.rmtree(os.path.join(root, name), ignore_errors=True)
-            except OSError:
-                pass
-            continue
+        folder = os.path.join(root, name)
         try:
-            with open(os.path.join(root, name, SOURCE_FILE), encoding="utf-8") as handle:
-                earlier = json.load(handle).get("archive")
-        except (OSError, ValueError, AttributeError):
+            if name.startswith((".extracting-", ".removing-")):
+                if now - os.path.getmtime(folder) > ABANDONED_SECONDS:
+                    shutil.rmtree(folder, ignore_errors=True)
+                continue
+            with open(os.path.join(folder, SOURCE_FILE), encoding="utf-8") as handle:
+                size = int(json.load(handle).get("bytes", 0))
+            entries.append((os.path.getmtime(os.path.join(folder, SOURCE_FILE)), size, folder))
+        except (OSError, ValueError, AttributeError, TypeError):
             continue
-        if earlier == archive:
-            shutil.rmtree(os.path.join(root, name), ignore_errors=True)
+    total = sum(size for _, size, _ in entries)
+    for used, size, folder in sorted(entries):
+        if total <= bound:
+            break
+        if folder != added and now - used > IN_USE_SECONDS:
+            _remove(folder)
+            total -= size

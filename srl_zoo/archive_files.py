@@ -2,24 +2,34 @@
 read with `torch.load(weights_only=True)`, and a bad archive gives one `ArchiveError` naming the file. Used by the
 runtime (`srl_zoo.runtime`) and, through `srl_zoo.archives`, by allennlp's loading path."""
 
+import bz2
+import contextlib
 import gzip
 import io
+import lzma
 import os
 import tarfile
 import zlib
 from collections import OrderedDict
-from typing import Optional
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, Optional
 
 import torch
+
+from srl_zoo.archive_contents import json_member_problem, member_kind_problem
 
 #: the config key of an archive's score calibration (`{"temperature", "ece", ...}`), read when it loads
 SCORE_CALIBRATION_KEY = "srl_zoo_score_calibration"
 
 #: the prefix of the temporary folders archives are extracted into (`safe_extracted_archive`)
 EXTRACTION_PREFIX = "srl_zoo-archive-"
-#: a gzipped archive up to this size unpacked is decompressed once, in memory, for both the check of its members
-#: and their extraction (reading it from the file decompressed it twice: 0.35 s of the default model's start)
-IN_MEMORY_BYTES = 512 * 1024 * 1024
+#: an archive up to this size unpacked is decompressed once, in memory, for both the check of its members and their
+#: extraction (read from the file, it is decompressed twice: 0.35 s of the default model's start)
+IN_MEMORY_BYTES = 256 * 1024 * 1024
+
+
+#: the reason given for an archive without its config
+MISSING_CONFIG = "no config.json: not a model archive (model.tar.gz from `srl-zoo train`)"
 
 
 class ArchiveError(ValueError):
@@ -64,47 +74,141 @@ def member_problem(member: tarfile.TarInfo) -> Optional[str]:
     return None
 
 
-def checked_members(archive: tarfile.TarFile, path: str) -> list[tarfile.TarInfo]:
-    """Every member of the open `archive`, or `ArchiveError` for the first unsafe one (nothing is extracted)."""
+def checked_members(archive: tarfile.TarFile, path: str, limit: Optional[int] = None) -> list[tarfile.TarInfo]:
+    """Every member of the open `archive`, or `ArchiveError` for the first unsafe one (nothing is extracted): a path
+    or kind that is unsafe to write (`member_problem`), a file that is neither one a model needs nor data (code),
+    a config that asks for remote code (`srl_zoo.archive_contents`), or members larger than `limit` in all."""
     members = archive.getmembers()
+    declared = 0
     for member in members:
-        problem = member_problem(member)
+        problem = member_problem(member) or member_kind_problem(member)
         if problem is not None:
             raise ArchiveError(path, f"unsafe archive, nothing was extracted: {problem}")
+        declared += member.size
+    if limit is not None and declared > limit:
+        raise ArchiveError(path, _over_limit(limit))
+    for member in members:
+        problem = json_member_problem(archive, member)
+        if problem is not None:
+            raise ArchiveError(path, f"refused, nothing was extracted: {problem}")
     return members
 
 
-def extract_archive(path: str, directory: str) -> None:
-    """Extract the gzipped tar `path` into `directory` after checking every member (see `member_problem`).
+def extract_archive(path: str, directory: str, environment: Mapping[str, str] = os.environ) -> None:
+    """Extract the tar `path` (gzipped, or not) into `directory` after checking every member (`checked_members`),
+    decompressing at most `max_archive_bytes` (counted as they are read, whatever the archive's headers claim).
 
-    Raises `ArchiveError` for a missing, truncated or corrupt archive, and for unsafe members.
+    Raises `ArchiveError` for a missing, truncated, corrupt or too large archive, and for unsafe members.
     """
     if not os.path.isfile(path):
         raise ArchiveError(path, "no such archive file")
+    limit = max_archive_bytes(environment)
     try:
-        with _opened(path) as archive:
-            members = checked_members(archive, path)
+        with _opened(path, limit) as archive:
+            members = checked_members(archive, path, limit)
             # the "data" filter checks again (and drops permissions bits such as set-uid) as it writes
             archive.extractall(directory, members=members, filter="data")
     except ArchiveError:
         raise
-    except (tarfile.TarError, EOFError, OSError, zlib.error) as error:
+    except (tarfile.TarError, EOFError, OSError, zlib.error, lzma.LZMAError) as error:
         first_line = str(error).splitlines()[0].rstrip(":") if str(error) else type(error).__name__
         raise ArchiveError(
             path, f"not a model archive (model.tar.gz from `srl-zoo train`), or one truncated or corrupt: {first_line}"
         ) from None
 
 
-def _opened(path: str) -> tarfile.TarFile:
-    """The tar file `path`: a gzipped one of at most `IN_MEMORY_BYTES`, packed and unpacked (its gzip trailer's
-    size), decompressed once into memory; any other read from the file."""
+#: the variable that sets `max_archive_bytes`
+MAX_BYTES_VARIABLE = "SRL_ZOO_MAX_ARCHIVE_BYTES"
+#: the most bytes an archive may decompress to unless `SRL_ZOO_MAX_ARCHIVE_BYTES` says otherwise: the shipped models
+#: unpack to 40 and 11 MiB, a fine-tuned large encoder's archive in float32 to ~1.4 GB
+DEFAULT_MAX_ARCHIVE_BYTES = 4 * 1024**3
+
+
+def max_archive_bytes(environment: Mapping[str, str] = os.environ) -> int:
+    """The most bytes one archive may decompress to: `SRL_ZOO_MAX_ARCHIVE_BYTES` (a whole number of bytes), else
+    `DEFAULT_MAX_ARCHIVE_BYTES`; `ValueError` naming the variable for a value that is not one."""
+    given = environment.get(MAX_BYTES_VARIABLE, "").strip().replace("_", "")
+    if not given:
+        return DEFAULT_MAX_ARCHIVE_BYTES
+    if not given.isdigit() or int(given) == 0:
+        raise ValueError(f"{MAX_BYTES_VARIABLE}={environment[MAX_BYTES_VARIABLE]!r}: expected a number of bytes")
+    return int(given)
+
+
+def _over_limit(limit: int) -> str:
+    return (
+        f"decompresses to more than {limit:,} bytes, the limit on an archive's size unpacked (a compression bomb, "
+        f"or a larger model: {MAX_BYTES_VARIABLE} raises the limit)"
+    )
+
+
+class _BoundedReader:
+    """A decompressed stream (`gzip`, `bz2` or `lzma` file object, or a plain file) that refuses, with `ArchiveError`,
+    to read or seek past `limit` bytes of its output: the bound counts what is decompressed, not what a header or
+    trailer says.
+
+    # Parameters
+
+    stream : the seekable file object to read. limit : the most bytes of output. path : the archive, for errors.
+    """
+
+    def __init__(self, stream: Any, limit: int, path: str) -> None:
+        self.stream = stream
+        self.limit = limit
+        self.path = path
+
+    def read(self, size: int = -1) -> bytes:
+        room = self.limit - self.stream.tell()
+        data = self.stream.read(room + 1 if size is None or size < 0 else min(size, room + 1))
+        if self.stream.tell() > self.limit:
+            raise ArchiveError(self.path, _over_limit(self.limit))
+        return data
+
+    def seek(self, offset: int, whence: int = os.SEEK_SET) -> int:
+        if whence == os.SEEK_END:
+            raise OSError("a compressed archive is not read from its end")
+        target = offset + (self.stream.tell() if whence == os.SEEK_CUR else 0)
+        if target > self.limit:
+            raise ArchiveError(self.path, _over_limit(self.limit))
+        return self.stream.seek(target)
+
+    def tell(self) -> int:
+        return self.stream.tell()
+
+
+#: the decompressing readers by the first bytes of a file
+_COMPRESSIONS: tuple[tuple[bytes, Callable[[str], Any]], ...] = (
+    (b"\x1f\x8b", gzip.open),
+    (b"BZh", bz2.open),
+    (b"\xfd7zXZ\x00", lzma.open),
+)
+
+
+@contextlib.contextmanager
+def _opened(path: str, limit: int) -> Iterator[tarfile.TarFile]:
+    """The tar file `path` (gzip, bzip2, xz or none), decompressed at most `limit` bytes (`_BoundedReader`): into
+    memory, once for both the check of its members and their extraction, where it unpacks to at most
+    `IN_MEMORY_BYTES`; else read from the file as tarfile seeks."""
     with open(path, "rb") as handle:
-        if handle.read(2) == b"\x1f\x8b" and 18 <= os.path.getsize(path) <= IN_MEMORY_BYTES:
-            handle.seek(-4, os.SEEK_END)
-            if int.from_bytes(handle.read(4), "little") <= IN_MEMORY_BYTES:  # the size modulo 2^32
-                handle.seek(0)
-                return tarfile.open(fileobj=io.BytesIO(gzip.decompress(handle.read())), mode="r:")
-    return tarfile.open(path, "r:*")
+        start = handle.read(6)
+    opener = next((open_ for magic, open_ in _COMPRESSIONS if start.startswith(magic)), None)
+    with opener(path) if opener else open(path, "rb") as stream:
+        reader = _BoundedReader(stream, limit, path)
+        chunks, unpacked = [], 0
+        while unpacked <= IN_MEMORY_BYTES:
+            chunk = reader.read(1024 * 1024)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            unpacked += len(chunk)
+        else:  # larger than IN_MEMORY_BYTES: read from the file again, as tarfile asks
+            chunks.clear()
+            reader.seek(0)
+            with tarfile.open(fileobj=reader, mode="r:") as archive:  # type: ignore[call-overload]
+                yield archive
+            return
+    with tarfile.open(fileobj=io.BytesIO(b"".join(chunks)), mode="r:") as archive:
+        yield archive
 
 
 #: the folder of an archive holding its transformer's config and tokenizer files, and the file in it

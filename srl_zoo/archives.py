@@ -18,9 +18,11 @@ from typing import Any, Optional
 
 import torch
 
+from srl_zoo.archive_contents import no_code_kwargs
 from srl_zoo.archive_files import (
     ARCHIVED_TRANSFORMER,
     EXTRACTION_PREFIX,
+    MISSING_CONFIG,
     TRANSFORMER_SOURCE,
     ArchiveError,
     checked_members,
@@ -92,36 +94,60 @@ def use_archived_transformer(config: dict[str, Any], directory: str) -> bool:
     return changed
 
 
-def _skip_pretrained_transformer_weights(node: Any) -> None:
-    """Set `load_weights: false` on every pretrained-transformer token embedder in the config `node`."""
+def _pretrained_transformers(node: Any, kind: str) -> Iterator[dict[str, Any]]:
+    """The pretrained-transformer parts of the config `node` under its `kind` keys (`token_embedders` or
+    `token_indexers`), each the dict that configures it."""
     children: Iterable[Any]
     if isinstance(node, dict):
-        embedders = node.get("token_embedders")
-        for part in embedders.values() if isinstance(embedders, dict) else ():
+        parts = node.get(kind)
+        for part in parts.values() if isinstance(parts, dict) else ():
             if isinstance(part, dict) and str(part.get("type", "")).startswith("pretrained_transformer"):
-                part["load_weights"] = False
+                yield part
         children = node.values()
     elif isinstance(node, list):
         children = node
     else:
         return
     for child in children:
-        _skip_pretrained_transformer_weights(child)
+        yield from _pretrained_transformers(child, kind)
+
+
+def _skip_pretrained_transformer_weights(node: Any) -> None:
+    """Set `load_weights: false` on every pretrained-transformer token embedder in the config `node`."""
+    for embedder in _pretrained_transformers(node, "token_embedders"):
+        embedder["load_weights"] = False
+
+
+def load_transformers_without_code(config: dict[str, Any]) -> bool:
+    """Make every pretrained transformer of an archive's `config` load with remote code off and local files only
+    (`archive_contents.NO_CODE_NO_DOWNLOAD` in its embedder's `transformer_kwargs` and `tokenizer_kwargs` and its
+    indexer's `tokenizer_kwargs`), whatever they said. Whether anything changed."""
+    changed = False
+    parts = [(embedder, ("transformer_kwargs", "tokenizer_kwargs")) for embedder in _pretrained_transformers(
+        config, "token_embedders")] + [(indexer, ("tokenizer_kwargs",)) for indexer in _pretrained_transformers(
+        config, "token_indexers")]  # fmt: skip
+    for part, keys in parts:
+        for key in keys:
+            safe = no_code_kwargs(part.get(key))
+            changed |= safe != part.get(key)
+            part[key] = safe
+    return changed
 
 
 def upgrade_archive_config(directory: str, archive: str) -> None:
     """Rewrite the extracted `config.json` of `archive`, if an earlier srl_zoo saved it, into today's config
-    language (the one upgrade: `srl_zoo.archive_upgrade`), and point it at the archive's own transformer files
-    (`use_archived_transformer`)."""
+    language (the one upgrade: `srl_zoo.archive_upgrade`), point it at the archive's own transformer files
+    (`use_archived_transformer`) and load its transformers without code or downloads
+    (`load_transformers_without_code`). `ArchiveError` naming `archive` where it has no config."""
     path = os.path.join(directory, "config.json")
     if not os.path.isfile(path):
-        return
+        raise ArchiveError(archive, MISSING_CONFIG)
     with open(path, encoding="utf-8") as handle:
-        try:
-            config = json.load(handle)
-        except ValueError:
-            return  # allennlp reports an unreadable config itself
-    if isinstance(config, dict) and (upgrade_config_of(archive, config) | use_archived_transformer(config, directory)):
+        config = json.load(handle)  # JSON: checked when it was extracted
+    if not isinstance(config, dict):
+        raise ArchiveError(archive, f"config.json: a JSON {type(config).__name__}, not an object")
+    changes = [upgrade_config_of(archive, config), use_archived_transformer(config, directory)]
+    if any(changes + [load_transformers_without_code(config)]):
         with atomic_write(path) as handle:
             json.dump(config, handle, indent=2)
 
@@ -235,10 +261,14 @@ def load_model_archive(archive_file: str, **kwargs: Any) -> Any:
     """AllenNLP's `load_archive(archive_file, **kwargs)`, where a problem with a file inside the archive (its
     weights unreadable, missing or not the model's) is one `ArchiveError` naming `archive_file` and the member,
     not the temporary copy it was read from."""
+    from allennlp.common.checks import ConfigurationError
     from allennlp.models.archival import load_archive
 
     try:
         return load_archive(archive_file, **kwargs)
+    except ConfigurationError as error:  # a part its config names that allennlp does not know, a wrong key...
+        first = str(error).strip().strip("\"'").split(". ")[0].splitlines()[0]
+        raise ArchiveError(archive_file, f"config.json: {first}") from None
     except ArchiveError as error:
         named = named_by_archive(error, archive_file)
         if named is error:

@@ -8,7 +8,7 @@ import tarfile
 import pytest
 
 import srl_zoo.archive_cache as archive_cache
-from srl_zoo.archive_cache import SOURCE_FILE, archive_cache_root, kept_extracted
+from srl_zoo.archive_cache import SOURCE_FILE, archive_cache_root, extracted_archive, kept_extracted
 from srl_zoo.archive_files import ArchiveError
 
 
@@ -32,7 +32,8 @@ def test_extracted_once_then_read_from_the_folder(tmp_path, monkeypatch):
     with open(os.path.join(folder, "config.json"), encoding="utf-8") as handle:
         assert json.load(handle) == {"model": 1}
     with open(os.path.join(folder, SOURCE_FILE), encoding="utf-8") as handle:
-        assert json.load(handle)["archive"] == os.path.realpath(archive)
+        source = json.load(handle)
+    assert source["archive"] == os.path.realpath(archive) and source["sha256"] == archive_cache.content_digest(archive)
 
     def no_second_extraction(*args):
         raise AssertionError("extracted again")
@@ -42,19 +43,71 @@ def test_extracted_once_then_read_from_the_folder(tmp_path, monkeypatch):
     assert sorted(os.listdir(root)) == [os.path.basename(folder)]
 
 
-def test_a_new_version_of_the_archive_replaces_the_old_folder(tmp_path):
+def test_an_archive_rewritten_with_its_size_and_time_kept_is_extracted_anew(tmp_path):
+    """`cp -p`, `rsync -t` and `tar x` leave a rewritten archive with the size and modification time it had: the
+    folder is keyed on the archive's bytes, so the new content is served, never the old."""
     environment = {"SRL_ZOO_ARCHIVE_CACHE": str(tmp_path / "cache")}
-    archive = _archive(tmp_path / "model.tar.gz", {"model": 1})
-    other = _archive(tmp_path / "other.tar.gz", {"model": 3})
+    archive = str(tmp_path / "model.tar")
+    _plain_archive(archive, {"labels": ["ARG0", "ARG1"]})
+    status = os.stat(archive)
     first = kept_extracted(archive, environment)
-    kept_other = kept_extracted(other, environment)
-    _archive(tmp_path / "model.tar.gz", {"model": 2, "retrained": True})
-    os.utime(archive, ns=(1, 1))
+    _plain_archive(archive, {"labels": ["ARG1", "ARG0"]})
+    os.utime(archive, ns=(status.st_atime_ns, status.st_mtime_ns))
+    assert os.stat(archive).st_size == status.st_size and os.stat(archive).st_mtime_ns == status.st_mtime_ns
     second = kept_extracted(archive, environment)
-    assert second != first and first is not None and not os.path.exists(first)
+    assert second != first
     with open(os.path.join(str(second), "config.json"), encoding="utf-8") as handle:
-        assert json.load(handle) == {"model": 2, "retrained": True}
-    assert kept_other is not None and os.path.isdir(kept_other)  # another archive's folder stays
+        assert json.load(handle) == {"labels": ["ARG1", "ARG0"]}
+
+
+def _plain_archive(path: str, config: dict) -> str:
+    """An uncompressed tar holding `config` as config.json (the same size for configs of the same length)."""
+    with tarfile.open(path, "w") as tar:
+        data = json.dumps(config).encode()
+        info = tarfile.TarInfo("config.json")
+        info.size, info.mtime = len(data), 0
+        tar.addfile(info, io.BytesIO(data))
+    return path
+
+
+def test_the_least_recently_used_folders_go_past_the_bound(tmp_path, monkeypatch):
+    root = tmp_path / "cache"
+    monkeypatch.setattr(archive_cache, "IN_USE_SECONDS", -1)  # every folder may be removed at once
+    archives = [_archive(tmp_path / f"m{i}.tar.gz", {"model": i, "padding": "x" * 1000}) for i in range(3)]
+    one_folder = 1000 + 200  # config.json and the source file
+    environment = {"SRL_ZOO_ARCHIVE_CACHE": str(root), "SRL_ZOO_ARCHIVE_CACHE_BYTES": str(2 * one_folder + 100)}
+    first, second = (kept_extracted(archive, environment) for archive in archives[:2])
+    os.utime(os.path.join(str(first), SOURCE_FILE), (1, 1))
+    os.utime(os.path.join(str(second), SOURCE_FILE), (2, 2))
+    assert kept_extracted(archives[0], environment) == first  # used again: now the most recent
+    third = kept_extracted(archives[2], environment)
+    assert sorted(os.listdir(root)) == sorted(os.path.basename(str(f)) for f in (first, third))
+    with pytest.raises(ValueError, match="SRL_ZOO_ARCHIVE_CACHE_BYTES='2 GB': expected a number of bytes"):
+        archive_cache.cache_bound({"SRL_ZOO_ARCHIVE_CACHE_BYTES": "2 GB"})
+
+
+def test_an_archive_refused_while_it_loads_leaves_no_folder(tmp_path):
+    root = tmp_path / "cache"
+    environment = {"SRL_ZOO_ARCHIVE_CACHE": str(root)}
+    archive = _archive(tmp_path / "model.tar.gz", {"model": 1})
+    with pytest.raises(ArchiveError, match="refused"), extracted_archive(archive, environment) as folder:
+        assert os.path.isfile(os.path.join(folder, "config.json"))
+        raise ArchiveError(archive, "refused by the loader")
+    assert os.listdir(root) == []
+    with extracted_archive(archive, environment) as folder:  # accepted: kept
+        pass
+    assert os.listdir(root) == [os.path.basename(folder)]
+
+
+def test_two_processes_loading_at_once_both_get_the_folder(tmp_path):
+    import concurrent.futures
+
+    environment = {"SRL_ZOO_ARCHIVE_CACHE": str(tmp_path / "cache")}
+    archive = _archive(tmp_path / "model.tar.gz", {"model": 1, "padding": "x" * 100_000})
+    with concurrent.futures.ProcessPoolExecutor(4) as pool:
+        folders = list(pool.map(kept_extracted, [archive] * 8, [environment] * 8))
+    assert len(set(folders)) == 1 and folders[0] is not None
+    assert os.listdir(tmp_path / "cache") == [os.path.basename(folders[0])]
 
 
 def test_off_or_unwritable_means_no_folder(tmp_path):

@@ -234,20 +234,29 @@ def test_every_command_refuses_unfit_weights_in_one_line(predicate_model_archive
 
 
 def test_export_writes_only_the_members_it_knows(predicate_model_archive, tmp_path):
-    """A file planted in the archive's vocabulary or transformer folder does not travel into the export."""
+    """Data planted in the archive's vocabulary or transformer folder does not travel into the export, and an
+    archive holding weights beside the model's (a pickle) is refused before export writes anything."""
     planted = str(tmp_path / "planted.tar.gz")
     with tarfile.open(predicate_model_archive, "r:gz") as source, tarfile.open(planted, "w:gz") as copy:
         for member in source.getmembers():
             copy.addfile(member, source.extractfile(member) if member.isfile() else None)
-        add_bytes(copy, "vocabulary/extra.bin", b"not a vocabulary")
+        add_bytes(copy, "vocabulary/extra.json", b"{}")
         add_bytes(copy, "notes.txt", b"stray")
-        add_bytes(copy, "transformer/pytorch_model.bin", saved({"weights": torch.ones(2)}))
+        add_bytes(copy, "transformer/notes.md", b"stray")
         add_bytes(copy, "transformer/vocab.txt", b"[PAD]\n")
     exported = str(tmp_path / "exported.tar.gz")
     export_archive(planted, exported)
     with tarfile.open(exported, "r:gz") as archive:
         names = set(archive.getnames())
-    assert not {"vocabulary/extra.bin", "notes.txt", "transformer/pytorch_model.bin"} & names
+    assert not {"vocabulary/extra.json", "notes.txt", "transformer/notes.md"} & names
     assert "transformer/vocab.txt" in names  # the transformer's tokenizer files do travel
     assert {"config.json", "weights.th"} <= names and any(n.startswith("vocabulary/") for n in names)
+    pickle = tmp_path / "pickle.tar.gz"
+    with tarfile.open(predicate_model_archive, "r:gz") as source, tarfile.open(pickle, "w:gz") as copy:
+        for member in source.getmembers():
+            copy.addfile(member, source.extractfile(member) if member.isfile() else None)
+        add_bytes(copy, "transformer/pytorch_model.bin", saved({"weights": torch.ones(2)}))
+    with pytest.raises(ArchiveError, match=r"pickle.tar.gz: .*'transformer/pytorch_model.bin' is neither a file"):
+        export_archive(str(pickle), str(tmp_path / "refused.tar.gz"))
+    assert not os.path.exists(tmp_path / "refused.tar.gz")
     assert srl_zoo.load(exported)("The cat sat on the mat .")[0]["words"][1] == "cat"

@@ -13,6 +13,7 @@ from allennlp.modules.text_field_embedders import BasicTextFieldEmbedder
 from allennlp.modules.token_embedders import PretrainedTransformerMismatchedEmbedder
 from torch import nn
 
+from srl_zoo.archive_contents import NO_CODE_NO_DOWNLOAD
 from srl_zoo.modules.frame_features import FrameFeatureInputs
 from srl_zoo.modules.word_piece_folding import folding_of, unfolded_positions
 
@@ -96,7 +97,7 @@ class TransformerPieceEmbedding(MemoryWords):
         from allennlp.common import cached_transformers
 
         types = {word: i for i, word in enumerate(dict.fromkeys(w for words in sentences for w in words))}
-        tokenizer = cached_transformers.get_tokenizer(self.model_name)
+        tokenizer = cached_transformers.get_tokenizer(self.model_name, **NO_CODE_NO_DOWNLOAD)
         pieces = tokenizer(list(types), add_special_tokens=False)["input_ids"]
         table = torch.full((len(types), MAX_PIECES_PER_WORD), -1, dtype=torch.long)
         for i, word_pieces in enumerate(pieces):

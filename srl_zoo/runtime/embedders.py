@@ -10,6 +10,7 @@ from typing import Any, Optional
 import torch
 from torch import nn
 
+from srl_zoo.archive_contents import NO_CODE_NO_DOWNLOAD, no_code_kwargs
 from srl_zoo.archive_files import ArchiveError
 from srl_zoo.parts.embedders.adapted_transformer import freeze_and_adapt
 from srl_zoo.parts.embedders.bert import BertEncoder, is_plain_bert
@@ -112,9 +113,11 @@ class HuggingFaceEncoder(nn.Module):
 
 
 def _transformer_config(directory: str, settings: dict[str, Any]) -> dict[str, Any]:
-    """The archive's transformer config (`config.json`) with the config's `transformer_kwargs` applied."""
+    """The archive's transformer config (`config.json`) with the config's `transformer_kwargs` applied (those that
+    are the transformer's settings, not loading options)."""
     with open(os.path.join(directory, "config.json"), encoding="utf-8") as handle:
-        return {**json.load(handle), **(settings.get("transformer_kwargs") or {})}
+        given = settings.get("transformer_kwargs") or {}
+        return {**json.load(handle), **{k: v for k, v in given.items() if k not in NO_CODE_NO_DOWNLOAD}}
 
 
 def _huggingface(archive: str, directory: str, settings: dict[str, Any], model_type: Optional[str]) -> nn.Module:
@@ -129,8 +132,12 @@ def _huggingface(archive: str, directory: str, settings: dict[str, Any], model_t
             "(or srl_zoo with its extra: pip install '.[transformers]')",
         ) from None
 
-    config = AutoConfig.from_pretrained(directory, **(settings.get("transformer_kwargs") or {}))
-    return AutoModel.from_config(config)
+    try:
+        config = AutoConfig.from_pretrained(directory, **no_code_kwargs(settings.get("transformer_kwargs")))
+        return AutoModel.from_config(config, trust_remote_code=False)
+    except (OSError, ValueError) as error:  # a config transformers cannot read, or one that asks for code
+        reason = (str(error).strip().splitlines() or [type(error).__name__])[0]
+        raise ArchiveError(archive, f"transformer/config.json: {reason.replace(directory, 'transformer')}") from None
 
 
 def build_embedder(

@@ -4,19 +4,16 @@ naming it and the allennlp command that labels with it."""
 
 import json
 import os
-import shutil
-import tempfile
 from collections.abc import Callable, Mapping
 from typing import Any, Optional, TypeVar, cast
 
 from torch import nn
 
-from srl_zoo.archive_cache import kept_extracted
+from srl_zoo.archive_cache import extracted_archive
 from srl_zoo.archive_files import (
-    EXTRACTION_PREFIX,
+    MISSING_CONFIG,
     SCORE_CALIBRATION_KEY,
     ArchiveError,
-    extract_archive,
     load_weights,
     named_by_archive,
 )
@@ -126,8 +123,10 @@ def check_covered(path: str, config: dict[str, Any]) -> None:
 
 def build_model(path: str, directory: str) -> LabellingModel:
     """The labelling model of the archive `path`, extracted in `directory` (config, vocabulary, weights)."""
+    if not os.path.isfile(os.path.join(directory, "config.json")):
+        raise ArchiveError(path, MISSING_CONFIG)
     with open(os.path.join(directory, "config.json"), encoding="utf-8") as handle:
-        config = json.load(handle)
+        config = json.load(handle)  # JSON: checked when it was extracted
     upgrade_config_of(path, config)  # an earlier version's spellings, in today's language
     model = config.get("model", {})
     check_covered(path, config)
@@ -177,21 +176,11 @@ def build_model(path: str, directory: str) -> LabellingModel:
 
 def load_model(path: str) -> LabellingModel:
     """The `LabellingModel` of the archive at `path`: its files read from the folder it is kept extracted in
-    (`srl_zoo.archive_cache`), or, with that cache off or unwritable, extracted to a temporary folder, checked and
-    removed."""
-    kept = None
-    try:
-        kept = kept_extracted(path)
-        if kept is not None:
-            return build_model(path, kept)
-        directory = tempfile.mkdtemp(prefix=EXTRACTION_PREFIX)
+    (`srl_zoo.archive_cache`: an archive refused here leaves nothing there), or, with that cache off or unwritable,
+    from a temporary folder, removed afterwards. A problem with a file inside it is one `ArchiveError` naming
+    `path` and the member."""
+    with extracted_archive(path) as directory:
         try:
-            extract_archive(path, directory)
             return build_model(path, directory)
-        finally:
-            shutil.rmtree(directory, ignore_errors=True)
-    except ArchiveError as error:
-        named = named_by_archive(error, path, kept)
-        if named is error:
-            raise
-        raise named from None
+        except ArchiveError as error:
+            raise named_by_archive(error, path, directory) from None

@@ -6,6 +6,7 @@ from typing import Any
 
 import torch
 
+from srl_zoo.archive_contents import no_code_kwargs
 from srl_zoo.nn.low_rank_adapters import add_low_rank_adapters
 
 #: the encoder directories `frozen_weights` may name: the check that gives their folder or says how to build it
@@ -59,7 +60,7 @@ def _load_frozen_weights(transformer: torch.nn.Module, directory: str, transform
     """Copy the pretrained weights of `directory` into `transformer` (built from the same config)."""
     from transformers import AutoModel
 
-    pretrained = AutoModel.from_pretrained(directory, **transformer_kwargs)
+    pretrained = AutoModel.from_pretrained(directory, **no_code_kwargs(transformer_kwargs))
     missing, unexpected = transformer.load_state_dict(pretrained.state_dict(), strict=False)
     if missing or unexpected:
         raise ValueError(

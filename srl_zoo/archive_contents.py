@@ -1,0 +1,116 @@
+"""What a model archive may hold and ask for: the files a model needs and data, never code, and no config that asks
+a library to run code. Checked on the members of an open archive before anything is extracted
+(`archive_files.extract_archive`), so every loading path (the runtime, allennlp's, export) refuses the same way."""
+
+import itertools
+import json
+import posixpath
+import re
+import tarfile
+from collections.abc import Iterator
+from typing import Any, Optional
+
+#: the members a model archive is made of: its config, weights and metadata, its vocabulary's namespaces (and the
+#: empty lock file allennlp saves beside them), and its transformer's config and tokenizer files (a sentencepiece
+#: `.model` among them)
+MODEL_FILES = re.compile(
+    r"(config\.json|weights\.th|meta\.json|vocabulary/([^/]+\.txt|\.lock)|transformer/[^/]+\.(json|txt|model))"
+)
+#: what any other member may be: data that no loader runs
+DATA_SUFFIXES = (".json", ".txt", ".md", ".csv", ".tsv")
+#: the JSON members that libraries read: they must parse, and none may ask for code
+READ_JSON = re.compile(r"(config\.json|meta\.json|transformer/[^/]+\.json)")
+#: a JSON member larger than this is no config or tokenizer file (the largest tokenizer.json met is ~17 MB)
+MAX_JSON_BYTES = 64 * 1024 * 1024
+#: keys that make Hugging Face transformers import Python code: `trust_remote_code` (a loading option an archive's
+#: config could pass) and `auto_map` (a transformer config's or tokenizer config's classes from the folder's `.py`)
+CODE_KEYS = ("trust_remote_code", "auto_map")
+
+
+def member_kind_problem(member: tarfile.TarInfo) -> Optional[str]:
+    """Why `member` (a file or folder) has no place in a model archive, else None: a file must be one a model needs
+    (`MODEL_FILES`) or data (`DATA_SUFFIXES`); code, libraries, pickles and other files are refused."""
+    if member.isdir():
+        return None
+    name = posixpath.normpath(member.name.replace("\\", "/"))
+    if MODEL_FILES.fullmatch(name) or name.lower().endswith(DATA_SUFFIXES):
+        return None
+    return (
+        f"member {member.name!r} is neither a file a model needs (config.json, weights.th, vocabulary/*.txt, the "
+        "transformer's config and tokenizer files) nor data (.json, .txt): an archive carries no code"
+    )
+
+
+def _code_keys(node: Any, where: str) -> Iterator[str]:
+    """The dotted paths in the JSON value `node` of keys that ask for code (`CODE_KEYS`): `trust_remote_code` set
+    to anything but false or null, and any `auto_map`."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            path = f"{where}.{key}" if where else str(key)
+            if key == "auto_map" or (key == "trust_remote_code" and value not in (False, None)):
+                yield path
+            else:
+                yield from _code_keys(value, path)
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            yield from _code_keys(value, f"{where}[{index}]")
+
+
+def _imported_types(node: Any, where: str) -> Iterator[str]:
+    """The dotted paths in the config `node` of `type` values that name a module's attribute (`"os.system"`), which
+    allennlp imports and calls instead of a registered part."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            path = f"{where}.{key}" if where else str(key)
+            if key == "type" and isinstance(value, str) and "." in value:
+                yield f"{path} {value!r}"
+            else:
+                yield from _imported_types(value, path)
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            yield from _imported_types(value, f"{where}[{index}]")
+
+
+def code_request(config: Any, is_model_config: bool = False) -> Optional[str]:
+    """The first key of a parsed JSON file (an srl_zoo config, a transformer's or tokenizer's config) that asks a
+    library to run code, as a dotted path, else None; in a model's config (`is_model_config`) a part's `type` that
+    names a module (allennlp imports it and calls what it names) too."""
+    found = _code_keys(config, "")
+    if is_model_config:
+        found = itertools.chain(found, _imported_types(config, ""))
+    return next(found, None)
+
+
+def json_member_problem(archive: tarfile.TarFile, member: tarfile.TarInfo) -> Optional[str]:
+    """Why the JSON file `member` of the open `archive` cannot be loaded safely (not JSON, too large for one, or a
+    key that asks for remote code), else None; members no library reads are not opened."""
+    name = posixpath.normpath(member.name.replace("\\", "/"))
+    if not member.isfile() or not READ_JSON.fullmatch(name):
+        return None
+    if member.size > MAX_JSON_BYTES:
+        return f"{name}: {member.size:,} bytes, too large for a config or tokenizer file"
+    handle = archive.extractfile(member)
+    if handle is None:
+        return None
+    try:
+        parsed = json.loads(handle.read().decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as error:
+        return f"{name}: not JSON ({str(error).splitlines()[0]})"
+    requested = code_request(parsed, is_model_config=name == "config.json")
+    if requested is not None:
+        return (
+            f"{name}: {requested} asks to import or run code (remote code, or a module named as a part); srl_zoo "
+            "runs no code an archive names: refused"
+        )
+    return None
+
+
+#: what srl_zoo passes on every call into transformers for an archive, whatever the archive's config asks: no code
+#: from the archive's folder or a hub, and no download (`local_files_only`)
+NO_CODE_NO_DOWNLOAD = {"trust_remote_code": False, "local_files_only": True}
+
+
+def no_code_kwargs(kwargs: Optional[dict[str, Any]]) -> dict[str, Any]:
+    """`kwargs` for a transformers `from_pretrained` call (an archive's `transformer_kwargs` or `tokenizer_kwargs`)
+    with remote code off and local files only (`NO_CODE_NO_DOWNLOAD`) over whatever they said."""
+    return {**(kwargs or {}), **NO_CODE_NO_DOWNLOAD}
