@@ -25,6 +25,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("archive_file", metavar="MODEL", help="model.tar.gz of a trained srl_zoo model")
     parser.add_argument("--host", default="127.0.0.1", help="address to bind (default: loopback only)")
     parser.add_argument("--port", type=int, default=8000, help="TCP port (default 8000)")
+    parser.add_argument(
+        "--allowed-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a name clients reach the service by, beside the bound address's (a proxy's or a DNS name; repeat for "
+        "more): requests whose Host header gives another name are answered 400",
+    )
     add_precision_argument(parser)
     parser.add_argument("--cuda-device", type=int, default=-1, help="GPU index, -1 for the CPU")
     parser.add_argument("--batch-size", type=int, default=DEFAULTS.max_batch_sentences, help="sentences per model call")
@@ -49,6 +57,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--max-body-bytes", type=int, default=DEFAULTS.max_body_bytes, help="request body size (413 past)"
+    )
+    parser.add_argument(
+        "--max-discarded-body-bytes",
+        type=int,
+        default=DEFAULTS.max_discarded_body_bytes,
+        help="a body over --max-body-bytes is read and dropped up to this size before its 413, so that a client "
+        "still sending reads the answer; past it the connection closes",
     )
     parser.add_argument(
         "--max-sentence-words",
@@ -80,9 +95,11 @@ def run(args: argparse.Namespace) -> None:
 
     from srl_zoo.labelers import load_labeler
     from srl_zoo.serving.app import create_app
+    from srl_zoo.serving.hosts import allowed_hosts
 
     limits = ServiceLimits(
         max_body_bytes=args.max_body_bytes,
+        max_discarded_body_bytes=args.max_discarded_body_bytes,
         max_request_tokens=args.max_request_tokens,
         max_request_row_words=args.max_request_row_words,
         max_queue_sentences=args.max_queue,
@@ -93,7 +110,8 @@ def run(args: argparse.Namespace) -> None:
         drain_seconds=args.drain_seconds,
     )
     labeler = load_labeler(args.archive_file, cuda_device=args.cuda_device, precision=args.precision)
-    app = create_app(labeler, os.path.basename(args.archive_file), limits)
+    hosts = allowed_hosts(args.host, args.allowed_host)
+    app = create_app(labeler, os.path.basename(args.archive_file), limits, hosts)
     print(
         f"srl-zoo serve: {args.archive_file} ({labeler.precision}) at http://{args.host}:{args.port}/",
         flush=True,

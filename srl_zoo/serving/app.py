@@ -12,10 +12,11 @@ import contextlib
 import os
 import time
 from collections.abc import AsyncIterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Optional
 
 from srl_zoo.runtime.labeler_contract import TextLabeler
 from srl_zoo.serving.batcher import Batcher, Overloaded, Unfinished
+from srl_zoo.serving.hosts import LOOPBACK_NAMES, HostCheck
 from srl_zoo.serving.limits import ServiceLimits
 from srl_zoo.serving.machine_rate import measure_rate
 from srl_zoo.serving.metrics import ServiceMetrics
@@ -24,8 +25,6 @@ from srl_zoo.serving.requests import RequestError, parse_body, sentence_items, s
 STATIC = os.path.join(os.path.dirname(__file__), "static")
 #: seconds a client told 503 should wait before trying again
 RETRY_AFTER_SECONDS = 1
-#: a body over `max_body_bytes` is read and thrown away up to this many times the limit before its 413 answer
-DISCARD_FACTOR = 4
 
 if TYPE_CHECKING:
     from starlette.applications import Starlette
@@ -33,7 +32,12 @@ if TYPE_CHECKING:
     from starlette.responses import Response
 
 
-def create_app(labeler: TextLabeler, model_name: str, limits: ServiceLimits = ServiceLimits()) -> Starlette:
+def create_app(
+    labeler: TextLabeler,
+    model_name: str,
+    limits: ServiceLimits = ServiceLimits(),
+    hosts: Optional[frozenset[str]] = LOOPBACK_NAMES,
+) -> Starlette:
     """The service for `labeler`'s model.
 
     # Parameters
@@ -41,10 +45,13 @@ def create_app(labeler: TextLabeler, model_name: str, limits: ServiceLimits = Se
     labeler : the model's labeler (`srl_zoo.labelers.load_labeler`; `/health` reports its precision).
     model_name : what `/health` calls the model (e.g. the archive's file name).
     limits : the request, queue and batch bounds.
+    hosts : the names a request's `Host` header may give (`hosts.allowed_hosts`; others are answered 400), None
+        for any.
     """
     from starlette.applications import Starlette
     from starlette.concurrency import run_in_threadpool
     from starlette.exceptions import HTTPException
+    from starlette.middleware import Middleware
     from starlette.responses import FileResponse, JSONResponse, PlainTextResponse
     from starlette.routing import Mount, Route
     from starlette.staticfiles import StaticFiles
@@ -65,7 +72,7 @@ def create_app(labeler: TextLabeler, model_name: str, limits: ServiceLimits = Se
         started = time.perf_counter()
         try:
             _check_content_type(request)
-            body = await _read_body(request, limits.max_body_bytes)
+            body = await _read_body(request, limits.max_body_bytes, limits.max_discarded_body_bytes)
             items = await run_in_threadpool(sentence_items, parse_body(body), labeler, limits)
             rate.check(items, limits)
             labeled = await batcher.label(items)
@@ -115,7 +122,10 @@ def create_app(labeler: TextLabeler, model_name: str, limits: ServiceLimits = Se
         Route("/api/label", label, methods=["POST"]),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: http_error})
+    middleware = [] if hosts is None else [Middleware(HostCheck, allowed=hosts)]
+    app = Starlette(
+        routes=routes, lifespan=lifespan, exception_handlers={HTTPException: http_error}, middleware=middleware
+    )
     app.state.batcher = batcher  # `srl-zoo serve` starts its drain on SIGTERM
     return app
 
@@ -128,14 +138,13 @@ def _check_content_type(request: Request) -> None:
         raise RequestError(415, f"send the body as JSON with Content-Type: application/json ({given} was given)")
 
 
-async def _read_body(request: Request, limit: int) -> bytes:
+async def _read_body(request: Request, limit: int, bound: int) -> bytes:
     """The body, kept no further than `limit` bytes (`RequestError` 413 past it). A body over the limit is read
-    to its end and thrown away, up to `DISCARD_FACTOR` times the limit, before the 413 is sent: a client that is
-    still sending (Python's urllib, requests, curl) would otherwise see the connection closed under it, not the
-    answer. Past that bound the 413 goes at once and the connection closes."""
+    to its end and thrown away, up to `bound` bytes, before the 413 is sent: a client that is still sending
+    (Python's urllib, requests, curl) would otherwise see the connection closed under it, not the answer. Past
+    that bound the 413 goes at once and the connection closes."""
     declared = request.headers.get("content-length")
     declared_size = int(declared) if declared is not None and declared.isdigit() else None
-    bound = DISCARD_FACTOR * limit
     chunks, size = [], 0
     if declared_size is None or declared_size <= bound:  # past the bound: answered at once, unread
         async for chunk in request.stream():

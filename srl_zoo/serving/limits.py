@@ -12,6 +12,9 @@ class ServiceLimits:
     # Parameters
 
     max_body_bytes : a request body larger than this is answered 413.
+    max_discarded_body_bytes : a body over `max_body_bytes` is read and thrown away up to this size before its 413
+        (a client still sending, as Python's urllib is, would otherwise see the connection reset, not the answer);
+        past it the 413 goes at once and the connection closes.
     max_request_tokens : words in one request (all its sentences), more is answered 413.
     max_request_row_words : predicate rows x words in one request (all its sentences), more is answered 413:
         the model runs its per-predicate layers once per (sentence, predicate) row, so a sentence costs its
@@ -42,6 +45,7 @@ class ServiceLimits:
     """
 
     max_body_bytes: int = 1_000_000
+    max_discarded_body_bytes: int = 256_000_000
     max_request_tokens: int = 10_000
     max_request_row_words: int = 630_000
     max_sentence_words: int = 250
