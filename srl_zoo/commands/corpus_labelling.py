@@ -15,7 +15,7 @@ import torch.distributed as dist
 from srl_zoo.commands.verbosity import plain_lines_above_the_bar
 from srl_zoo.data.formats.output_formats import OUTPUT_FORMATS
 from srl_zoo.labelers import load_labeler
-from srl_zoo.labeling.chunks import INPUT_FORMATS
+from srl_zoo.labeling.chunks import INPUT_FORMATS, MAX_LINE_CHARACTERS
 from srl_zoo.labeling.corpus import check_output_free, checked_input_format, label_corpus
 from srl_zoo.labeling.progress import remove_progress
 from srl_zoo.labeling.shares import Share, merge_parts
@@ -57,6 +57,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--output-format", choices=list(OUTPUT_FORMATS), default="json")
     parser.add_argument("--batch-size", type=int, default=64, help="sentences per model call")
     parser.add_argument("--chunk-lines", type=int, default=256, help="input lines per saved step")
+    parser.add_argument(
+        "--max-line-characters",
+        type=int,
+        default=MAX_LINE_CHARACTERS,
+        help=f"a longer input line is skipped, told with its line (default {MAX_LINE_CHARACTERS:,})",
+    )
     parser.add_argument(
         "--workers",
         type=int,
@@ -116,6 +122,7 @@ def run(args: argparse.Namespace) -> None:
         progress=not args.no_progress,
         workers=args.workers if args.workers is not None else int(cuda_device >= 0),
         share=share,
+        max_line_characters=args.max_line_characters,
     )
     if share.world > 1:
         summary = _merge_shares(summary, args.output_file, share)

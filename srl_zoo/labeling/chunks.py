@@ -15,6 +15,12 @@ CONLL_FORMATS = ("conll2005", "conll2012", "conll2009")
 #: `conll` is any of the CoNLL formats, told from the file (`detect_format`)
 INPUT_FORMATS = ("text", "jsonl", "conll") + CONLL_FORMATS
 _DOCUMENT_MARKERS = (b"#begin document", b"#end document")
+#: the most characters of one input line (a document) unless `--max-line-characters` says otherwise (spaCy's own
+#: bound on a text, which its blank pipeline does not need: the runtime lifts it for longer ones)
+MAX_LINE_CHARACTERS = 1_000_000
+#: the fields of a JSONL line: a text, or the predictor's tokens with what may come with them
+TEXT_FIELDS = frozenset({"text", "sentence"})
+TOKEN_FIELDS = frozenset({"tokens", "predicates", "heads", "pos"})
 
 
 class BadLine(ValueError):
@@ -83,13 +89,26 @@ def _decoded(raw_lines: list[tuple[int, bytes]], path: str) -> tuple[int, Line]:
     return raw_lines[0][0], "\n".join(texts)
 
 
-def parse_line(line: str, input_format: str, check_tokens: Any, path: str, number: int) -> Request:
+def parse_line(
+    line: str,
+    input_format: str,
+    check_tokens: Any,
+    path: str,
+    number: int,
+    max_characters: int = MAX_LINE_CHARACTERS,
+) -> Request:
     """What one input line asks for; `BadLine` naming the file and line when malformed.
 
     # Parameters
 
     check_tokens : called with a pre-tokenized request; raises `ValueError` saying what is wrong.
+    max_characters : a longer line is a `BadLine` (`--max-line-characters`).
     """
+    if len(line) > max_characters:
+        raise BadLine(
+            f"{path}:{number}: {len(line):,} characters, more than the {max_characters:,} a line may have "
+            "(--max-line-characters raises the limit)"
+        )
     if input_format == "text":
         return ("text", line.rstrip("\n"))
     if input_format in CONLL_FORMATS:  # the file's words at the file's predicates
@@ -111,6 +130,13 @@ def parse_line(line: str, input_format: str, check_tokens: Any, path: str, numbe
         json.dumps(value, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError as error:
         raise BadLine(f"{path}:{number}: not valid Unicode text ({error.reason}: a lone surrogate escape?)") from None
+    fields = TEXT_FIELDS if TEXT_FIELDS & set(value) else TOKEN_FIELDS
+    unknown = sorted(set(value) - fields)
+    if unknown:
+        raise BadLine(
+            f"{path}:{number}: unknown fields {unknown}: expected 'text' (or 'sentence'), or 'tokens' with "
+            "'predicates', 'heads' and 'pos'"
+        )
     if "text" in value or "sentence" in value:
         text = value.get("text", value.get("sentence"))
         if not isinstance(text, str):

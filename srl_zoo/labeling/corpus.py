@@ -6,11 +6,13 @@ written in order. `srl_zoo.commands.srl_label` adds the command line and torchru
 import hashlib
 import logging
 import os
+import zlib
 from typing import Any, Optional
 
 from srl_zoo.data.formats.conll_kind import conll_format_of, detect_format
+from srl_zoo.data.formats.io_utils import open_binary
 from srl_zoo.data.formats.output_formats import OUTPUT_FORMATS
-from srl_zoo.labeling.chunks import CONLL_FORMATS, INPUT_FORMATS
+from srl_zoo.labeling.chunks import CONLL_FORMATS, INPUT_FORMATS, MAX_LINE_CHARACTERS
 from srl_zoo.labeling.errors import LabelRunError
 from srl_zoo.labeling.labeled_chunks import label_prepared
 from srl_zoo.labeling.part_writer import PartWriter
@@ -42,6 +44,7 @@ def label_corpus(
     progress: bool = True,
     workers: int = 0,
     share: Share = Share(),
+    max_line_characters: int = MAX_LINE_CHARACTERS,
 ) -> dict[str, Any]:
     """Label every line of `input_file` into `output_file` (see the module docstring); returns counts
     (`lines`, `sentences`, `skipped`, `resumed_from_line`).
@@ -57,6 +60,11 @@ def label_corpus(
     workers : processes that prepare input chunks ahead of the model (0: this process does).
     share : the chunks this process labels, into its part (`srl_zoo.labeling.shares`); the default is
         all of them, into `output_file`. The caller merges the parts (`merge_parts`).
+    max_line_characters : a longer input line is skipped as one that cannot be labeled.
+
+    A run in which every line was skipped (a file that is not text, say) leaves no output and ends in a
+    `LabelRunError` naming how many lines and the first; one that cannot write (a full disk, a vanished folder)
+    ends in a `LabelRunError` naming the output, its progress kept for the same command to resume.
     """
     input_format = checked_input_format(input_file, input_format, output_format)
     if share.world > 1 and _merged_before(output_file, input_file, input_format, output_format, share, overwrite):
@@ -79,12 +87,19 @@ def label_corpus(
             chunk_lines,
             labeler.batch_size,
             share,
+            max_line_characters,
         )
         with PartWriter(part, start, share, counts, output_format, on_error, progress) as writer:
             for prepared in prepared_chunks(dataset, workers, pin_memory=labeler.on_gpu):
                 writer.submit(prepared, label_prepared(labeler, prepared, output_format, input_file))
         if share.world == 1:
             remove_progress(part)  # finished: nothing to resume (the parts of several processes wait for the merge)
+    if counts["skipped"] and not counts["lines"] and resumed is None and os.path.getsize(part) == 0:
+        os.remove(part)
+        raise LabelRunError(
+            f"{input_file}: nothing could be labeled: all {counts['skipped']:,} lines were skipped, the first "
+            f"{writer.first_skipped}"
+        )
     return counts
 
 
@@ -99,6 +114,7 @@ def checked_input_format(input_file: str, input_format: Optional[str], output_fo
         raise LabelRunError(f"input format must be one of {INPUT_FORMATS}, got {input_format!r}")
     if not os.path.isfile(input_file):
         raise LabelRunError(f"{input_file}: no such file")
+    check_text_file(input_file)
     check_content(input_file, input_format, named)
     return detect_format(input_file) if input_format == "conll" else input_format
 
@@ -110,6 +126,25 @@ def check_output_free(output_file: str, overwrite: bool) -> None:
         raise LabelRunError(
             f"{output_file} exists and no unfinished run of srl-zoo label is recorded for it "
             f"({progress_path(output_file)}): pass --overwrite to label again, or choose another output"
+        )
+
+
+#: how much of an input is read to tell whether it is text
+TEXT_PROBE_BYTES = 64 * 1024
+
+
+def check_text_file(input_file: str) -> None:
+    """`LabelRunError` naming the line of the first NUL byte in the file's first 64 KiB: a binary file, not text
+    (a text line that is not UTF-8 is skipped as it comes, with its line)."""
+    with open_binary(input_file) as handle:
+        try:
+            start = handle.read(TEXT_PROBE_BYTES)
+        except (OSError, EOFError, zlib.error) as error:
+            raise LabelRunError(f"{input_file}: cannot be read as text: {error}") from None
+    if b"\x00" in start:
+        line = start[: start.index(b"\x00")].count(b"\n") + 1
+        raise LabelRunError(
+            f"{input_file}:{line}: not a text file (a NUL byte): srl-zoo label reads UTF-8 text, JSONL or CoNLL"
         )
 
 

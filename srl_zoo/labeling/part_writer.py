@@ -12,12 +12,15 @@ from typing import Any, BinaryIO, Optional
 from tqdm import tqdm
 
 from srl_zoo.labeling.chunks import BadLine
+from srl_zoo.labeling.errors import LabelRunError
 from srl_zoo.labeling.labeled_chunks import Labeled, outcomes
 from srl_zoo.labeling.prepared_chunks import PreparedChunk
 from srl_zoo.labeling.progress import Progress, prefix_sha256, write_progress
 from srl_zoo.labeling.shares import Share, append_index, index_path
 
 logger = logging.getLogger(__name__)
+#: skipped lines each told in a line of their own; the rest are counted
+SHOWN_SKIPPED_LINES = 20
 
 
 @dataclass
@@ -34,6 +37,7 @@ class PartWriter:
     progress: bool
     pending: deque[Future] = field(default_factory=deque)
     broken: bool = False  # a chunk failed to be written: no later one may be
+    first_skipped: Optional[str] = None  # the first skipped line's `FILE:LINE: reason`
 
     def __enter__(self) -> "PartWriter":
         self.sink: BinaryIO = open(self.part, "ab")
@@ -61,15 +65,25 @@ class PartWriter:
                     self.pending.popleft().result()
         finally:
             self.bar.close()
-            self.sink.close()
-            if self.index is not None:
-                self.index.close()
+            for handle in (self.sink, self.index):
+                try:
+                    if handle is not None:
+                        handle.close()
+                except OSError:  # what a failed write left buffered: the progress record does not count it
+                    if exc_info[0] is None:
+                        raise
 
     def _write(self, prepared: PreparedChunk, labeled: Labeled) -> None:
         if self.broken:  # never write a chunk after one that failed: the output would skip it
             raise RuntimeError("an earlier chunk failed to be written")
         try:
             self._write_chunk(prepared, labeled)
+        except OSError as error:  # a full disk, a vanished folder: what is recorded stays, the rerun resumes
+            self.broken = True
+            raise LabelRunError(
+                f"{self.part}: cannot write ({error.strerror or error}): the output is kept up to the last saved "
+                "chunk; make room (or restore the folder) and run the same command again to resume"
+            ) from None
         except BaseException:
             self.broken = True
             raise
@@ -85,7 +99,11 @@ class PartWriter:
                         append_output(self.sink, b"".join(pieces))
                         self._save(number - 1, prefix_sha256(path, number - 1), chunk.number, False)
                     raise outcome
-                logger.warning("%s (line skipped)", outcome)
+                if self.counts["skipped"] < SHOWN_SKIPPED_LINES:
+                    logger.warning("%s (line skipped)", outcome)
+                elif self.counts["skipped"] == SHOWN_SKIPPED_LINES:
+                    logger.warning("more lines skipped: counted, not shown (the counts at the end say how many)")
+                self.first_skipped = self.first_skipped or f"at {outcome}"
                 self.counts["skipped"] += 1
                 continue
             record, sentences = outcome

@@ -15,7 +15,15 @@ from typing import Any
 
 from torch.utils.data import DataLoader, IterableDataset, get_worker_info
 
-from srl_zoo.labeling.chunks import CONLL_FORMATS, BadLine, Chunk, bad_line, parse_line, read_chunks
+from srl_zoo.labeling.chunks import (
+    CONLL_FORMATS,
+    MAX_LINE_CHARACTERS,
+    BadLine,
+    Chunk,
+    bad_line,
+    parse_line,
+    read_chunks,
+)
 from srl_zoo.labeling.shares import Share
 from srl_zoo.nn.pinned import pin
 from srl_zoo.runtime.labeler_contract import TextLabeler
@@ -52,7 +60,14 @@ class PreparedChunk:
         return replace(self, batches=[SentenceBatch(b.keys, pin(b.tensors)) for b in self.batches])
 
 
-def prepare_chunk(labeler: TextLabeler, chunk: Chunk, input_format: str, path: str, batch_size: int) -> PreparedChunk:
+def prepare_chunk(
+    labeler: TextLabeler,
+    chunk: Chunk,
+    input_format: str,
+    path: str,
+    batch_size: int,
+    max_line_characters: int = MAX_LINE_CHARACTERS,
+) -> PreparedChunk:
     """Parse, split and tensorize one chunk; any error on a line becomes that line's `BadLine`."""
     prepared = PreparedChunk(chunk)
     keys: list[SentenceKey] = []
@@ -62,7 +77,7 @@ def prepare_chunk(labeler: TextLabeler, chunk: Chunk, input_format: str, path: s
         try:
             if isinstance(line, BadLine):
                 raise line
-            kind, value = parse_line(line, input_format, labeler.check_request, path, number)
+            kind, value = parse_line(line, input_format, labeler.check_request, path, number, max_line_characters)
             if kind == "tokens":
                 request = labeler.parse_request(value)
                 if request.heads is not None or request.pos is not None or not request.words:
@@ -105,6 +120,7 @@ class PreparedChunks(IterableDataset):
     chunk_lines: int
     batch_size: int
     share: Share
+    max_line_characters: int = MAX_LINE_CHARACTERS
 
     def __iter__(self) -> Iterator[PreparedChunk]:
         worker = get_worker_info()
@@ -118,7 +134,9 @@ class PreparedChunks(IterableDataset):
             if not self.share.owns(chunk.number):
                 yield PreparedChunk(replace(chunk, lines=[]), mine=False)
             else:
-                yield prepare_chunk(self.labeler, chunk, self.input_format, self.path, self.batch_size)
+                yield prepare_chunk(
+                    self.labeler, chunk, self.input_format, self.path, self.batch_size, self.max_line_characters
+                )
 
 
 def _unchanged(prepared: Any) -> Any:

@@ -23,6 +23,8 @@ def split_sentences(nlp: Any, text: str) -> list[Sentence]:
     """Sentences of `text` as words (whitespace and tokens of only control or zero-width characters dropped) with
     their character offsets."""
     sentences = []
+    if len(text) >= nlp.max_length:  # spaCy's bound for its parser's and NER's memory; a sentencizer needs none
+        nlp.max_length = len(text) + 1
     for sentence in nlp(text).sents:
         tokens = [token for token in sentence if not token.is_space and not is_invisible(token.text)]
         if tokens:

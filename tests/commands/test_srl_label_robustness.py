@@ -169,3 +169,98 @@ def test_a_kill_while_labeling_the_first_chunk_resumes(labeler, tmp_path, monkey
             label_corpus(labeler, source, str(out), chunk_lines=2, progress=False)
     assert label_corpus(labeler, source, str(out), chunk_lines=2, progress=False)["resumed_from_line"] is None
     assert out.read_bytes() == expected
+
+
+def test_a_full_disk_is_one_line_naming_the_output_and_a_rerun_finishes_it(labeler, tmp_path, monkeypatch):
+    """The disk fills while the second chunk is written (half of it reached the file): one `LabelRunError` naming
+    the output; run again once there is room, the output is byte-identical to an uninterrupted run."""
+    import errno
+
+    from srl_zoo.commands.expected_errors import one_line
+
+    source = write_corpus(tmp_path / "corpus.txt", DOCUMENTS)
+    reference = reference_output(labeler, tmp_path, source)
+    out = tmp_path / "out.jsonl"
+    real_append = part_writer.append_output
+    appends = []
+
+    def full_disk(sink, data):
+        appends.append(len(data))
+        if len(appends) == 2:
+            sink.write(data[: len(data) // 2])
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real_append(sink, data)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(part_writer, "append_output", full_disk)
+        with pytest.raises(LabelRunError) as stopped:
+            label_corpus(labeler, source, str(out), chunk_lines=2, progress=False)
+    assert one_line(stopped.value) == str(stopped.value)
+    assert str(stopped.value).startswith(f"{out}: cannot write (No space left on device): the output is kept")
+    assert os.path.exists(progress_path(str(out)))
+    counts = label_corpus(labeler, source, str(out), chunk_lines=2, progress=False)
+    assert counts["resumed_from_line"] == 3
+    assert out.read_bytes() == reference
+
+
+def test_a_binary_file_is_refused_before_the_model_loads(tmp_path):
+    from srl_zoo.labeling.corpus import checked_input_format
+
+    binary = tmp_path / "model.bin"
+    binary.write_bytes(b"first line\nsecond\x00\x01\x02 line\n" + bytes(range(256)) * 10)
+    with pytest.raises(LabelRunError, match=rf"^{binary}:2: not a text file \(a NUL byte\)"):
+        checked_input_format(str(binary), None, "json")
+
+
+def test_a_file_no_line_of_which_can_be_labeled_fails_in_one_line_after_a_few(labeler, tmp_path, caplog):
+    """Latin-1 text (no NUL byte, no line UTF-8): the first skipped lines are told, the rest counted; the run
+    fails naming how many and the first, and leaves no output."""
+    source = tmp_path / "latin1.txt"
+    source.write_bytes("Caf\u00e9 cr\u00e8me \u00e0 la gare.\n".encode("latin-1") * 45)
+    out = tmp_path / "out.jsonl"
+    with caplog.at_level(logging.WARNING), pytest.raises(LabelRunError) as failed:
+        label_corpus(labeler, str(source), str(out), progress=False)
+    assert str(failed.value) == (
+        f"{source}: nothing could be labeled: all 45 lines were skipped, the first at {source}:1: invalid UTF-8 at "
+        "byte 3 of the line"
+    )
+    assert len([r for r in caplog.records if r.levelno == logging.WARNING]) == part_writer.SHOWN_SKIPPED_LINES + 1
+    assert not out.exists() and not os.path.exists(progress_path(str(out)))
+
+
+def test_a_line_over_the_limit_is_told_in_the_runs_words(labeler, tmp_path, caplog):
+    long_line = "Dogs bark " * 10
+    source = write_corpus(tmp_path / "corpus.txt", ["Cats sleep.", long_line])
+    out = tmp_path / "out.jsonl"
+    with caplog.at_level(logging.WARNING):
+        counts = label_corpus(labeler, source, str(out), progress=False, max_line_characters=50)
+    assert counts["skipped"] == 1 and counts["lines"] == 1
+    assert (
+        f"{source}:2: 100 characters, more than the 50 a line may have (--max-line-characters raises the limit)"
+        in caplog.text
+    )
+    assert label_corpus(labeler, source, str(tmp_path / "all.jsonl"), progress=False)["lines"] == 2
+
+
+def test_a_text_longer_than_spacys_bound_is_split_all_the_same():
+    from srl_zoo.runtime.text import blank_pipeline, split_sentences
+
+    nlp = blank_pipeline("en")
+    nlp.max_length = 30
+    assert [words for words, _ in split_sentences(nlp, "Dogs bark. " * 5)] == [["Dogs", "bark", "."]] * 5
+
+
+def test_unknown_fields_of_a_jsonl_line_are_refused_as_the_service_refuses_them(labeler, tmp_path, caplog):
+    source = write_corpus(
+        tmp_path / "in.jsonl",
+        [
+            json.dumps({"tokens": ["Cats", "sleep"], "extra": 1}),
+            json.dumps({"text": "Dogs bark.", "predicates": [0]}),
+            json.dumps({"tokens": ["Cats", "sleep"], "predicates": [1], "pos": ["NNS", "VBP"]}),
+        ],
+    )
+    with caplog.at_level(logging.WARNING):
+        counts = label_corpus(labeler, source, str(tmp_path / "out.jsonl"), progress=False)
+    assert counts["skipped"] == 2 and counts["lines"] == 1
+    assert f"{source}:1: unknown fields ['extra']: expected 'text' (or 'sentence'), or 'tokens'" in caplog.text
+    assert f"{source}:2: unknown fields ['predicates']" in caplog.text
