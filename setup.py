@@ -28,8 +28,9 @@ setup(
         "starlette>=0.27",  # srl-zoo serve
         "uvicorn>=0.22",
     ],
-    # the runtime computes BERT encoders (the default model's MiniLM) itself; others (MPNet) come from transformers
-    extras_require={"transformers": ["transformers>=4.25.1"]},
+    # the runtime computes BERT encoders (the default model's MiniLM) itself; others (MPNet) come from transformers;
+    # corpus labeling on a Ray cluster (`srl_zoo.labeling.ray_data`) needs Ray Data
+    extras_require={"transformers": ["transformers>=4.25.1"], "ray": ["ray[data]>=2.40"]},
     # `nlp.add_pipe("srl_zoo", config={"archive": ...})` without importing srl_zoo first
     entry_points={
         "spacy_factories": ["srl_zoo = srl_zoo.spacy_component:make_srl_component"],

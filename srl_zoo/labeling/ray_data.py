@@ -1,0 +1,181 @@
+"""Corpus labeling on Ray Data: `RayLabeler`, a callable class for `Dataset.map_batches` that loads an archive once
+per actor and labels a batch of rows into typed Arrow columns, and `label_dataset`, which applies it to a
+`ray.data.Dataset` with the usual knobs. `write_parquet` and `write_json` take the result as it is.
+
+Each output row is its input row (every column kept, an `id` among them) plus `sentences` (a list of
+`SENTENCE_TYPE`: words, character offsets and frames with their predicate, tags and arguments) and `error` (null,
+or why the row could not be labeled: a row that fails is a record, not a failed job). Ray and pyarrow are imported
+here only: `pip install 'srl_zoo[ray]'`."""
+
+from collections.abc import Sequence
+from typing import Any, Optional
+
+import pyarrow as pa
+
+from srl_zoo.runtime.labeler_contract import TextLabeler
+
+PREDICATE_TYPE = pa.struct(
+    [
+        ("index", pa.int32()),
+        ("word", pa.string()),
+        ("sense", pa.string()),
+        ("score", pa.float64()),
+        ("lemma", pa.string()),
+        ("roleset", pa.string()),
+        ("roleset_name", pa.string()),
+        ("start_char", pa.int32()),
+        ("end_char", pa.int32()),
+    ]
+)
+ARGUMENT_TYPE = pa.struct(
+    [
+        ("role", pa.string()),
+        ("start", pa.int32()),
+        ("end", pa.int32()),
+        ("text", pa.string()),
+        ("score", pa.float64()),
+        ("description", pa.string()),
+        ("start_char", pa.int32()),
+        ("end_char", pa.int32()),
+    ]
+)
+FRAME_TYPE = pa.struct(
+    [
+        ("predicate", PREDICATE_TYPE),
+        ("tags", pa.list_(pa.string())),
+        ("arguments", pa.list_(ARGUMENT_TYPE)),
+        ("description", pa.string()),
+    ]
+)
+#: one labeled sentence: the keys of `srl_zoo.load`'s sentences (character offsets are null for given tokens)
+SENTENCE_TYPE = pa.struct(
+    [
+        ("text", pa.string()),
+        ("start_char", pa.int32()),
+        ("end_char", pa.int32()),
+        ("words", pa.list_(pa.string())),
+        ("frames", pa.list_(FRAME_TYPE)),
+    ]
+)
+#: the columns a labeled batch adds to its input's
+OUTPUT_FIELDS = [pa.field("sentences", pa.list_(SENTENCE_TYPE)), pa.field("error", pa.string())]
+
+
+class RayLabeler:
+    """What each Ray actor runs: the archive loaded once (`srl_zoo.labelers.load_labeler`, the runtime's where it
+    builds the archive), `threads` torch threads, then each batch (a `pyarrow.Table`) labeled: the `text_column`
+    as raw text, or the `tokens_column` (lists of words) with given predicates where `predicates_column` has them.
+
+    # Parameters
+
+    archive : a model archive (`model.tar.gz`) every actor can read.
+    text_column, tokens_column, predicates_column : the input's columns (a tokens column is used where given).
+    threads : torch threads of this actor.
+    batch_size : sentences per model call (the runtime's batching inside).
+    precision : `"auto"`, `"float32"` or `"bfloat16"` (`srl_zoo.load`'s).
+    cuda_device : -1 for the CPU, else the GPU's index.
+    """
+
+    def __init__(
+        self,
+        archive: str,
+        text_column: str = "text",
+        tokens_column: Optional[str] = None,
+        predicates_column: Optional[str] = None,
+        threads: int = 1,
+        batch_size: int = 64,
+        precision: str = "auto",
+        cuda_device: int = -1,
+    ) -> None:
+        import torch
+
+        from srl_zoo.labelers import load_labeler
+
+        torch.set_num_threads(threads)
+        self.labeler: TextLabeler = load_labeler(
+            archive, cuda_device=cuda_device, batch_size=batch_size, precision=precision
+        )
+        self.text_column = text_column
+        self.tokens_column = tokens_column
+        self.predicates_column = predicates_column
+
+    def __call__(self, batch: pa.Table) -> pa.Table:
+        """`batch` with the `sentences` and `error` columns added (`OUTPUT_FIELDS`)."""
+        if self.tokens_column is not None:
+            requests = [self._tokens_request(batch, row) for row in range(batch.num_rows)]
+            labeled = _each_or_alone(requests, self._label_tokens)
+        else:
+            texts = batch.column(self.text_column).to_pylist()
+            labeled = _each_or_alone(texts, self._label_texts)
+        sentences = pa.array([s if error is None else [] for s, error in labeled], pa.list_(SENTENCE_TYPE))
+        errors = pa.array([error for _, error in labeled], pa.string())
+        return batch.append_column(OUTPUT_FIELDS[0], sentences).append_column(OUTPUT_FIELDS[1], errors)
+
+    def _tokens_request(self, batch: pa.Table, row: int) -> Any:
+        request: dict[str, Any] = {"tokens": batch.column(self.tokens_column)[row].as_py()}
+        if self.predicates_column is not None:
+            predicates = batch.column(self.predicates_column)[row].as_py()
+            if predicates is not None:
+                request["predicates"] = predicates
+        return request
+
+    def _label_texts(self, texts: Sequence[Any]) -> list[list[dict[str, Any]]]:
+        for index, text in enumerate(texts):
+            if not isinstance(text, str):
+                raise TypeError(f"row {index}: the text is {type(text).__name__}, not a string")
+        return list(self.labeler.pipe(list(texts)))
+
+    def _label_tokens(self, requests: Sequence[Any]) -> list[list[dict[str, Any]]]:
+        return [[sentence] for sentence in self.labeler.label_tokenized(list(requests))]
+
+
+def _each_or_alone(rows: Sequence[Any], label: Any) -> list[tuple[list[dict[str, Any]], Optional[str]]]:
+    """`(sentences, None)` for each of `rows` labeled together by `label`; where that fails, each row alone, a row
+    that still fails `([], "ErrorType: reason")`."""
+    try:
+        return [(sentences, None) for sentences in label(rows)]
+    except Exception:  # one bad row: label the others alone
+        pass
+    labeled: list[tuple[list[dict[str, Any]], Optional[str]]] = []
+    for row in rows:
+        try:
+            labeled.append((label([row])[0], None))
+        except Exception as error:
+            reason = (str(error).strip().splitlines() or [""])[0][:300]
+            labeled.append(([], f"{type(error).__name__}: {reason}" if reason else type(error).__name__))
+    return labeled
+
+
+def label_dataset(
+    dataset: Any,
+    archive: str,
+    text_column: str = "text",
+    tokens_column: Optional[str] = None,
+    predicates_column: Optional[str] = None,
+    actors: int = 1,
+    threads_per_actor: int = 1,
+    batch_size: int = 64,
+    precision: str = "auto",
+    gpus_per_actor: float = 0,
+    rows_per_call: int = 256,
+) -> Any:
+    """`dataset` (a `ray.data.Dataset`) labeled by `actors` Ray actors of `RayLabeler` (see it for the columns,
+    `batch_size` and `precision`), each with `threads_per_actor` CPUs (and `gpus_per_actor` GPUs: its actor then
+    labels on its GPU), taking `rows_per_call` rows at a time; lazy, as Ray Data is (`write_parquet`,
+    `write_json`, `take`, `iter_rows`... run it). An actor that dies is restarted and its batches retried."""
+    settings = {
+        "archive": archive, "text_column": text_column, "tokens_column": tokens_column,
+        "predicates_column": predicates_column, "threads": threads_per_actor, "batch_size": batch_size,
+        "precision": precision, "cuda_device": 0 if gpus_per_actor else -1,
+    }  # fmt: skip
+    return dataset.map_batches(
+        RayLabeler,
+        fn_constructor_kwargs=settings,
+        batch_size=rows_per_call,
+        batch_format="pyarrow",
+        concurrency=actors,
+        num_cpus=threads_per_actor,
+        num_gpus=gpus_per_actor,
+        max_restarts=-1,
+        max_task_retries=-1,
+    )
