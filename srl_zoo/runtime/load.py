@@ -18,6 +18,7 @@ from srl_zoo.archive_files import (
     named_by_archive,
 )
 from srl_zoo.archive_upgrade import upgrade_config_of, upgraded_weight_name
+from srl_zoo.nn.low_rank_adapters import merge_low_rank_adapters
 from srl_zoo.nn.precision import F1_PER_PRECISION_KEY
 from srl_zoo.parts.heads.predicate_finder import PredicateFinder
 from srl_zoo.parts.input_widths import width_mismatch
@@ -171,6 +172,7 @@ def build_model(path: str, directory: str) -> LabellingModel:
     if head_module is not None:
         parts.append(PartWeights(head_module, "predicate_head.", weights))
     load_parts(path, parts, weights, TRAINING_ONLY_WEIGHTS)
+    merge_low_rank_adapters(embedder)  # an adapted encoder labels with one linear layer where it trained three
     return labelling.eval()
 
 

@@ -4,7 +4,7 @@ import pytest
 import torch
 from torch import nn
 
-from srl_zoo.nn.low_rank_adapters import LowRankAdapted, add_low_rank_adapters
+from srl_zoo.nn.low_rank_adapters import LowRankAdapted, add_low_rank_adapters, merge_low_rank_adapters
 
 
 def test_an_adapted_layer_starts_as_its_base_and_equals_the_merged_weight_once_trained():
@@ -44,3 +44,20 @@ def test_adapters_go_on_every_linear_layer_under_the_named_module_only():
     assert isinstance(model.head, nn.Linear)
     with pytest.raises(ValueError, match="no linear layer under 'decoder'"):
         add_low_rank_adapters(model, rank=1, alpha=1.0, dropout=0.0, under="decoder")
+
+
+def test_merged_adapters_compute_what_the_adapted_layers_do_in_one_linear_layer():
+    torch.manual_seed(0)
+    model = nn.Sequential(nn.Linear(12, 16), nn.ReLU(), nn.Sequential(nn.Linear(16, 8, bias=False)))
+    add_low_rank_adapters(model, rank=4, alpha=8.0, dropout=0.3, under="0")
+    add_low_rank_adapters(model, rank=4, alpha=8.0, dropout=0.3, under="2")
+    for adapted in (m for m in model.modules() if isinstance(m, LowRankAdapted)):
+        nn.init.normal_(adapted.up)  # as after training: the update is not zero
+    model.eval()
+    inputs = torch.randn(5, 7, 12)
+    expected = model(inputs)
+    assert merge_low_rank_adapters(model) == 2
+    assert not any(isinstance(m, LowRankAdapted) for m in model.modules())
+    assert [type(m) for m in model.modules() if isinstance(m, nn.Linear)] == [nn.Linear, nn.Linear]
+    assert model[2][0].bias is None
+    torch.testing.assert_close(model(inputs), expected, rtol=1e-5, atol=1e-5)
