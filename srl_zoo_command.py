@@ -28,6 +28,7 @@ commands:
   neighbours TRAIN_FILE ...      AMN's associated-sentence cache
   teach MODEL DATA_FILE -o OUT   a teacher model's tag distributions, to distil it into another
   serve MODEL [--port 8000]      an HTTP service and a page to label text in the browser
+  fetch mpnet                    download and build the accurate model's frozen encoder (404 MB, hash-checked)
 
 options:
   -h, --help       this list (`srl-zoo COMMAND --help` for a command's flags)
@@ -46,6 +47,7 @@ COMMANDS = {
     "train": "train",
     "predict": "predict",
     "serve": "srl-serve",
+    "fetch": "srl-fetch",
 }
 
 #: the files each command reads, as its first positional arguments (checked before anything loads)

@@ -190,8 +190,14 @@ def _opened(path: str, limit: int) -> Iterator[tarfile.TarFile]:
     memory, once for both the check of its members and their extraction, where it unpacks to at most
     `IN_MEMORY_BYTES`; else read from the file as tarfile seeks."""
     with open(path, "rb") as handle:
-        start = handle.read(6)
+        start = handle.read(tarfile.BLOCKSIZE)
     opener = next((open_ for magic, open_ in _COMPRESSIONS if start.startswith(magic)), None)
+    if opener is None and start[257:262] != b"ustar":
+        raise ArchiveError(
+            path,
+            "not a model archive (model.tar.gz from `srl-zoo train`), or one truncated or corrupt: neither "
+            "gzip, bzip2 nor xz, nor a tar file",
+        )
     with opener(path) if opener else open(path, "rb") as stream:
         reader = _BoundedReader(stream, limit, path)
         chunks, unpacked = [], 0

@@ -89,7 +89,7 @@ def run(invocation: "Invocation") -> None:
 
 #: the commands that run without allennlp, each a module of `srl_zoo.commands` with `DESCRIPTION`,
 #: `add_arguments(parser)` and `run(args)` (the allennlp subcommands `srl-label` and `srl-serve` wrap the same)
-WITHOUT_ALLENNLP = {"label": "corpus_labelling", "serve": "serving_command"}
+WITHOUT_ALLENNLP = {"label": "corpus_labelling", "serve": "serving_command", "fetch": "encoder_fetch"}
 
 
 def run_without_allennlp(command: str, arguments: list[str]) -> None:

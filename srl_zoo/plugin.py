@@ -12,6 +12,7 @@ from srl_zoo.allennlp_patches import register_and_patch  # noqa: E402
 from srl_zoo.commands import (  # noqa: E402, F401
     srl_evaluate,
     srl_export,
+    srl_fetch,
     srl_label,
     srl_neighbours,
     srl_serve,

@@ -56,7 +56,7 @@ def test_help_and_version_load_no_torch():
 def test_unknown_command_is_one_line():
     assert one_error_line(run("bogus")) == (
         "srl-zoo: unknown command 'bogus'; "
-        "choose one of label, evaluate, export, neighbours, teach, train, predict, serve"
+        "choose one of label, evaluate, export, neighbours, teach, train, predict, serve, fetch"
     )
 
 
@@ -121,7 +121,7 @@ def test_a_text_file_given_as_the_model(place):
     completed = run("label", "in.txt", "in.txt", "-o", "out.jsonl", cwd=place)
     assert one_error_line(completed) == (
         "srl-zoo label: in.txt: not a model archive (model.tar.gz from `srl-zoo train`), or one truncated or corrupt: "
-        "file could not be opened successfully"
+        "neither gzip, bzip2 nor xz, nor a tar file"
     )
     assert not (place / "out.jsonl").exists()
 

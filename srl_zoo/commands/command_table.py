@@ -11,7 +11,15 @@ from typing import Optional
 from allennlp.commands import ArgumentParserWithDefaults
 from allennlp.commands.subcommand import Subcommand
 
-from srl_zoo.commands import srl_evaluate, srl_export, srl_label, srl_neighbours, srl_serve, srl_teach  # noqa: F401
+from srl_zoo.commands import (  # noqa: F401
+    srl_evaluate,
+    srl_export,
+    srl_fetch,
+    srl_label,
+    srl_neighbours,
+    srl_serve,
+    srl_teach,
+)
 from srl_zoo.commands.generated_doc import generated_doc_main
 from srl_zoo_command import COMMANDS
 
@@ -28,7 +36,7 @@ VOCABULARY = {
 }
 
 #: srl_zoo's commands (allennlp's own `train` and `predict` keep allennlp's flags)
-OWN_COMMANDS = ("label", "evaluate", "export", "neighbours", "teach", "serve")
+OWN_COMMANDS = ("label", "evaluate", "export", "neighbours", "teach", "serve", "fetch")
 
 #: flags srl-zoo adds to allennlp's commands (`srl_zoo_command.allennlp_arguments` translates them)
 ADDED_FLAGS = {

