@@ -2,7 +2,6 @@
 a library to run code. Checked on the members of an open archive before anything is extracted
 (`archive_files.extract_archive`), so every loading path (the runtime, allennlp's, export) refuses the same way."""
 
-import itertools
 import json
 import posixpath
 import re
@@ -41,44 +40,39 @@ def member_kind_problem(member: tarfile.TarInfo) -> Optional[str]:
     )
 
 
-def _code_keys(node: Any, where: str) -> Iterator[str]:
-    """The dotted paths in the JSON value `node` of keys that ask for code (`CODE_KEYS`): `trust_remote_code` set
-    to anything but false or null, and any `auto_map`."""
+def _items(node: Any, where: str = "") -> Iterator[tuple[str, str, Any]]:
+    """Every `(dotted path, key, value)` of the dicts inside the JSON value `node`, depth first."""
     if isinstance(node, dict):
         for key, value in node.items():
             path = f"{where}.{key}" if where else str(key)
-            if key == "auto_map" or (key == "trust_remote_code" and value not in (False, None)):
-                yield path
-            else:
-                yield from _code_keys(value, path)
+            yield path, key, value
+            yield from _items(value, path)
     elif isinstance(node, list):
         for index, value in enumerate(node):
-            yield from _code_keys(value, f"{where}[{index}]")
+            yield from _items(value, f"{where}[{index}]")
 
 
-def _imported_types(node: Any, where: str) -> Iterator[str]:
-    """The dotted paths in the config `node` of `type` values that name a module's attribute (`"os.system"`), which
-    allennlp imports and calls instead of a registered part."""
-    if isinstance(node, dict):
-        for key, value in node.items():
-            path = f"{where}.{key}" if where else str(key)
-            if key == "type" and isinstance(value, str) and "." in value:
-                yield f"{path} {value!r}"
-            else:
-                yield from _imported_types(value, path)
-    elif isinstance(node, list):
-        for index, value in enumerate(node):
-            yield from _imported_types(value, f"{where}[{index}]")
+def _asks_for_code(key: str, value: Any) -> bool:
+    """`trust_remote_code` set to anything but false or null, or any `auto_map` (`CODE_KEYS`)."""
+    return key == "auto_map" or (key == "trust_remote_code" and value not in (False, None))
+
+
+def _names_a_module(key: str, value: Any) -> bool:
+    """A part's `type` naming a module's attribute (`"os.system"`), which allennlp imports and calls instead of a
+    registered part."""
+    return key == "type" and isinstance(value, str) and "." in value
 
 
 def code_request(config: Any, is_model_config: bool = False) -> Optional[str]:
     """The first key of a parsed JSON file (an srl_zoo config, a transformer's or tokenizer's config) that asks a
     library to run code, as a dotted path, else None; in a model's config (`is_model_config`) a part's `type` that
     names a module (allennlp imports it and calls what it names) too."""
-    found = _code_keys(config, "")
-    if is_model_config:
-        found = itertools.chain(found, _imported_types(config, ""))
-    return next(found, None)
+    for path, key, value in _items(config):
+        if _asks_for_code(key, value):
+            return path
+        if is_model_config and _names_a_module(key, value):
+            return f"{path} {value!r}"
+    return None
 
 
 def json_member_problem(archive: tarfile.TarFile, member: tarfile.TarInfo) -> Optional[str]:
