@@ -58,5 +58,5 @@ def test_without_mpnet_built_a_command_says_what_to_run(tmp_path):
     done = subprocess.run(command, capture_output=True, text=True, env=environment, cwd=REPO_ROOT, timeout=600)
     assert done.returncode == 1
     lines = done.stderr.strip().splitlines()
-    assert len(lines) == 1 and "`make mpnet` builds it" in lines[0], done.stderr
+    assert len(lines) == 1 and "`srl-zoo fetch mpnet` builds it" in lines[0], done.stderr
     assert not (tmp_path / "out.jsonl").exists()
