@@ -81,9 +81,34 @@ def test_long_and_non_ascii_and_mixed_batch(predictor):
     assert results[2] == {"words": [], "frames": []}
     for result in results:
         assert_well_formed(result)
-    # batching gives the same result as one at a time
-    assert predictor.predict_json(batch[3]) == results[3]
-    assert predictor.predict_json(batch[1]) == results[1]
+    # batching gives the same labels as one at a time; scores within float32 rounding (a padded batch sums in
+    # another order on some CPUs: 0.8862336 against 0.8862335 on an AMD EPYC with AVX-512 BF16)
+    for alone, batched in (
+        (predictor.predict_json(batch[3]), results[3]),
+        (predictor.predict_json(batch[1]), results[1]),
+    ):
+        assert without_scores(alone) == without_scores(batched)
+        assert scores_of(alone) == pytest.approx(scores_of(batched), abs=1e-5)
+
+
+def without_scores(node):
+    """`node` (a prediction as JSON values) without its `score` fields."""
+    if isinstance(node, dict):
+        return {key: without_scores(value) for key, value in node.items() if key != "score"}
+    if isinstance(node, list):
+        return [without_scores(value) for value in node]
+    return node
+
+
+def scores_of(node) -> list:
+    """Every `score` in `node`, depth first."""
+    if isinstance(node, dict):
+        return ([node["score"]] if "score" in node else []) + [
+            s for key, v in node.items() if key != "score" for s in scores_of(v)
+        ]
+    if isinstance(node, list):
+        return [score for value in node for score in scores_of(value)]
+    return []
 
 
 @pytest.mark.parametrize(
