@@ -16,7 +16,7 @@ import time
 from collections.abc import Iterator, Mapping
 from typing import Optional
 
-from srl_zoo.archive_files import EXTRACTION_PREFIX, ArchiveError, extract_archive
+from srl_zoo.archive_files import EXTRACTION_PREFIX, ArchiveError, bytes_setting, extract_archive
 from srl_zoo.cache_directory import cache_directory
 
 #: the variable that moves the folder of extracted archives, or turns it off
@@ -50,12 +50,7 @@ def archive_cache_root(environment: Mapping[str, str] = os.environ) -> Optional[
 def cache_bound(environment: Mapping[str, str] = os.environ) -> int:
     """The most bytes the extracted folders may take together (`SRL_ZOO_ARCHIVE_CACHE_BYTES`, else 2 GiB); a value
     that is not a number of bytes is a `ValueError` naming the variable."""
-    given = environment.get(BOUND_VARIABLE, "").strip().replace("_", "")
-    if not given:
-        return DEFAULT_BOUND_BYTES
-    if not given.isdigit():
-        raise ValueError(f"{BOUND_VARIABLE}={environment[BOUND_VARIABLE]!r}: expected a number of bytes")
-    return int(given)
+    return bytes_setting(environment, BOUND_VARIABLE, DEFAULT_BOUND_BYTES)
 
 
 def content_digest(path: str) -> str:

@@ -6,6 +6,7 @@ import bz2
 import contextlib
 import gzip
 import io
+import json
 import lzma
 import os
 import tarfile
@@ -28,8 +29,10 @@ EXTRACTION_PREFIX = "srl_zoo-archive-"
 IN_MEMORY_BYTES = 256 * 1024 * 1024
 
 
+#: the reason given for a file that is not a model archive, before what is wrong with it
+NOT_AN_ARCHIVE = "not a model archive (model.tar.gz from `srl-zoo train`)"
 #: the reason given for an archive without its config
-MISSING_CONFIG = "no config.json: not a model archive (model.tar.gz from `srl-zoo train`)"
+MISSING_CONFIG = f"no config.json: {NOT_AN_ARCHIVE}"
 
 
 class ArchiveError(ValueError):
@@ -112,9 +115,7 @@ def extract_archive(path: str, directory: str, environment: Mapping[str, str] = 
         raise
     except (tarfile.TarError, EOFError, OSError, zlib.error, lzma.LZMAError) as error:
         first_line = str(error).splitlines()[0].rstrip(":") if str(error) else type(error).__name__
-        raise ArchiveError(
-            path, f"not a model archive (model.tar.gz from `srl-zoo train`), or one truncated or corrupt: {first_line}"
-        ) from None
+        raise ArchiveError(path, f"{NOT_AN_ARCHIVE}, or one truncated or corrupt: {first_line}") from None
 
 
 #: the variable that sets `max_archive_bytes`
@@ -124,15 +125,35 @@ MAX_BYTES_VARIABLE = "SRL_ZOO_MAX_ARCHIVE_BYTES"
 DEFAULT_MAX_ARCHIVE_BYTES = 4 * 1024**3
 
 
-def max_archive_bytes(environment: Mapping[str, str] = os.environ) -> int:
-    """The most bytes one archive may decompress to: `SRL_ZOO_MAX_ARCHIVE_BYTES` (a whole number of bytes), else
-    `DEFAULT_MAX_ARCHIVE_BYTES`; `ValueError` naming the variable for a value that is not one."""
-    given = environment.get(MAX_BYTES_VARIABLE, "").strip().replace("_", "")
+def bytes_setting(environment: Mapping[str, str], variable: str, default: int, minimum: int = 0) -> int:
+    """A number of bytes the variable `variable` of `environment` sets (`1_000_000` may be written with
+    underscores), else `default`; `ValueError` naming the variable for a value that is not one of at least
+    `minimum`."""
+    given = environment.get(variable, "").strip().replace("_", "")
     if not given:
-        return DEFAULT_MAX_ARCHIVE_BYTES
-    if not given.isdigit() or int(given) == 0:
-        raise ValueError(f"{MAX_BYTES_VARIABLE}={environment[MAX_BYTES_VARIABLE]!r}: expected a number of bytes")
+        return default
+    if not given.isdigit() or int(given) < minimum:
+        raise ValueError(f"{variable}={environment[variable]!r}: expected a number of bytes")
     return int(given)
+
+
+def max_archive_bytes(environment: Mapping[str, str] = os.environ) -> int:
+    """The most bytes one archive may decompress to: `SRL_ZOO_MAX_ARCHIVE_BYTES` (a whole number of bytes, not 0),
+    else `DEFAULT_MAX_ARCHIVE_BYTES`; `ValueError` naming the variable for a value that is not one."""
+    return bytes_setting(environment, MAX_BYTES_VARIABLE, DEFAULT_MAX_ARCHIVE_BYTES, minimum=1)
+
+
+def read_config(archive: str, directory: str) -> dict[str, Any]:
+    """The config of `archive`, extracted in `directory` (its JSON was checked when it was extracted);
+    `ArchiveError` naming `archive` where it has none or it is not a JSON object."""
+    path = os.path.join(directory, "config.json")
+    if not os.path.isfile(path):
+        raise ArchiveError(archive, MISSING_CONFIG)
+    with open(path, encoding="utf-8") as handle:
+        config = json.load(handle)
+    if not isinstance(config, dict):
+        raise ArchiveError(archive, f"config.json: a JSON {type(config).__name__}, not an object")
+    return config
 
 
 def _over_limit(limit: int) -> str:
@@ -194,9 +215,7 @@ def _opened(path: str, limit: int) -> Iterator[tarfile.TarFile]:
     opener = next((open_ for magic, open_ in _COMPRESSIONS if start.startswith(magic)), None)
     if opener is None and start[257:262] != b"ustar":
         raise ArchiveError(
-            path,
-            "not a model archive (model.tar.gz from `srl-zoo train`), or one truncated or corrupt: neither "
-            "gzip, bzip2 nor xz, nor a tar file",
+            path, f"{NOT_AN_ARCHIVE}, or one truncated or corrupt: neither gzip, bzip2 nor xz, nor a tar file"
         )
     with opener(path) if opener else open(path, "rb") as stream:
         reader = _BoundedReader(stream, limit, path)

@@ -22,7 +22,6 @@ from srl_zoo.archive_contents import no_code_kwargs
 from srl_zoo.archive_files import (
     ARCHIVED_TRANSFORMER,
     EXTRACTION_PREFIX,
-    MISSING_CONFIG,
     TRANSFORMER_SOURCE,
     ArchiveError,
     checked_members,
@@ -31,6 +30,7 @@ from srl_zoo.archive_files import (
     load_weights,
     member_problem,
     named_by_archive,
+    read_config,
     shapes_problem,
 )
 from srl_zoo.archive_upgrade import upgrade_config_of
@@ -140,12 +140,7 @@ def upgrade_archive_config(directory: str, archive: str) -> None:
     (`use_archived_transformer`) and load its transformers without code or downloads
     (`load_transformers_without_code`). `ArchiveError` naming `archive` where it has no config."""
     path = os.path.join(directory, "config.json")
-    if not os.path.isfile(path):
-        raise ArchiveError(archive, MISSING_CONFIG)
-    with open(path, encoding="utf-8") as handle:
-        config = json.load(handle)  # JSON: checked when it was extracted
-    if not isinstance(config, dict):
-        raise ArchiveError(archive, f"config.json: a JSON {type(config).__name__}, not an object")
+    config = read_config(archive, directory)
     changes = [upgrade_config_of(archive, config), use_archived_transformer(config, directory)]
     if any(changes + [load_transformers_without_code(config)]):
         with atomic_write(path) as handle:

@@ -2,7 +2,6 @@
 vocabulary gives their labels, its weights fill them. A part the runtime does not build is refused in one line
 naming it and the allennlp command that labels with it."""
 
-import json
 import os
 from collections.abc import Callable, Mapping
 from typing import Any, Optional, TypeVar, cast
@@ -11,11 +10,11 @@ from torch import nn
 
 from srl_zoo.archive_cache import extracted_archive
 from srl_zoo.archive_files import (
-    MISSING_CONFIG,
     SCORE_CALIBRATION_KEY,
     ArchiveError,
     load_weights,
     named_by_archive,
+    read_config,
 )
 from srl_zoo.archive_upgrade import upgrade_config_of, upgraded_weight_name
 from srl_zoo.nn.low_rank_adapters import merge_low_rank_adapters
@@ -124,10 +123,7 @@ def check_covered(path: str, config: dict[str, Any]) -> None:
 
 def build_model(path: str, directory: str) -> LabellingModel:
     """The labelling model of the archive `path`, extracted in `directory` (config, vocabulary, weights)."""
-    if not os.path.isfile(os.path.join(directory, "config.json")):
-        raise ArchiveError(path, MISSING_CONFIG)
-    with open(os.path.join(directory, "config.json"), encoding="utf-8") as handle:
-        config = json.load(handle)  # JSON: checked when it was extracted
+    config = read_config(path, directory)
     upgrade_config_of(path, config)  # an earlier version's spellings, in today's language
     model = config.get("model", {})
     check_covered(path, config)
