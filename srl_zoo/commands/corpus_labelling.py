@@ -17,6 +17,7 @@ from srl_zoo.data.formats.output_formats import OUTPUT_FORMATS
 from srl_zoo.labelers import load_labeler
 from srl_zoo.labeling.chunks import INPUT_FORMATS, MAX_LINE_CHARACTERS
 from srl_zoo.labeling.corpus import check_output_free, checked_input_format, label_corpus
+from srl_zoo.labeling.errors import LabelRunError
 from srl_zoo.labeling.progress import remove_progress
 from srl_zoo.labeling.shares import Share, merge_parts
 from srl_zoo.nn.precision import add_precision_argument
@@ -49,12 +50,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--format",
         "--input-format",
         dest="input_format",
-        choices=INPUT_FORMATS,
+        choices=INPUT_FORMATS + ("parquet",),
         default=None,
         help="INPUT's format (default: by extension: .jsonl/.json jsonl; .gold_conll/.conll conll, its kind "
-        "told from the file; else text)",
+        "told from the file; .parquet parquet, with --ray; else text)",
     )
-    parser.add_argument("--output-format", choices=list(OUTPUT_FORMATS), default="json")
+    parser.add_argument(
+        "--output-format",
+        choices=list(OUTPUT_FORMATS) + ["parquet"],
+        default="json",
+        help="json (default), allennlp_models, conll2005, conll2009; with --ray: json, allennlp_models or parquet",
+    )
     parser.add_argument("--batch-size", type=int, default=64, help="sentences per model call")
     parser.add_argument("--chunk-lines", type=int, default=256, help="input lines per saved step")
     parser.add_argument(
@@ -89,10 +95,32 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--on-error", choices=("skip", "stop"), default="skip", help="for malformed lines")
     parser.add_argument("--overwrite", action="store_true", help="start over even if OUTPUT exists")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    ray = parser.add_argument_group("on Ray (pip install 'srl_zoo[ray]'; docs/labeling.md, \"Corpora on a cluster\")")
+    ray.add_argument(
+        "--ray",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="ADDRESS",
+        help="label on Ray: a local Ray of this machine, or the cluster at ADDRESS ('auto': the one `ray start` "
+        "joined). INPUT may be a folder or a URI (text, JSONL or Parquet); OUTPUT is a folder of one file per block",
+    )
+    ray.add_argument(
+        "--processes", type=int, default=None, help="Ray actors, each a model (default: the cluster's CPUs / --threads)"
+    )
+    ray.add_argument("--threads", type=int, default=1, help="torch threads (CPUs) of each actor (default 1)")
+    ray.add_argument(
+        "--block-lines", type=int, default=10_000, help="input lines per block, the unit of work (default 10,000)"
+    )
 
 
 def run(args: argparse.Namespace) -> None:
     """Label `args.input_file` into `args.output_file` as the command line says; prints the counts as JSON."""
+    if args.ray is not None:
+        _run_on_ray(args)
+        return
+    if args.output_format == "parquet" or args.input_format == "parquet":
+        raise LabelRunError("Parquet is read and written by a run on Ray: add --ray (pip install 'srl_zoo[ray]')")
     plain_lines_above_the_bar("srl_zoo.labeling.part_writer")  # skipped lines: FILE:LINE: reason
     share = _join_torchrun()
     cuda_device = args.cuda_device
@@ -134,6 +162,38 @@ def run(args: argparse.Namespace) -> None:
         print(json.dumps(summary))
     if share.world > 1:
         dist.destroy_process_group()
+
+
+def _run_on_ray(args: argparse.Namespace) -> None:
+    """`srl-zoo label --ray`: the corpus labeled by Ray actors into a folder (`srl_zoo.labeling.ray_corpus`)."""
+    try:
+        from srl_zoo.labeling.ray_corpus import RayRun, label_corpus_on_ray, summary_line
+    except ImportError as error:
+        raise LabelRunError(f"--ray needs Ray Data ({error}): pip install 'srl_zoo[ray]'") from None
+    from srl_zoo.labeling.blocks import RunSettings
+
+    settings = RunSettings("", args.output_format, args.batch_size, args.max_line_characters)
+    ray_run = RayRun(
+        address=args.ray or None,
+        processes=args.processes,
+        threads=args.threads,
+        block_lines=args.block_lines,
+        precision=args.precision,
+        min_score=args.min_score,
+        cuda_device=args.cuda_device,
+    )
+    started = time.perf_counter()
+    totals = label_corpus_on_ray(
+        args.archive_file,
+        args.input_file,
+        args.output_file,
+        settings,
+        ray_run,
+        input_format=args.input_format,
+        overwrite=args.overwrite,
+        progress=not args.no_progress,
+    )
+    print(summary_line(totals, time.perf_counter() - started))
 
 
 def _join_torchrun() -> Share:

@@ -3,7 +3,7 @@ between processes), and what one line asks for."""
 
 import hashlib
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Union
 
@@ -75,6 +75,12 @@ def read_chunks(path: str, skip: int, size: int, first_number: int = 0, blocks: 
     if block:
         items.append(_decoded(block, path))
     yield Chunk(items, max(number, skip), digest.hexdigest(), at_end=True, number=chunk_number)
+
+
+def line_items(raw_lines: Iterable[tuple[int, bytes, bytes]], path: str) -> list[tuple[int, Line]]:
+    """The non-blank lines of `raw_lines` (`numbered_lines_of`'s) as a chunk holds them: `(number, text)`, or a
+    `BadLine` for a line that is not UTF-8."""
+    return [_decoded([(number, raw)], path) for number, raw, _ in raw_lines if raw.strip()]
 
 
 def _decoded(raw_lines: list[tuple[int, bytes]], path: str) -> tuple[int, Line]:

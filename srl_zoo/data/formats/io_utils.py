@@ -74,27 +74,35 @@ def open_binary(path: str) -> IO[bytes]:
 
 def numbered_raw_lines(path: str) -> Iterator[tuple[int, bytes, bytes]]:
     """`(1-based number, line, ending)` of every line of `path` (decompressed when it ends in `.gz`): the
-    one way this package splits a file into lines. `\n`, `\r\n` and a lone `\r` (old Mac files) all end
-    a line; `ending` is the bytes that did (`b""` for a last line without one), so `line + ending` over
-    all lines is the file's bytes. A broken gzip stream is a `ConllFormatError` at the line it reached."""
+    one way this package splits a file into lines (`numbered_lines_of`). A broken gzip stream is a
+    `ConllFormatError` at the line it reached."""
     number = 0
     with open_binary(path) as handle:
         try:
-            for raw in handle:
-                pieces = raw.split(b"\r")
-                if pieces[-1] in (b"", b"\n") and len(pieces) > 1:  # `...\r\n` or `...\r`: ends the last piece
-                    last = pieces.pop()
-                    pieces[-1] += b"\r" + last
-                for k, piece in enumerate(pieces):
-                    number += 1
-                    if k < len(pieces) - 1:
-                        yield number, piece, b"\r"
-                    else:
-                        line = piece.rstrip(b"\r\n")
-                        yield number, line, piece[len(line) :]
+            for number, line, ending in numbered_lines_of(handle):
+                yield number, line, ending
         # gzip.BadGzipFile is an OSError, a truncated stream an EOFError, a corrupt one a zlib.error
         except (OSError, EOFError, zlib.error) as error:
             raise ConllFormatError(path, number + 1, f"cannot decompress: {error}") from None
+
+
+def numbered_lines_of(handle: IO[bytes], first_number: int = 1) -> Iterator[tuple[int, bytes, bytes]]:
+    """`(number, line, ending)` of every line read from `handle`, numbered from `first_number`. `\n`, `\r\n`
+    and a lone `\r` (old Mac files) all end a line; `ending` is the bytes that did (`b""` for a last line without
+    one), so `line + ending` over all lines is the bytes read."""
+    number = first_number - 1
+    for raw in handle:
+        pieces = raw.split(b"\r")
+        if pieces[-1] in (b"", b"\n") and len(pieces) > 1:  # `...\r\n` or `...\r`: ends the last piece
+            last = pieces.pop()
+            pieces[-1] += b"\r" + last
+        for k, piece in enumerate(pieces):
+            number += 1
+            if k < len(pieces) - 1:
+                yield number, piece, b"\r"
+            else:
+                line = piece.rstrip(b"\r\n")
+                yield number, line, piece[len(line) :]
 
 
 def iter_blocks(lines: Iterator[tuple[int, str]], separator: Optional[str] = None) -> Iterator[list[Line]]:

@@ -1,0 +1,99 @@
+"""Corpus labeling on Ray against one plain process: tokens/s of `srl-zoo label` with 1 and 2 Ray actors of one
+thread each and of the plain command on one thread, same run (a benchmark).
+
+Usage:
+  python -m benchmarks ray_label MODEL.tar.gz --input corpus.txt
+      [--make-input-from data/ewt/conll2012/dev.gold_conll.gz] [--block-lines 100] [--repeats 1]
+
+Each setup is `srl-zoo label` as a user runs it, in its own subprocess, timed from start to exit (model load and,
+for Ray, the local Ray's start included): `plain` (no `--ray`, OMP_NUM_THREADS=1), `ray1` (`--ray --processes 1
+--threads 1`), `ray2` (`--processes 2`). Setups alternate within each repeat, so that a noisy machine hits all
+alike; the best of the repeats is kept. Tokens are the words of the labeled sentences. Prints one JSON line: the
+CPU, each setup's seconds and tokens/s, `ray2` over `ray1` (the scaling) and `ray1` over `plain` (1 - overhead).
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+from srl_zoo.leaderboard.machine import processor_name
+
+SETUPS = {
+    "plain": [],
+    "ray1": ["--ray", "--processes", "1", "--threads", "1"],
+    "ray2": ["--ray", "--processes", "2", "--threads", "1"],
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("model")
+    parser.add_argument("--input", required=True, help="plain text, one document per line")
+    parser.add_argument("--make-input-from", help="write --input from this CoNLL file's sentences first")
+    parser.add_argument("--block-lines", type=int, default=100, help="lines per Ray block")
+    parser.add_argument("--repeats", type=int, default=1)
+    args = parser.parse_args()
+    if args.make_input_from:
+        write_text(args.make_input_from, args.input)
+    seconds: dict[str, list[float]] = {name: [] for name in SETUPS}
+    tokens = 0
+    with tempfile.TemporaryDirectory() as folder:
+        for repeat in range(args.repeats):
+            for name, options in SETUPS.items():
+                output = os.path.join(folder, f"{name}-{repeat}")
+                if options:
+                    options = options + ["--block-lines", str(args.block_lines)]
+                seconds[name].append(run(args.model, args.input, output, options))
+                if name == "plain" and not tokens:
+                    tokens = count_tokens(output)
+    best = {name: min(values) for name, values in seconds.items()}
+    rates = {name: tokens / value for name, value in best.items()}
+    print(
+        json.dumps(
+            {
+                "cpu": processor_name(),
+                "cores": os.cpu_count(),
+                "model": args.model,
+                "tokens": tokens,
+                "seconds": {name: round(value, 1) for name, value in best.items()},
+                "tokens_per_s": {name: round(rate, 1) for name, rate in rates.items()},
+                "ray2_over_ray1": round(rates["ray2"] / rates["ray1"], 3),
+                "ray1_over_plain": round(rates["ray1"] / rates["plain"], 3),
+            }
+        )
+    )
+
+
+def run(model: str, source: str, output: str, options: list[str]) -> float:
+    """Wall seconds of one `srl-zoo label` run."""
+    command = [sys.executable, "-m", "srl_zoo.cli", "label", model, source, "-o", output, "--no-progress", *options]
+    environment = {**os.environ, "OMP_NUM_THREADS": "1"}
+    started = time.perf_counter()
+    finished = subprocess.run(command, env=environment, capture_output=True, text=True)
+    if finished.returncode != 0:
+        raise SystemExit(f"{' '.join(command)} failed:\n{finished.stderr[-3000:]}")
+    return time.perf_counter() - started
+
+
+def count_tokens(output: str) -> int:
+    """The words of every labeled sentence of a JSONL output."""
+    with open(output, encoding="utf-8") as handle:
+        return sum(len(sentence["words"]) for line in handle for sentence in json.loads(line)["sentences"])
+
+
+def write_text(conll_file: str, path: str) -> None:
+    """One sentence per line, its words joined by spaces."""
+    from srl_zoo.data.format_detection import detect_format
+    from srl_zoo.data.formats import READERS
+
+    with open(path, "w", encoding="utf-8") as handle:
+        for sentence in READERS[detect_format(conll_file)](conll_file):
+            handle.write(" ".join(sentence.tokens) + "\n")
+
+
+if __name__ == "__main__":
+    main()

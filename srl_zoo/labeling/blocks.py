@@ -1,0 +1,346 @@
+"""A corpus as blocks that Ray actors label one at a time (`srl-zoo label --ray`): the plan of an input (text or
+JSONL files cut every `block_lines` lines at byte offsets, a compressed file whole, a Parquet file by row group),
+its manifest, and one block labeled into its own output file, written under a temporary name and renamed, so
+that an output that exists is whole and a rerun labels only the blocks whose outputs are missing.
+
+Paths are read and written through pyarrow's file systems: a local or shared folder, or a URI pyarrow knows
+(`s3://...`, `gs://...`). pyarrow comes with `pip install 'srl_zoo[ray]'`."""
+
+import io
+import json
+import os
+import posixpath
+import uuid
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass
+from typing import Any, Optional
+
+from srl_zoo.data.formats.io_utils import TEMPORARY_PREFIX, numbered_lines_of
+from srl_zoo.labeling.chunks import TEXT_FIELDS, TOKEN_FIELDS, Chunk, line_items
+from srl_zoo.labeling.errors import LabelRunError
+from srl_zoo.labeling.labeled_chunks import label_prepared, outcomes
+from srl_zoo.labeling.prepared_chunks import prepare_chunk
+from srl_zoo.runtime.labeler_contract import TextLabeler
+
+#: the input formats a Ray run reads (a Parquet row holds the fields of a JSONL line: `text`, or `tokens` with
+#: `predicates`, `heads`, `pos`)
+RAY_INPUT_FORMATS = ("text", "jsonl", "parquet")
+#: the output formats a Ray run writes, one file per block
+RAY_OUTPUT_FORMATS = ("json", "allennlp_models", "parquet")
+#: the folder's record of a run: its input, settings and blocks
+MANIFEST = "_manifest.json"
+_COMPRESSED = (".gz",)
+
+
+@dataclass(frozen=True)
+class Block:
+    """One unit of work: lines `first_line`.. of `source` held in bytes `start`..`end` (`end` -1: to the end, a
+    compressed file read whole), or, for Parquet, row group `start` whose first row is `first_line`. `name`: its
+    output's path inside the output folder, without the extension."""
+
+    name: str
+    source: str
+    start: int
+    end: int
+    first_line: int
+
+
+@dataclass(frozen=True)
+class RunSettings:
+    """What every block of a run is labeled with (`srl-zoo label`'s options)."""
+
+    input_format: str
+    output_format: str
+    batch_size: int = 64
+    max_line_characters: int = 1_000_000
+
+
+def file_system(path: str) -> tuple[Any, str]:
+    """`(pyarrow file system, path in it)` of a local path or a URI."""
+    from pyarrow import fs
+
+    if "://" in path:
+        return fs.FileSystem.from_uri(path)
+    return fs.LocalFileSystem(), os.path.abspath(path)
+
+
+def input_files(path: str) -> list[str]:
+    """The files of an input: the file itself, or every file under a folder, in name order, leaving out names
+    that begin with `.` or `_` (hidden files, `_SUCCESS` markers)."""
+    from pyarrow import fs
+
+    system, root = file_system(path)
+    info = system.get_file_info(root)
+    if info.type == fs.FileType.NotFound:
+        raise LabelRunError(f"{path}: no such file or folder")
+    if info.type == fs.FileType.File:
+        return [root]
+    found = system.get_file_info(fs.FileSelector(root, recursive=True))
+    files = sorted(
+        entry.path
+        for entry in found
+        if entry.type == fs.FileType.File
+        and not any(part.startswith((".", "_")) for part in posixpath.relpath(entry.path, root).split("/"))
+    )
+    if not files:
+        raise LabelRunError(f"{path}: a folder without input files")
+    return files
+
+
+def input_format_of(files: list[str], named: Optional[str]) -> str:
+    """The input format: `named`, else by the first file's extension (`.parquet`, `.jsonl`/`.json`, else text)."""
+    if named is not None:
+        if named not in RAY_INPUT_FORMATS:
+            raise LabelRunError(f"--ray reads {', '.join(RAY_INPUT_FORMATS)}, not {named}: label it without --ray")
+        return named
+    name = files[0][: -len(".gz")] if files[0].endswith(".gz") else files[0]
+    if name.endswith(".parquet"):
+        return "parquet"
+    return "jsonl" if name.endswith((".jsonl", ".json")) else "text"
+
+
+def plan_blocks(input_path: str, input_format: str, block_lines: int) -> list[Block]:
+    """Every block of the input, in input order (see the module docstring)."""
+    if block_lines < 1:
+        raise LabelRunError(f"--block-lines must be at least 1, got {block_lines}")
+    files = input_files(input_path)
+    system, root = file_system(input_path)
+    single = len(files) == 1 and files[0] == root
+    blocks: list[Block] = []
+    for source in files:
+        stem = posixpath.basename(source) if single else posixpath.relpath(source, root)
+        if input_format == "parquet":
+            spans = _row_groups(system, source)
+        elif source.endswith(_COMPRESSED):
+            spans = [(0, -1, 1)]
+        else:
+            spans = list(_line_spans(system, source, block_lines))
+        blocks.extend(Block(f"{stem}.{i:05d}", _uri(input_path, source), s, e, n) for i, (s, e, n) in enumerate(spans))
+    return blocks
+
+
+def _uri(input_path: str, source: str) -> str:
+    """`source` as the other processes open it: a URI for a URI input, else the absolute path."""
+    if "://" in input_path:
+        return input_path.split("://", 1)[0] + "://" + source
+    return source
+
+
+def _line_spans(system: Any, source: str, block_lines: int) -> Iterator[tuple[int, int, int]]:
+    """`(start byte, end byte, first line number)` of every `block_lines` lines of an uncompressed file."""
+    start = offset = 0
+    first = 1
+    with system.open_input_stream(source) as handle:
+        for number, line, ending in numbered_lines_of(io.BufferedReader(handle)):  # type: ignore[arg-type]
+            offset += len(line) + len(ending)
+            if number - first + 1 == block_lines:
+                yield start, offset, first
+                start, first = offset, number + 1
+    if offset > start or first == 1:
+        yield start, offset, first
+
+
+def _row_groups(system: Any, source: str) -> list[tuple[int, int, int]]:
+    """`(row group, -1, number of its first row)` of every row group of a Parquet file."""
+    import pyarrow.parquet as pq
+
+    try:
+        metadata = pq.ParquetFile(system.open_input_file(source)).metadata
+    except Exception as error:
+        raise LabelRunError(f"{source}: not a Parquet file ({error})") from None
+    spans, first = [], 1
+    for group in range(metadata.num_row_groups):
+        spans.append((group, -1, first))
+        first += metadata.row_group(group).num_rows
+    return spans
+
+
+def manifest_of(blocks: list[Block], settings: RunSettings, archive: str, input_path: str) -> dict[str, Any]:
+    """What a run's folder records, so that a rerun goes on only with the same input, model and settings."""
+    return {
+        "input": input_path,
+        "model": os.path.realpath(archive) if "://" not in archive else archive,
+        "settings": asdict(settings),
+        "blocks": [asdict(block) for block in blocks],
+    }
+
+
+def prepare_output(output: str, manifest: dict[str, Any], overwrite: bool) -> list[str]:
+    """Make the output folder ready and return the names of the blocks whose outputs are already written: a
+    new folder gets the manifest; a folder with the same manifest resumes; another manifest, or a folder of other
+    files, is refused unless `overwrite` (which removes the earlier run's block outputs and manifest only)."""
+    from pyarrow import fs
+
+    system, root = file_system(output)
+    info = system.get_file_info(root)
+    if info.type == fs.FileType.File:
+        raise LabelRunError(f"{output}: a file; a run on Ray writes a folder of one output per block")
+    extension = _extension(manifest["settings"]["output_format"])
+    if info.type == fs.FileType.Directory:
+        earlier = _read_manifest(system, root, output)
+        if earlier is None and _has_files(system, root) and not overwrite:
+            raise LabelRunError(f"{output}: a folder of other files (no {MANIFEST}): choose an empty or new folder")
+        if earlier is not None and earlier != manifest:
+            if not overwrite:
+                changed = [key for key in manifest if earlier.get(key) != manifest[key]]
+                raise LabelRunError(
+                    f"{posixpath.join(output, MANIFEST)}: an earlier run with another {', '.join(changed)}: pass "
+                    "--overwrite to label again, or choose another folder"
+                )
+            _remove_outputs(system, root, earlier)
+        elif earlier is not None and overwrite:
+            _remove_outputs(system, root, earlier)
+    system.create_dir(root, recursive=True)
+    _remove_temporary(system, root)
+    _write_whole(system, posixpath.join(root, MANIFEST), (json.dumps(manifest, indent=1) + "\n").encode())
+    done = [
+        block["name"] for block in manifest["blocks"] if _exists(system, _output_path(root, block["name"], extension))
+    ]
+    return done
+
+
+def _read_manifest(system: Any, root: str, output: str) -> Optional[dict[str, Any]]:
+    path = posixpath.join(root, MANIFEST)
+    if not _exists(system, path):
+        return None
+    with system.open_input_stream(path) as handle:
+        try:
+            value = json.loads(handle.read().decode("utf-8"))
+        except ValueError as error:
+            raise LabelRunError(f"{posixpath.join(output, MANIFEST)}: not the manifest of a run ({error})") from None
+    if not isinstance(value, dict):
+        raise LabelRunError(f"{posixpath.join(output, MANIFEST)}: not the manifest of a run")
+    return value
+
+
+def _has_files(system: Any, root: str) -> bool:
+    from pyarrow import fs
+
+    return bool(system.get_file_info(fs.FileSelector(root, recursive=False)))
+
+
+def _remove_outputs(system: Any, root: str, manifest: dict[str, Any]) -> None:
+    extension = _extension(manifest.get("settings", {}).get("output_format", "json"))
+    for block in manifest.get("blocks", []):
+        path = _output_path(root, block["name"], extension)
+        if _exists(system, path):
+            system.delete_file(path)
+    system.delete_file(posixpath.join(root, MANIFEST))
+
+
+def _remove_temporary(system: Any, root: str) -> None:
+    """Remove what killed writers left: files named `.tmp-...` anywhere in the folder."""
+    from pyarrow import fs
+
+    for entry in system.get_file_info(fs.FileSelector(root, recursive=True)):
+        if entry.type == fs.FileType.File and posixpath.basename(entry.path).startswith(TEMPORARY_PREFIX):
+            system.delete_file(entry.path)
+
+
+def _exists(system: Any, path: str) -> bool:
+    from pyarrow import fs
+
+    return bool(system.get_file_info(path).type == fs.FileType.File)
+
+
+def _extension(output_format: str) -> str:
+    return ".parquet" if output_format == "parquet" else ".jsonl"
+
+
+def _output_path(root: str, name: str, extension: str) -> str:
+    return posixpath.join(root, name + extension)
+
+
+def _write_whole(system: Any, path: str, data: bytes) -> None:
+    """Write `data` under a temporary name next to `path`, then rename it onto `path`."""
+    system.create_dir(posixpath.dirname(path), recursive=True)
+    temporary = posixpath.join(
+        posixpath.dirname(path), f"{TEMPORARY_PREFIX}{posixpath.basename(path)}.{uuid.uuid4().hex}"
+    )
+    with system.open_output_stream(temporary) as handle:
+        handle.write(data)
+    system.move(temporary, path)
+
+
+def read_block(block: Block, input_format: str) -> Chunk:
+    """The block's lines as a chunk: `(line number, text or BadLine)` for each non-blank line; a Parquet row as
+    the JSONL line of its fields (so that it is checked as a JSONL line is)."""
+    system, path = file_system(block.source)
+    if input_format == "parquet":
+        return Chunk(_parquet_lines(system, path, block), 0, "", at_end=False)
+    if block.end < 0:
+        with system.open_input_stream(path, compression="detect") as handle:
+            data = handle.read()
+    else:
+        with system.open_input_file(path) as handle:
+            data = handle.read_at(block.end - block.start, block.start)
+    raw_lines = numbered_lines_of(io.BytesIO(data), block.first_line)
+    return Chunk(line_items(raw_lines, block.source), 0, "", at_end=False)
+
+
+def _parquet_lines(system: Any, path: str, block: Block) -> list[tuple[int, Any]]:
+    import pyarrow.parquet as pq
+
+    parquet = pq.ParquetFile(system.open_input_file(path))
+    columns = [name for name in parquet.schema_arrow.names if name in TEXT_FIELDS | TOKEN_FIELDS]
+    if not columns:
+        raise LabelRunError(f"{block.source}: no 'text' or 'tokens' column (found {parquet.schema_arrow.names})")
+    rows = parquet.read_row_group(block.start, columns=columns).to_pylist()
+    lines: list[tuple[int, Any]] = []
+    for number, row in enumerate(rows, start=block.first_line):
+        fields = {key: value for key, value in row.items() if value is not None}
+        lines.append((number, json.dumps(fields, ensure_ascii=False)))
+    return lines
+
+
+def label_block(labeler: TextLabeler, block: Block, settings: RunSettings, output: str) -> dict[str, Any]:
+    """Label `block` into its output file in the folder `output` (unless that file exists: a retried or resumed
+    block is never written twice); returns its counts: `lines` labeled, `sentences`, `tokens`, `errors`."""
+    system, root = file_system(output)
+    extension = _extension(settings.output_format)
+    path = _output_path(root, block.name, extension)
+    counts: dict[str, Any] = {"block": block.name, "lines": 0, "sentences": 0, "tokens": 0, "errors": 0}
+    counts["written"] = False
+    if _exists(system, path):
+        return counts
+    chunk = read_block(block, settings.input_format)
+    reading = "jsonl" if settings.input_format == "parquet" else settings.input_format
+    record_format = "json" if settings.output_format == "parquet" else settings.output_format
+    prepared = prepare_chunk(labeler, chunk, reading, block.source, settings.batch_size, settings.max_line_characters)
+    labeled = label_prepared(labeler, prepared, record_format, block.source)
+    records: list[dict[str, Any]] = []
+    encoded: list[bytes] = []
+    for number, outcome in outcomes(prepared, labeled, record_format, block.source):
+        if isinstance(outcome, Exception):
+            counts["errors"] += 1
+            error = {"line": number, "error": str(outcome)}
+            records.append({**error, "sentences": []})
+            encoded.append((json.dumps(error, ensure_ascii=False) + "\n").encode("utf-8"))
+            continue
+        record, sentences = outcome
+        counts["lines"] += 1
+        counts["sentences"] += sentences
+        value = json.loads(record)
+        counts["tokens"] += sum(len(sentence.get("words", ())) for sentence in value["sentences"])
+        records.append({**value, "error": None})
+        encoded.append(record)
+    if settings.output_format == "parquet":
+        _write_whole(system, path, _parquet_bytes(records))
+    else:
+        _write_whole(system, path, b"".join(encoded))
+    counts["written"] = True
+    return counts
+
+
+def _parquet_bytes(records: list[dict[str, Any]]) -> bytes:
+    """The block's records as one Parquet file: `line`, `sentences` (`SENTENCE_TYPE`s) and `error`."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from srl_zoo.labeling.arrow_types import SENTENCE_TYPE
+
+    schema = pa.schema([("line", pa.int64()), ("sentences", pa.list_(SENTENCE_TYPE)), ("error", pa.string())])
+    table = pa.Table.from_pylist(records, schema=schema)
+    sink = io.BytesIO()
+    pq.write_table(table, sink)
+    return sink.getvalue()

@@ -1,0 +1,192 @@
+"""`srl-zoo label --ray`: a corpus labeled by Ray actors, one block at a time (`srl_zoo.labeling.blocks`). Ray Data
+hands each block to whichever actor is free; an actor or node that is lost has its block retried on another (or
+on the actor restarted); each block's output is written whole or not at all, so a rerun after the driver is
+killed labels only the blocks whose outputs are missing. Ray is imported here and in `ray_data` only."""
+
+import json
+import logging
+import time
+from dataclasses import asdict, dataclass
+from typing import Any, Optional
+
+import pyarrow as pa
+
+from srl_zoo.labeling.blocks import (
+    RAY_OUTPUT_FORMATS,
+    Block,
+    RunSettings,
+    input_files,
+    input_format_of,
+    label_block,
+    manifest_of,
+    plan_blocks,
+    prepare_output,
+)
+from srl_zoo.labeling.errors import LabelRunError
+
+
+class BlockLabeler:
+    """What each Ray actor runs: the archive loaded once, `threads` torch threads, then each batch of block rows
+    (a `pyarrow.Table` of `Block` fields) labeled into the output folder; returns one row of counts per block."""
+
+    def __init__(
+        self,
+        archive: str,
+        output: str,
+        settings: dict[str, Any],
+        threads: int = 1,
+        precision: str = "auto",
+        min_score: float = 0.0,
+        cuda_device: int = -1,
+    ) -> None:
+        import torch
+
+        from srl_zoo.labelers import load_labeler
+
+        torch.set_num_threads(threads)
+        self.settings = RunSettings(**settings)
+        self.output = output
+        self.labeler = load_labeler(
+            archive,
+            cuda_device=cuda_device,
+            batch_size=self.settings.batch_size,
+            precision=precision,
+            min_score=min_score,
+        )
+
+    def __call__(self, batch: pa.Table) -> pa.Table:
+        counts = [label_block(self.labeler, Block(**row), self.settings, self.output) for row in batch.to_pylist()]
+        return pa.Table.from_pylist(counts)
+
+
+@dataclass(frozen=True)
+class RayRun:
+    """Where a Ray run labels and with what: `address` None for a local Ray of this machine (or the Ray this
+    process has joined already), else a cluster's address (`auto`: the one `ray start` joined); `processes` actors
+    (default: the cluster's CPUs over `threads`), each with `threads` CPUs, and one GPU each when
+    `cuda_device` >= 0."""
+
+    address: Optional[str] = None
+    processes: Optional[int] = None
+    threads: int = 1
+    block_lines: int = 10_000
+    precision: str = "auto"
+    min_score: float = 0.0
+    cuda_device: int = -1
+
+
+def label_corpus_on_ray(
+    archive: str,
+    input_path: str,
+    output: str,
+    settings: RunSettings,
+    run: Optional[RayRun] = None,
+    input_format: Optional[str] = None,
+    overwrite: bool = False,
+    progress: bool = True,
+) -> dict[str, Any]:
+    """Label `input_path` (a file, a folder or a URI) into the folder `output`, one file per block, with the
+    manifest `_manifest.json`; returns the counts (`blocks`, `blocks_done_before`, `lines`, `sentences`,
+    `tokens`, `errors`, `processes`). `run`: where and how (default: a local Ray, one thread an actor)."""
+    run = run or RayRun()
+    if settings.output_format not in RAY_OUTPUT_FORMATS:
+        raise LabelRunError(
+            f"--ray writes {', '.join(RAY_OUTPUT_FORMATS)}, not {settings.output_format}: label without --ray"
+        )
+    chosen_format = input_format_of(input_files(input_path), input_format)
+    settings = RunSettings(**{**asdict(settings), "input_format": chosen_format})
+    blocks = plan_blocks(input_path, chosen_format, run.block_lines)
+    done = set(prepare_output(output, manifest_of(blocks, settings, archive, input_path), overwrite))
+    pending = [block for block in blocks if block.name not in done]
+    totals = {"blocks": len(blocks), "blocks_done_before": len(done), "lines": 0, "sentences": 0, "tokens": 0}
+    totals.update(errors=0, processes=0)
+    if not pending:
+        return totals
+    import ray
+
+    started_here = not ray.is_initialized()
+    if started_here:
+        ray.init(address=run.address, include_dashboard=False, configure_logging=False, log_to_driver=False)
+    try:
+        processes = run.processes or max(1, int(ray.cluster_resources().get("CPU", 1) // run.threads))
+        totals["processes"] = min(processes, len(pending))
+        _label_pending(archive, output, settings, run, pending, totals, progress)
+    finally:
+        if started_here:
+            ray.shutdown()
+    return totals
+
+
+def _label_pending(
+    archive: str,
+    output: str,
+    settings: RunSettings,
+    run: RayRun,
+    pending: list[Block],
+    totals: dict[str, Any],
+    progress: bool,
+) -> None:
+    import ray.data
+    from tqdm import tqdm
+
+    logging.getLogger("ray.data").setLevel(logging.WARNING)  # Ray Data's own lines about the run's execution
+    context = ray.data.DataContext.get_current()
+    context.enable_progress_bars = False  # the driver's own bar counts blocks and lines
+    context.print_on_execution_start = False
+    dataset = ray.data.from_items([asdict(block) for block in pending], override_num_blocks=len(pending))
+    labeled = dataset.map_batches(
+        BlockLabeler,
+        fn_constructor_kwargs={
+            "archive": archive,
+            "output": output,
+            "settings": asdict(settings),
+            "threads": run.threads,
+            "precision": run.precision,
+            "min_score": run.min_score,
+            "cuda_device": 0 if run.cuda_device >= 0 else -1,
+        },  # fmt: skip
+        batch_size=1,
+        batch_format="pyarrow",
+        compute=ray.data.ActorPoolStrategy(size=totals["processes"]),
+        num_cpus=run.threads,
+        num_gpus=1 if run.cuda_device >= 0 else 0,
+        max_restarts=-1,
+        max_task_retries=-1,
+    )
+    started = time.perf_counter()
+    done_before = totals["blocks_done_before"]
+    bar = tqdm(total=totals["blocks"], initial=done_before, unit="block", disable=not progress)
+    try:
+        for row in labeled.iter_rows():
+            for key in ("lines", "sentences", "tokens", "errors"):
+                totals[key] += row[key]
+            seconds = max(time.perf_counter() - started, 1e-9)
+            bar.set_postfix(
+                lines=totals["lines"], errors=totals["errors"], tokens_per_s=int(totals["tokens"] / seconds)
+            )
+            bar.update(1)
+    except Exception as error:
+        raise LabelRunError(_first_line(error)) from None
+    finally:
+        bar.close()
+
+
+def _first_line(error: BaseException) -> str:
+    """The message of the error a block failed with, under Ray's wrappers: a `LabelRunError` as it is, else the
+    innermost error's first line."""
+    seen = error
+    while True:
+        if isinstance(seen, LabelRunError):
+            return str(seen)
+        inner = getattr(seen, "cause", None) or seen.__cause__
+        if not isinstance(inner, BaseException) or inner is seen:
+            break
+        seen = inner
+    text = (str(seen).strip().splitlines() or [type(seen).__name__])[0]
+    return f"labeling on Ray failed: {type(seen).__name__}: {text}"
+
+
+def summary_line(totals: dict[str, Any], seconds: float) -> str:
+    """The counts of a Ray run as the one JSON line `srl-zoo label` prints."""
+    rate = totals["tokens"] / max(seconds, 1e-9)
+    return json.dumps({**totals, "seconds": round(seconds, 1), "tokens_per_s": round(rate, 1)})

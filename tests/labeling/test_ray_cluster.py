@@ -1,0 +1,50 @@
+"""`srl-zoo label --ray` on a simulated cluster of two worker nodes of one CPU each (`ray.cluster_utils.Cluster`):
+it labels the corpus over both, and losing a node mid-run still finishes with every line once."""
+
+import threading
+
+import pytest
+import ray
+from ray.cluster_utils import Cluster
+
+from srl_zoo.labeling.blocks import RunSettings
+from srl_zoo.labeling.ray_corpus import RayRun, label_corpus_on_ray
+from tests.commands.conftest import write_corpus
+from tests.labeling.test_ray_corpus import DOCUMENTS, joined_records, one_process_run, same_records, wait_for
+
+pytestmark = pytest.mark.slow  # starts a Ray cluster of three nodes
+
+
+@pytest.fixture()
+def two_nodes():
+    cluster = Cluster(initialize_head=True, head_node_args={"num_cpus": 0, "include_dashboard": False})
+    nodes = [cluster.add_node(num_cpus=1) for _ in range(2)]
+    cluster.wait_for_nodes()
+    ray.init(address=cluster.address, log_to_driver=False, configure_logging=False)
+    yield cluster, nodes
+    ray.shutdown()
+    cluster.shutdown()
+
+
+def test_losing_a_node_mid_run_still_labels_every_line_once(two_nodes, labeler, predicate_model_archive, tmp_path):
+    cluster, nodes = two_nodes
+    source = write_corpus(tmp_path / "corpus.txt", DOCUMENTS)
+    reference = one_process_run(labeler, source, tmp_path / "one.jsonl", chunk_lines=1)
+    outcome: dict = {}
+    settings = RunSettings("", "json", batch_size=labeler.batch_size)
+
+    def run() -> None:
+        outcome["totals"] = label_corpus_on_ray(
+            predicate_model_archive, source, str(tmp_path / "out"), settings, RayRun(block_lines=1), progress=False
+        )
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    wait_for(lambda: len(list((tmp_path / "out").glob("*.jsonl"))) >= 2)
+    cluster.remove_node(nodes[1])
+    written_at_loss = len(list((tmp_path / "out").glob("*.jsonl")))
+    thread.join(timeout=300)
+    assert written_at_loss < len(DOCUMENTS), "the run ended before the node was lost: nothing was tested"
+    assert outcome["totals"]["processes"] == 2 and outcome["totals"]["blocks"] == len(DOCUMENTS)
+    labeled, errors = joined_records(tmp_path / "out")
+    assert same_records(labeled, reference) and errors == []
