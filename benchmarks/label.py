@@ -3,7 +3,7 @@
 Usage:
   python -m benchmarks label MODEL.tar.gz [MODEL.tar.gz ...] --input corpus.txt
       [--make-input-from data/ewt/conll2012/dev.gold_conll.gz] [--baseline-checkout DIR]
-      [--setups today,w0,w1,p2,p2-bf16] [--threads 1] [--repeats 1] [--cuda-device 0]
+      [--setups today,w0,w1,w0-bf16] [--threads 1] [--repeats 1] [--cuda-device 0]
 
 For each model, in one run:
 - **model alone**: every chunk of the input prepared first (split, instances, tensors, as srl-label's
@@ -13,7 +13,7 @@ For each model, in one run:
   load to the last byte written (the command's own `seconds`, load excluded) and with its wall time;
   peak RSS of its largest process (GNU time). Setups: `today` (the `srl-zoo label` of another checkout,
   `--baseline-checkout`, e.g. a `git worktree` of the commit before issue 24), `w0`/`w1` (one process,
-  0 or 1 input worker), `p2` (`torchrun --nproc_per_node 2`, `--threads` each); suffixes `-bf16` for
+  0 or 1 input worker; several processes are `ray_label`'s); suffixes `-bf16` for
   `--mixed-precision`, `-tN` for N threads per process (e.g. `today-t2`). Setups alternate within
   each repeat, so that a noisy machine hits all alike.
 Sentences/s count the sentences the sentencizer made; tokens/s their words.
@@ -40,7 +40,7 @@ def main() -> None:
     parser.add_argument("--input", required=True, help="plain text, one document per line")
     parser.add_argument("--make-input-from", help="write --input from this CoNLL file's sentences first")
     parser.add_argument("--baseline-checkout", help="a checkout whose srl-zoo label is the 'today' setup")
-    parser.add_argument("--setups", default="today,w0,w1,p2")
+    parser.add_argument("--setups", default="today,w0,w1")
     parser.add_argument("--threads", type=int, default=1, help="torch threads per process")
     parser.add_argument("--batch-size", type=int, default=64)
     parser.add_argument("--repeats", type=int, default=1)
@@ -130,9 +130,6 @@ def end_to_end(model: str, setup: str, args: argparse.Namespace) -> dict[str, fl
             command = [sys.executable, "-c", start + "from srl_zoo_command import main; main()", "label", model] + label
         elif name in ("w0", "w1"):
             command = [sys.executable, "-m", "srl_zoo.cli", "label", model] + label + ["--workers", name[1]]
-        elif name.startswith("p"):
-            command = [sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc_per_node", name[1:]]
-            command += ["-m", "srl_zoo.cli", "label", model] + label + ["--workers", "0"]
         else:
             raise SystemExit(f"unknown setup {setup!r}")
         rss_file = os.path.join(scratch, "rss")

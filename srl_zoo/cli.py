@@ -2,7 +2,7 @@
 every other command with the plugin loaded and the command line handed to allennlp; expected failures told in one
 line (`srl_zoo.commands.expected_errors`). The console script starts
 in `srl_zoo_command` (help, version, unknown commands and missing files, answered without loading
-torch); `python -m srl_zoo.cli COMMAND ...` (e.g. under torchrun) takes the same path.
+torch); `python -m srl_zoo.cli COMMAND ...` takes the same path.
 
 `allennlp` lists its subcommands before it reads `--include-package`, so `allennlp srl-label` works
 only where a `.allennlp_plugins` file names srl_zoo; `srl-zoo` imports srl_zoo first and then hands
@@ -128,7 +128,7 @@ def run_through_allennlp(allennlp_argv: list[str]) -> None:
     allennlp_main(prog="srl-zoo")
 
 
-if __name__ == "__main__":  # `python -m srl_zoo.cli COMMAND ...` (e.g. under torchrun): the console script's path
+if __name__ == "__main__":  # `python -m srl_zoo.cli COMMAND ...`: the console script's path
     from srl_zoo_command import main
 
     main()

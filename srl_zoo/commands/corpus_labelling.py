@@ -1,16 +1,10 @@
 """`srl-zoo label` without allennlp: its command line and its run (`srl_zoo.commands.srl_label` has the module
-docstring: inputs, outputs, resumption, workers, torchrun). The allennlp subcommand `srl-label` and the console
+docstring: inputs, outputs, resumption, workers, Ray). The allennlp subcommand `srl-label` and the console
 script's allennlp-free path (`srl_zoo.cli`) both build their parser here and call `run`."""
 
 import argparse
 import json
-import os
 import time
-from datetime import timedelta
-from typing import Any, Optional
-
-import torch
-import torch.distributed as dist
 
 from srl_zoo.commands.verbosity import plain_lines_above_the_bar
 from srl_zoo.data.formats.output_formats import OUTPUT_FORMATS
@@ -18,12 +12,7 @@ from srl_zoo.labelers import load_labeler
 from srl_zoo.labeling.chunks import INPUT_FORMATS, MAX_LINE_CHARACTERS
 from srl_zoo.labeling.corpus import check_output_free, checked_input_format, label_corpus
 from srl_zoo.labeling.errors import LabelRunError
-from srl_zoo.labeling.progress import remove_progress
-from srl_zoo.labeling.shares import Share, merge_parts
 from srl_zoo.nn.precision import add_precision_argument
-
-#: how long the processes of a multi-process run wait for the slowest one before merging
-MERGE_WAIT = timedelta(days=7)
 
 DESCRIPTION = (
     "Label a corpus (plain text, JSONL or a CoNLL-2005/2012/2009 file) with a trained srl_zoo model, resumably."
@@ -76,7 +65,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="input-preparing processes beside the model's (0: none; default 1 with a GPU, 0 on the CPU)",
     )
     parser.add_argument(
-        "--cuda-device", type=int, default=-1, help="GPU index, -1 for the CPU (under torchrun: GPU LOCAL_RANK)"
+        "--cuda-device", type=int, default=-1, help="GPU index, -1 for the CPU (with --ray: one GPU per actor)"
     )
     add_precision_argument(parser)
     parser.add_argument(
@@ -122,17 +111,12 @@ def run(args: argparse.Namespace) -> None:
     if args.output_format == "parquet" or args.input_format == "parquet":
         raise LabelRunError("Parquet is read and written by a run on Ray: add --ray (pip install 'srl_zoo[ray]')")
     plain_lines_above_the_bar("srl_zoo.labeling.part_writer")  # skipped lines: FILE:LINE: reason
-    share = _join_torchrun()
-    cuda_device = args.cuda_device
-    if share.world > 1 and cuda_device >= 0:
-        cuda_device = int(os.environ.get("LOCAL_RANK", "0"))
     # the input and the output are checked before the model loads (seconds): a mistake is told at once
     checked_input_format(args.input_file, args.input_format, args.output_format)
-    if share.world == 1:
-        check_output_free(args.output_file, args.overwrite)
+    check_output_free(args.output_file, args.overwrite)
     labeler = load_labeler(
         args.archive_file,
-        cuda_device=cuda_device,
+        cuda_device=args.cuda_device,
         batch_size=args.batch_size,
         precision=args.precision,
         min_score=args.min_score,
@@ -148,20 +132,12 @@ def run(args: argparse.Namespace) -> None:
         on_error=args.on_error,
         overwrite=args.overwrite,
         progress=not args.no_progress,
-        workers=args.workers if args.workers is not None else int(cuda_device >= 0),
-        share=share,
+        workers=args.workers if args.workers is not None else int(args.cuda_device >= 0),
         max_line_characters=args.max_line_characters,
     )
-    if share.world > 1:
-        summary = _merge_shares(summary, args.output_file, share)
-        if share.rank == 0:
-            remove_progress(args.output_file)  # merged: nothing to resume
-    if share.rank == 0:
-        seconds = time.perf_counter() - started
-        summary.update(seconds=round(seconds, 1), sentences_per_s=round(summary["sentences"] / max(seconds, 1e-9), 1))
-        print(json.dumps(summary))
-    if share.world > 1:
-        dist.destroy_process_group()
+    seconds = time.perf_counter() - started
+    summary.update(seconds=round(seconds, 1), sentences_per_s=round(summary["sentences"] / max(seconds, 1e-9), 1))
+    print(json.dumps(summary))
 
 
 def _run_on_ray(args: argparse.Namespace) -> None:
@@ -194,27 +170,3 @@ def _run_on_ray(args: argparse.Namespace) -> None:
         progress=not args.no_progress,
     )
     print(summary_line(totals, time.perf_counter() - started))
-
-
-def _join_torchrun() -> Share:
-    """This process's share: the whole input, or (started by torchrun, WORLD_SIZE > 1) share RANK of
-    WORLD_SIZE, after joining the process group (gloo)."""
-    world = int(os.environ.get("WORLD_SIZE", "1"))
-    if world == 1:
-        return Share()
-    torch.set_num_threads(int(os.environ.get("OMP_NUM_THREADS", "1")))
-    dist.init_process_group("gloo", timeout=MERGE_WAIT)
-    return Share(dist.get_rank(), dist.get_world_size())
-
-
-def _merge_shares(summary: dict[str, Any], output_file: str, share: Share) -> dict[str, Any]:
-    """Once every process is done (a barrier), process 0 merges the parts; the counts summed over processes."""
-    counts = torch.tensor([summary["lines"], summary["sentences"], summary["skipped"]], dtype=torch.long)
-    dist.all_reduce(counts)  # also the barrier: every part is complete (or its process failed) here
-    if share.rank == 0 and not summary.get("complete_before"):
-        merge_parts(output_file, share.world)
-    resumed: list[Optional[int]] = [None] * share.world
-    dist.all_gather_object(resumed, summary["resumed_from_line"])  # also the barrier after the merge
-    lines, sentences, skipped = counts.tolist()
-    totals = {"lines": lines, "sentences": sentences, "skipped": skipped, "resumed_from_line": resumed}
-    return {**summary, **totals, "processes": share.world}

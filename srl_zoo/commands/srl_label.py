@@ -30,12 +30,11 @@ model (`srl_zoo.labeling.prepared_chunks`; default 1 with a GPU, none on the CPU
 takes >90% of the time and a worker only competes for the cores), and a writer thread renders and
 writes each chunk while the model labels the next; the output is the same with any number of workers.
 
-Several processes: under `torchrun --nproc_per_node N [--nnodes M ...]` each process labels every
-N-th chunk of the input into `OUTPUT.partR-of-N` (with its own progress record and chunk index, so
-each resumes on its own), and process 0 merges the parts, once all are complete, into OUTPUT: byte
-for byte what one process writes (`srl_zoo.labeling.shares`). CPU processes use one thread each
-unless OMP_NUM_THREADS says otherwise; with `--cuda-device`, process R uses GPU LOCAL_RANK. The
-processes talk over torch.distributed (gloo): OUTPUT must be on a file system they all see.
+Several processes or machines: `--ray [ADDRESS]` labels on Ray (`srl_zoo.labeling.ray_corpus`): text, JSONL or
+Parquet in (a file, a folder, a URI), the input cut into blocks of `--block-lines` lines (a Parquet row group, a
+compressed file whole) that `--processes` actors of `--threads` threads label, each block into its own file of
+the folder OUTPUT (JSONL or Parquet) beside a manifest; a rerun labels only the blocks whose files are missing, and
+a line that cannot be labeled is an error record `{"line": n, "error": ...}`.
 """
 
 import argparse

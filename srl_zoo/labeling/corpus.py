@@ -1,6 +1,6 @@
-"""The corpus loop of `srl-zoo label`: one input file labelled into one output (or one process's part of
-it), resumably: its input and output checked first, its progress record, its chunks prepared, labelled and
-written in order. `srl_zoo.commands.srl_label` adds the command line and torchrun around it.
+"""The corpus loop of `srl-zoo label`: one input file labeled into one output, resumably: its input and output
+checked first, its progress record, its chunks prepared, labeled and written in order. `srl_zoo.commands.srl_label`
+adds the command line around it (and `--ray`, `srl_zoo.labeling.ray_corpus`, the same over Ray actors).
 """
 
 import hashlib
@@ -26,7 +26,6 @@ from srl_zoo.labeling.progress import (
     remove_progress,
     write_progress,
 )
-from srl_zoo.labeling.shares import Share, index_path, part_path
 from srl_zoo.runtime.labeler_contract import TextLabeler
 
 logger = logging.getLogger(__name__)
@@ -43,7 +42,6 @@ def label_corpus(
     overwrite: bool = False,
     progress: bool = True,
     workers: int = 0,
-    share: Share = Share(),
     max_line_characters: int = MAX_LINE_CHARACTERS,
 ) -> dict[str, Any]:
     """Label every line of `input_file` into `output_file` (see the module docstring); returns counts
@@ -58,8 +56,6 @@ def label_corpus(
     on_error : `"skip"` (report and go on) or `"stop"` for lines that cannot be labeled.
     overwrite : start over even if the output exists.
     workers : processes that prepare input chunks ahead of the model (0: this process does).
-    share : the chunks this process labels, into its part (`srl_zoo.labeling.shares`); the default is
-        all of them, into `output_file`. The caller merges the parts (`merge_parts`).
     max_line_characters : a longer input line is skipped as one that cannot be labeled.
 
     A run in which every line was skipped (a file that is not text, say) leaves no output and ends in a
@@ -67,15 +63,11 @@ def label_corpus(
     ends in a `LabelRunError` naming the output, its progress kept for the same command to resume.
     """
     input_format = checked_input_format(input_file, input_format, output_format)
-    if share.world > 1 and _merged_before(output_file, input_file, input_format, output_format, share, overwrite):
-        return {**_nothing_to_do(output_file), "complete_before": True}
-    part = part_path(output_file, share)
-    with OutputLock(part):
-        start = _start_point(part, input_file, input_format, output_format, overwrite, share, chunk_lines)
+    with OutputLock(output_file):
+        start = _start_point(output_file, input_file, input_format, output_format, overwrite)
         if start.complete:  # killed between its last chunk and tidying up
-            if share.world == 1:
-                remove_progress(part)
-            return _nothing_to_do(part)
+            remove_progress(output_file)
+            return _nothing_to_do(output_file)
         resumed = start.lines_consumed + 1 if start.lines_consumed else None
         counts = {"lines": 0, "sentences": 0, "skipped": 0, "resumed_from_line": resumed}
         dataset = PreparedChunks(
@@ -86,16 +78,14 @@ def label_corpus(
             start.chunks_consumed,
             chunk_lines,
             labeler.batch_size,
-            share,
             max_line_characters,
         )
-        with PartWriter(part, start, share, counts, output_format, on_error, progress) as writer:
+        with PartWriter(output_file, start, counts, output_format, on_error, progress) as writer:
             for prepared in prepared_chunks(dataset, workers, pin_memory=labeler.on_gpu):
                 writer.submit(prepared, label_prepared(labeler, prepared, output_format, input_file))
-        if share.world == 1:
-            remove_progress(part)  # finished: nothing to resume (the parts of several processes wait for the merge)
-    if counts["skipped"] and not counts["lines"] and resumed is None and os.path.getsize(part) == 0:
-        os.remove(part)
+        remove_progress(output_file)  # finished: nothing to resume
+    if counts["skipped"] and not counts["lines"] and resumed is None and os.path.getsize(output_file) == 0:
+        os.remove(output_file)
         raise LabelRunError(
             f"{input_file}: nothing could be labeled: all {counts['skipped']:,} lines were skipped, the first "
             f"{writer.first_skipped}"
@@ -181,41 +171,18 @@ def _nothing_to_do(output_file: str) -> dict[str, Any]:
     return {"lines": 0, "sentences": 0, "skipped": 0, "resumed_from_line": None, "complete": True}
 
 
-def _merged_before(
-    output_file: str, input_file: str, input_format: str, output_format: str, share: Share, overwrite: bool
-) -> bool:
-    """Whether a multi-process run finds its output already merged (nothing to do); refuses an output
-    that it would otherwise replace (no progress record, or a one-process run's unfinished one)."""
-    record = read_progress(output_file)
-    if overwrite:
-        if share.rank == 0 and record is not None:
-            os.remove(progress_path(output_file))  # the parts start over: an earlier merge no longer stands
-        return False
-    check_output_free(output_file, overwrite)
-    if record is not None and not record.complete:
-        raise LabelRunError(
-            f"{output_file} is an unfinished one-process run: resume it with one process, or pass --overwrite"
-        )
-    if record is not None:
-        check_resumable(record, output_file, input_file, input_format, output_format)
-    return record is not None
-
-
 def _start_point(
     output_file: str,
     input_file: str,
     input_format: str,
     output_format: str,
     overwrite: bool,
-    share: Share = Share(),
-    chunk_lines: int = 0,
 ) -> Progress:
     """Where this run starts: a checked earlier record to resume, or a fresh record written before
     anything else (so that a kill at any later moment can be resumed)."""
     record = None if overwrite else read_progress(output_file)
     if record is not None:
-        chunking = chunk_lines if share.world > 1 else 0
-        check_resumable(record, output_file, input_file, input_format, output_format, share.name, chunking)
+        check_resumable(record, output_file, input_file, input_format, output_format)
         written = os.path.getsize(output_file) if os.path.exists(output_file) else 0
         if written < record.output_bytes:
             raise LabelRunError(
@@ -231,11 +198,8 @@ def _start_point(
         lines_consumed=0,
         consumed_sha256=hashlib.sha256().hexdigest(),
         output_bytes=0,
-        share=share.name,
-        chunk_lines=chunk_lines if share.world > 1 else 0,
     )
     write_progress(output_file, fresh)
-    for path in (output_file, index_path(output_file)):
-        if os.path.exists(path):
-            os.remove(path)
+    if os.path.exists(output_file):
+        os.remove(output_file)
     return fresh

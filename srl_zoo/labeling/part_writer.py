@@ -1,5 +1,5 @@
 """The writing side of `srl-label`: a background thread that renders each labeled chunk and appends it
-to the output (or a share's part and its index), then records the progress, in that order and durably,
+to the output, then records the progress, in that order and durably,
 so that a run killed at any moment resumes to the same bytes."""
 
 import logging
@@ -16,7 +16,6 @@ from srl_zoo.labeling.errors import LabelRunError
 from srl_zoo.labeling.labeled_chunks import Labeled, outcomes
 from srl_zoo.labeling.prepared_chunks import PreparedChunk
 from srl_zoo.labeling.progress import Progress, prefix_sha256, write_progress
-from srl_zoo.labeling.shares import Share, append_index, index_path
 
 logger = logging.getLogger(__name__)
 #: skipped lines each told in a line of their own; the rest are counted
@@ -26,11 +25,10 @@ SHOWN_SKIPPED_LINES = 20
 @dataclass
 class PartWriter:
     """Renders and writes labeled chunks in a background thread (one chunk behind the model), keeping
-    the part, its index (for a share of a multi-process run) and the progress record in step."""
+    the output and the progress record in step."""
 
     part: str
     start: Progress
-    share: Share
     counts: dict[str, Any]
     output_format: str
     on_error: str
@@ -42,12 +40,7 @@ class PartWriter:
     def __enter__(self) -> "PartWriter":
         self.sink: BinaryIO = open(self.part, "ab")
         self.sink.truncate(self.start.output_bytes)  # drop whatever an interrupted run wrote after its last save
-        self.index: Optional[BinaryIO] = None
-        if self.share.world > 1:
-            self.index = open(index_path(self.part), "ab")
-            self.index.truncate(self.start.index_bytes)
-        description = "labeling" if self.share.world == 1 else f"labeling (process {self.share.rank})"
-        self.bar = tqdm(desc=description, unit=" sentences", disable=not self.progress, dynamic_ncols=True)
+        self.bar = tqdm(desc="labeling", unit=" sentences", disable=not self.progress, dynamic_ncols=True)
         self.thread = ThreadPoolExecutor(1, thread_name_prefix="srl-label-writer")
         return self
 
@@ -65,13 +58,11 @@ class PartWriter:
                     self.pending.popleft().result()
         finally:
             self.bar.close()
-            for handle in (self.sink, self.index):
-                try:
-                    if handle is not None:
-                        handle.close()
-                except OSError:  # what a failed write left buffered: the progress record does not count it
-                    if exc_info[0] is None:
-                        raise
+            try:
+                self.sink.close()
+            except OSError:  # what a failed write left buffered: the progress record does not count it
+                if exc_info[0] is None:
+                    raise
 
     def _write(self, prepared: PreparedChunk, labeled: Labeled) -> None:
         if self.broken:  # never write a chunk after one that failed: the output would skip it
@@ -95,9 +86,8 @@ class PartWriter:
         for number, outcome in outcomes(prepared, labeled, self.output_format, path):
             if isinstance(outcome, BadLine):
                 if self.on_error == "stop":
-                    if self.share.world == 1:  # keep the lines before it (a share resumes at chunk starts only)
-                        append_output(self.sink, b"".join(pieces))
-                        self._save(number - 1, prefix_sha256(path, number - 1), chunk.number, False)
+                    append_output(self.sink, b"".join(pieces))  # keep the lines before it
+                    self._save(number - 1, prefix_sha256(path, number - 1), chunk.number, False)
                     raise outcome
                 if self.counts["skipped"] < SHOWN_SKIPPED_LINES:
                     logger.warning("%s (line skipped)", outcome)
@@ -113,19 +103,16 @@ class PartWriter:
             self.bar.update(sentences)
         data = b"".join(pieces)
         append_output(self.sink, data)
-        if self.index is not None and prepared.mine:
-            append_index(self.index, chunk.number, len(data))
         self._save(chunk.consumed, chunk.sha256, chunk.number + 1, chunk.at_end)
 
     def _save(self, lines_consumed: int, consumed_sha256: str, chunks_consumed: int, complete: bool) -> None:
-        """Record that the first `lines_consumed` input lines are done (the part written up to its
-        current end, the index up to its own)."""
+        """Record that the first `lines_consumed` input lines are done (the output written up to its current
+        end)."""
         changes = {
             "lines_consumed": lines_consumed,
             "consumed_sha256": consumed_sha256,
             "chunks_consumed": chunks_consumed,
             "output_bytes": self.sink.tell(),
-            "index_bytes": self.index.tell() if self.index is not None else 0,
             "complete": complete,
             "input_size": os.path.getsize(self.start.input_file),
         }

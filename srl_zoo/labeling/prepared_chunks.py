@@ -24,7 +24,6 @@ from srl_zoo.labeling.chunks import (
     parse_line,
     read_chunks,
 )
-from srl_zoo.labeling.shares import Share
 from srl_zoo.nn.pinned import pin
 from srl_zoo.runtime.labeler_contract import TextLabeler
 from srl_zoo.runtime.requests import SrlRequest
@@ -44,8 +43,7 @@ class SentenceBatch:
 
 @dataclass
 class PreparedChunk:
-    """A chunk of input lines made ready for the model (see the module docstring). `mine` is False for
-    the end marker that a process gets when the input's last chunk belongs to another share."""
+    """A chunk of input lines made ready for the model (see the module docstring)."""
 
     chunk: Chunk
     failed: dict[int, BadLine] = field(default_factory=dict)
@@ -53,7 +51,6 @@ class PreparedChunk:
     batched_tokens: dict[int, dict[str, Any]] = field(default_factory=dict)  # words (+ predicates): in the batches
     tokenized: list[tuple[int, dict[str, Any]]] = field(default_factory=list)  # with heads or POS: as given
     batches: list[SentenceBatch] = field(default_factory=list)
-    mine: bool = True
 
     def pin_memory(self) -> "PreparedChunk":
         """The same chunk with its tensors in page-locked memory (DataLoader's `pin_memory` calls this)."""
@@ -107,10 +104,9 @@ def prepare_chunk(
 
 @dataclass
 class PreparedChunks(IterableDataset):
-    """The prepared chunks of one share of an input, in input order, from `start_line` on (that many
-    raw lines are done, holding `start_chunk` chunks). With several DataLoader workers, worker `w` of
-    `n` prepares every `n`-th of the share's chunks from the `w`-th; the DataLoader asks its workers in
-    turn, so the chunks come out in order."""
+    """The prepared chunks of an input, in input order, from `start_line` on (that many raw lines are done,
+    holding `start_chunk` chunks). With several DataLoader workers, worker `w` of `n` prepares every `n`-th
+    chunk from the `w`-th; the DataLoader asks its workers in turn, so the chunks come out in order."""
 
     labeler: TextLabeler
     path: str
@@ -119,7 +115,6 @@ class PreparedChunks(IterableDataset):
     start_chunk: int
     chunk_lines: int
     batch_size: int
-    share: Share
     max_line_characters: int = MAX_LINE_CHARACTERS
 
     def __iter__(self) -> Iterator[PreparedChunk]:
@@ -127,13 +122,8 @@ class PreparedChunks(IterableDataset):
         worker_id, workers = (worker.id, worker.num_workers) if worker is not None else (0, 1)
         blocks = self.input_format in CONLL_FORMATS
         chunks = read_chunks(self.path, self.start_line, self.chunk_lines, self.start_chunk, blocks)
-        share_chunks = (chunk for chunk in chunks if self.share.owns(chunk.number) or chunk.at_end)
-        for position, chunk in enumerate(share_chunks):
-            if position % workers != worker_id:
-                continue
-            if not self.share.owns(chunk.number):
-                yield PreparedChunk(replace(chunk, lines=[]), mine=False)
-            else:
+        for position, chunk in enumerate(chunks):
+            if position % workers == worker_id:
                 yield prepare_chunk(
                     self.labeler, chunk, self.input_format, self.path, self.batch_size, self.max_line_characters
                 )

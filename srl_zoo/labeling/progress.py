@@ -30,10 +30,7 @@ class Progress:
     complete: bool = False
     input_size: int = 0  # of the whole input when the record was written (informative, and for `complete`)
     version: int = PROGRESS_VERSION
-    chunks_consumed: int = 0  # input chunks within `lines_consumed` (a share resumes counting from there)
-    index_bytes: int = 0  # of a share's part index (`srl_zoo.labeling.shares`) that holds the part's chunks
-    share: str = ""  # "R-of-W" for process R of a W-process run; "" for a one-process run
-    chunk_lines: int = 0  # input lines per chunk of a W-process run (its shares depend on it)
+    chunks_consumed: int = 0  # input chunks within `lines_consumed`
 
 
 def progress_path(output_file: str) -> str:
@@ -60,6 +57,10 @@ def read_progress(output_file: str) -> Optional[Progress]:
             state: dict[str, Any] = json.load(handle)
         if state.get("version") != PROGRESS_VERSION:
             raise ValueError(f"version {state.get('version')!r}, expected {PROGRESS_VERSION}")
+        if state.pop("share", ""):
+            raise ValueError("a part of a torchrun run, which srl-zoo label no longer makes (label on Ray: --ray)")
+        for retired in ("index_bytes", "chunk_lines"):  # fields of the parts of torchrun runs
+            state.pop(retired, None)
         return Progress(**state)
     except (ValueError, TypeError) as error:
         raise LabelRunError(
@@ -90,19 +91,10 @@ def check_resumable(
     input_file: str,
     input_format: str,
     output_format: str,
-    share: str = "",
-    chunk_lines: int = 0,
 ) -> None:
     """Refuse (`LabelRunError`) to resume `output_file`'s `progress` with another input, other
-    formats, another share of a multi-process run (`share`, `chunk_lines`), or an input whose
-    already-labeled lines changed."""
+    formats, or an input whose already-labeled lines changed."""
     problems = []
-    if share != progress.share or (share and chunk_lines != progress.chunk_lines):
-        problems.append(
-            f"it was written as share {progress.share or 'all'} with {progress.chunk_lines or 'any'} lines per chunk, "
-            f"not as share {share or 'all'} with {chunk_lines if share else 'any'} (rerun with the same "
-            "number of processes and --chunk-lines)"
-        )
     if os.path.realpath(input_file) != progress.input_file:
         problems.append(f"it was made from {progress.input_file}, not {os.path.realpath(input_file)}")
     if input_format != progress.input_format:

@@ -6,7 +6,6 @@ import pytest
 from srl_zoo.commands.srl_label import label_corpus
 from srl_zoo.labeling.chunks import BadLine, read_chunks
 from srl_zoo.labeling.prepared_chunks import PreparedChunks, prepare_chunk, prepared_chunks
-from srl_zoo.labeling.shares import Share
 from tests.commands.conftest import write_corpus
 
 pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
@@ -14,16 +13,15 @@ pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: 
 DOCUMENTS = [f"Dog number {i} barks. The cat sleeps." if i % 3 else "Birds sing and fly." for i in range(23)]
 
 
-def test_workers_deliver_every_chunk_of_a_share_in_order(labeler, tmp_path):
+def test_workers_deliver_every_chunk_in_order(labeler, tmp_path):
     source = write_corpus(tmp_path / "corpus.txt", DOCUMENTS)
     for workers in (0, 1, 3):
-        dataset = PreparedChunks(labeler, source, "text", 0, 0, 2, 4, Share(1, 3))
+        dataset = PreparedChunks(labeler, source, "text", 4, 2, 2, 4)
         chunks = list(prepared_chunks(dataset, workers, pin_memory=False))
-        # 12 chunks of 2 lines (the last of 1) and the end: share 1 of 3 gets 1, 4, 7, 10 and the end marker
-        assert [c.chunk.number for c in chunks] == [1, 4, 7, 10, 11]
-        assert [c.mine for c in chunks] == [True] * 4 + [False]
-        assert chunks[0].chunk.lines == [(3, DOCUMENTS[2]), (4, DOCUMENTS[3])]
-        assert chunks[-1].chunk.at_end and chunks[-1].chunk.lines == []
+        # from line 5 (2 chunks done): 10 chunks of 2 lines, the last (at the end) of 1
+        assert [c.chunk.number for c in chunks] == list(range(2, 12))
+        assert chunks[0].chunk.lines == [(5, DOCUMENTS[4]), (6, DOCUMENTS[5])]
+        assert chunks[-1].chunk.at_end and chunks[-1].chunk.lines == [(23, DOCUMENTS[22])]
 
 
 @pytest.mark.parametrize("workers", [1, 2])
