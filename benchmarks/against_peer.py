@@ -1,11 +1,11 @@
-"""srl_zoo's default prediction (no flags: `precision="auto"`) against allennlp-models' BiLSTM `srl` peer, measured
-alternately in one run on one thread (a benchmark): the first N sentences of a gold file at their gold predicates,
-sorted by length and cut into batches of 64, best of `--rounds` each (the first round warms up). srl_zoo goes
-through its predictor (word pieces, the model, decoding, readable frames); the peer through the leaderboard's
-labeling of a peer archive (one instance per predicate, as allennlp-models' predictor makes them, and its Viterbi
-decoding). srl_zoo in float32 (and in bfloat16 where the CPU has it natively) is measured beside, to show what
-`auto` chose and what the other precision would give, and so is the allennlp-free runtime (`srl_zoo.runtime`, the
-same archive: what `srl-zoo label` runs).
+"""srl_zoo's default prediction (`srl_zoo.load(archive)`, no flags: what `srl-zoo label` and the API run) against
+allennlp-models' BiLSTM `srl` peer, measured alternately in one run on one thread (a benchmark): the first N
+sentences of a gold file at their gold predicates, sorted by length and cut into batches of 64, best of `--rounds`
+each (the first round warms up). srl_zoo labels the words (word pieces, the model, decoding, readable frames); the
+peer goes through the leaderboard's labeling of a peer archive (one instance per predicate, as allennlp-models'
+predictor makes them, and its Viterbi decoding). Beside them: srl_zoo in float32 (and in bfloat16 where the CPU
+has it natively), to show what `auto` chose and what the other precision would give, and srl_zoo through
+allennlp's predictor (the training side's path).
 
     PYTHONPATH=.cache/allennlp-models python -m benchmarks against_peer models/ewt-english.tar.gz \
         runs/leaderboard/rows/peer__allennlp-models_srl__BiLSTM_/seed-13370/train/model.tar.gz \
@@ -22,12 +22,13 @@ import torch
 from allennlp.models.archival import load_archive
 from allennlp.predictors import Predictor
 
+import srl_zoo
 import srl_zoo.plugin  # noqa: F401  (registers the predictor, applies the patches)
 from benchmarks.alternating_runs import best_of_alternating_runs
 from srl_zoo.data.gold_requests import as_request, gold_sentence_batches
+from srl_zoo.leaderboard.machine import processor_name
 from srl_zoo.leaderboard.peers import _label
 from srl_zoo.nn.precision import cpu_has_fast_bfloat16
-from srl_zoo.runtime.labeler import load as load_runtime
 
 
 def main() -> None:
@@ -43,26 +44,28 @@ def main() -> None:
     import allennlp_models.structured_prediction  # noqa: F401  (the peer's model and reader)
 
     batches, tokens = gold_sentence_batches(args.data, sentences=args.sentences)
-    default = Predictor.from_archive(load_archive(args.model), "srl_zoo")
-    float32 = Predictor.from_archive(load_archive(args.model), "srl_zoo", extra_args={"precision": "float32"})
-    bfloat16 = Predictor.from_archive(load_archive(args.model), "srl_zoo", extra_args={"precision": "bfloat16"})
+    default = srl_zoo.load(args.model)
+    float32 = srl_zoo.load(args.model, precision="float32")
+    bfloat16 = srl_zoo.load(args.model, precision="bfloat16")
+    through_allennlp = Predictor.from_archive(load_archive(args.model), "srl_zoo")
     peer = load_archive(args.peer)
     peer.model.eval()
     runs = {
         "peer (allennlp-models srl, its default: float32)": lambda b: _label(
             peer.model, peer.validation_dataset_reader, b
         ),
-        "srl_zoo, default (no flags)": lambda b: default.predict_batch_json([as_request(s) for s in b]),
-        "srl_zoo, float32": lambda b: float32.predict_batch_json([as_request(s) for s in b]),
+        "srl_zoo, default (srl_zoo.load, no flags)": lambda b: default.label_tokenized([as_request(s) for s in b]),
+        "srl_zoo, float32": lambda b: float32.label_tokenized([as_request(s) for s in b]),
+        "srl_zoo through allennlp's predictor, no flags": lambda b: through_allennlp.predict_batch_json(
+            [as_request(s) for s in b]
+        ),
     }
-    runtime = load_runtime(args.model, precision="float32")
-    runs["srl_zoo runtime (no allennlp), float32"] = lambda b: runtime.label_tokenized([as_request(s) for s in b])
     if cpu_has_fast_bfloat16():  # emulated bfloat16 is about 7 times slower: not worth a row elsewhere
-        runs["srl_zoo, bfloat16"] = lambda b: bfloat16.predict_batch_json([as_request(s) for s in b])
+        runs["srl_zoo, bfloat16"] = lambda b: bfloat16.label_tokenized([as_request(s) for s in b])
     best, _ = best_of_alternating_runs(runs, batches, tokens, args.rounds, tags_of=lambda outputs: [])
     print(
-        f"{tokens:,} tokens in {len(batches)} batches, one thread; srl_zoo's default chose {default.precision} "
-        f"(F1 recorded in the archive: {default._model.f1_per_precision})"
+        f"{tokens:,} tokens in {len(batches)} batches, one thread, {processor_name()}; srl_zoo's default chose "
+        f"{default.precision}"
     )
     reference = next(iter(best))
     for name, speed in best.items():
