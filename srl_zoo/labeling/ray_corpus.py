@@ -5,6 +5,7 @@ killed labels only the blocks whose outputs are missing. Ray is imported here an
 
 import json
 import logging
+import os
 import time
 from dataclasses import asdict, dataclass
 from typing import Any, Optional
@@ -39,11 +40,9 @@ class BlockLabeler:
         min_score: float = 0.0,
         cuda_device: int = -1,
     ) -> None:
-        import torch
-
+        threads_of_this_actor(threads)
         from srl_zoo.labelers import load_labeler
 
-        torch.set_num_threads(threads)
         self.settings = RunSettings(**settings)
         self.output = output
         self.labeler = load_labeler(
@@ -57,6 +56,15 @@ class BlockLabeler:
     def __call__(self, batch: pa.Table) -> pa.Table:
         counts = [label_block(self.labeler, Block(**row), self.settings, self.output) for row in batch.to_pylist()]
         return pa.Table.from_pylist(counts)
+
+
+def threads_of_this_actor(threads: int) -> None:
+    """Keep an actor to the CPUs Ray gave it: `threads` torch threads, and as many for the word-piece tokenizer's
+    own pool (which would otherwise start one thread per core of the machine, beside every other actor's)."""
+    os.environ.setdefault("RAYON_NUM_THREADS", str(threads))
+    import torch
+
+    torch.set_num_threads(threads)
 
 
 @dataclass(frozen=True)

@@ -45,11 +45,10 @@ class RayLabeler:
         precision: str = "auto",
         cuda_device: int = -1,
     ) -> None:
-        import torch
-
         from srl_zoo.labelers import load_labeler
+        from srl_zoo.labeling.ray_corpus import threads_of_this_actor
 
-        torch.set_num_threads(threads)
+        threads_of_this_actor(threads)
         self.labeler: TextLabeler = load_labeler(
             archive, cuda_device=cuda_device, batch_size=batch_size, precision=precision
         )

@@ -17,8 +17,10 @@ pytestmark = pytest.mark.slow  # starts a Ray cluster of three nodes
 
 @pytest.fixture()
 def two_nodes():
-    cluster = Cluster(initialize_head=True, head_node_args={"num_cpus": 0, "include_dashboard": False})
-    nodes = [cluster.add_node(num_cpus=1) for _ in range(2)]
+    store = 200 * 2**20  # each node's object store: small, as the blocks' rows are
+    head = {"num_cpus": 0, "include_dashboard": False, "object_store_memory": store}
+    cluster = Cluster(initialize_head=True, head_node_args=head)
+    nodes = [cluster.add_node(num_cpus=1, object_store_memory=store) for _ in range(2)]
     cluster.wait_for_nodes()
     ray.init(address=cluster.address, log_to_driver=False, configure_logging=False)
     yield cluster, nodes
