@@ -7,6 +7,7 @@ import json
 import logging
 import os
 import time
+import warnings
 from dataclasses import asdict, dataclass
 from typing import Any, Optional
 
@@ -135,14 +136,24 @@ def _label_pending(
     progress: bool,
 ) -> None:
     import ray.data
-    from tqdm import tqdm
 
-    logging.getLogger("ray.data").setLevel(logging.WARNING)  # Ray Data's own lines about the run's execution
+    logging.getLogger("ray.data").setLevel(logging.ERROR)  # Ray Data's own lines about the run's execution
     context = ray.data.DataContext.get_current()
     context.enable_progress_bars = False  # the driver's own bar counts blocks and lines
     context.print_on_execution_start = False
     dataset = ray.data.from_items([asdict(block) for block in pending], override_num_blocks=len(pending))
-    labeled = dataset.map_batches(
+    # Ray 2.60 warns of any `ray_remote_args`, but `map_batches` has no named parameter for an actor's restarts
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=".*ray_remote_args.*")
+        labeled = _labeled_blocks(dataset, archive, output, settings, run, processes=totals["processes"])
+    _follow(labeled, totals, progress)
+
+
+def _labeled_blocks(dataset: Any, archive: str, output: str, settings: RunSettings, run: RayRun, processes: int) -> Any:
+    """`dataset`'s blocks mapped by a pool of `processes` `BlockLabeler` actors (lazy)."""
+    import ray.data
+
+    return dataset.map_batches(
         BlockLabeler,
         fn_constructor_kwargs={
             "archive": archive,
@@ -152,15 +163,21 @@ def _label_pending(
             "precision": run.precision,
             "min_score": run.min_score,
             "cuda_device": 0 if run.cuda_device >= 0 else -1,
-        },  # fmt: skip
+        },
         batch_size=1,
         batch_format="pyarrow",
-        compute=ray.data.ActorPoolStrategy(size=totals["processes"]),
+        compute=ray.data.ActorPoolStrategy(size=processes),
         num_cpus=run.threads,
         num_gpus=1 if run.cuda_device >= 0 else 0,
         max_restarts=-1,
         max_task_retries=-1,
     )
+
+
+def _follow(labeled: Any, totals: dict[str, Any], progress: bool) -> None:
+    """Run the labeling, adding each block's counts to `totals` and showing them on a bar."""
+    from tqdm import tqdm
+
     started = time.perf_counter()
     done_before = totals["blocks_done_before"]
     bar = tqdm(total=totals["blocks"], initial=done_before, unit="block", disable=not progress)
