@@ -1,16 +1,19 @@
 """`srl-zoo label --ray` on a simulated cluster of two worker nodes of one CPU each (`ray.cluster_utils.Cluster`):
 it labels the corpus over both, and losing a node mid-run still finishes with every line once."""
 
-import threading
-
 import pytest
 import ray
 from ray.cluster_utils import Cluster
 
-from srl_zoo.labeling.blocks import RunSettings
-from srl_zoo.labeling.ray_corpus import RayRun, label_corpus_on_ray
 from tests.commands.conftest import write_corpus
-from tests.labeling.test_ray_corpus import DOCUMENTS, joined_records, one_process_run, same_records, wait_for
+from tests.labeling.test_ray_corpus import (
+    DOCUMENTS,
+    joined_records,
+    label_in_background,
+    one_process_run,
+    same_records,
+    wait_for,
+)
 
 pytestmark = pytest.mark.slow  # starts a Ray cluster of three nodes
 
@@ -32,16 +35,7 @@ def test_losing_a_node_mid_run_still_labels_every_line_once(two_nodes, labeler, 
     cluster, nodes = two_nodes
     source = write_corpus(tmp_path / "corpus.txt", DOCUMENTS)
     reference = one_process_run(labeler, source, tmp_path / "one.jsonl", chunk_lines=1)
-    outcome: dict = {}
-    settings = RunSettings("", "json", batch_size=labeler.batch_size)
-
-    def run() -> None:
-        outcome["totals"] = label_corpus_on_ray(
-            predicate_model_archive, source, str(tmp_path / "out"), settings, RayRun(block_lines=1), progress=False
-        )
-
-    thread = threading.Thread(target=run)
-    thread.start()
+    thread, outcome = label_in_background(predicate_model_archive, source, tmp_path / "out", labeler.batch_size)
     wait_for(lambda: len(list((tmp_path / "out").glob("*.jsonl"))) >= 2)
     cluster.remove_node(nodes[1])
     written_at_loss = len(list((tmp_path / "out").glob("*.jsonl")))

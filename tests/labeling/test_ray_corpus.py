@@ -142,19 +142,25 @@ def wait_for(condition, seconds: float = 120.0) -> None:
         time.sleep(0.02)
 
 
-def test_an_actor_killed_mid_run_costs_no_line(local_ray, labeler, predicate_model_archive, tmp_path):
-    source = write_corpus(tmp_path / "corpus.txt", DOCUMENTS)
-    reference = one_process_run(labeler, source, tmp_path / "one.jsonl", chunk_lines=1)
+def label_in_background(archive: str, source: str, output: Path, batch_size: int) -> tuple[threading.Thread, dict]:
+    """A Ray run of one-line blocks started in a thread; its counts land in the dict as `totals`."""
     outcome: dict = {}
-    settings = RunSettings("", "json", batch_size=labeler.batch_size)
+    settings = RunSettings("", "json", batch_size=batch_size)
 
     def run() -> None:
         outcome["totals"] = label_corpus_on_ray(
-            predicate_model_archive, source, str(tmp_path / "out"), settings, RayRun(block_lines=1), progress=False
+            archive, source, str(output), settings, RayRun(block_lines=1), progress=False
         )
 
     thread = threading.Thread(target=run)
     thread.start()
+    return thread, outcome
+
+
+def test_an_actor_killed_mid_run_costs_no_line(local_ray, labeler, predicate_model_archive, tmp_path):
+    source = write_corpus(tmp_path / "corpus.txt", DOCUMENTS)
+    reference = one_process_run(labeler, source, tmp_path / "one.jsonl", chunk_lines=1)
+    thread, outcome = label_in_background(predicate_model_archive, source, tmp_path / "out", labeler.batch_size)
     wait_for(lambda: len(block_outputs(tmp_path / "out")) >= 1)
     victims = actor_processes()
     os.kill(victims[0], signal.SIGKILL)
