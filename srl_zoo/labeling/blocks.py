@@ -99,11 +99,12 @@ def input_format_of(files: list[str], named: Optional[str]) -> str:
     return "jsonl" if name.endswith((".jsonl", ".json")) else "text"
 
 
-def plan_blocks(input_path: str, input_format: str, block_lines: int) -> list[Block]:
-    """Every block of the input, in input order (see the module docstring)."""
+def plan_blocks(input_path: str, input_format: str, block_lines: int, files: Optional[list[str]] = None) -> list[Block]:
+    """Every block of the input, in input order (see the module docstring); `files`: `input_files(input_path)`
+    where the caller has listed them already (a listing of an object store is a request)."""
     if block_lines < 1:
         raise LabelRunError(f"--block-lines must be at least 1, got {block_lines}")
-    files = input_files(input_path)
+    files = files if files is not None else input_files(input_path)
     system, root = file_system(input_path)
     single = len(files) == 1 and files[0] == root
     blocks: list[Block] = []

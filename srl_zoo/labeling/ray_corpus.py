@@ -102,9 +102,10 @@ def label_corpus_on_ray(
         raise LabelRunError(
             f"--ray writes {', '.join(RAY_OUTPUT_FORMATS)}, not {settings.output_format}: label without --ray"
         )
-    chosen_format = input_format_of(input_files(input_path), input_format)
+    files = input_files(input_path)
+    chosen_format = input_format_of(files, input_format)
     settings = RunSettings(**{**asdict(settings), "input_format": chosen_format})
-    blocks = plan_blocks(input_path, chosen_format, run.block_lines)
+    blocks = plan_blocks(input_path, chosen_format, run.block_lines, files)
     done = set(prepare_output(output, manifest_of(blocks, settings, archive, input_path), overwrite))
     pending = [block for block in blocks if block.name not in done]
     totals = {"blocks": len(blocks), "blocks_done_before": len(done), "lines": 0, "sentences": 0, "tokens": 0}
