@@ -3,6 +3,7 @@ accurate model. The frozen weights come from a hash-checked encoder directory th
 (`frozen_weights: "mpnet"` → `make mpnet`), never from the archive, so an archive holds only what training
 changed: the adapters, the rest of the model, and the transformer's config and tokenizer."""
 
+from collections.abc import Sequence
 from typing import Any, Optional
 
 from allennlp.modules.token_embedders import PretrainedTransformerMismatchedEmbedder, TokenEmbedder
@@ -22,6 +23,8 @@ class AdaptedTransformerMismatchedEmbedder(PretrainedTransformerMismatchedEmbedd
     frozen_precision : `float32`, or `bfloat16` to round the frozen weights (as the GPU recipe carried them).
     adapter_rank, adapter_alpha, adapter_dropout : each adapter's width, scale (alpha / rank) and input dropout.
     adapted_modules : the transformer's sub-module whose linear layers are adapted.
+    trained_modules : sub-modules whose own weights train too (for example the top layers,
+        `["encoder.layer.10", "encoder.layer.11"]`); archives hold them, the rest stays frozen.
     **kwargs : the rest of `pretrained_transformer_mismatched`'s settings (max_length, last_layer_only,
         transformer_kwargs, ...); its `load_weights` and `train_parameters` are set here.
     """
@@ -35,6 +38,7 @@ class AdaptedTransformerMismatchedEmbedder(PretrainedTransformerMismatchedEmbedd
         adapter_alpha: float = 32.0,
         adapter_dropout: float = 0.1,
         adapted_modules: str = "encoder.layer",
+        trained_modules: Sequence[str] = (),
         transformer_kwargs: Optional[dict[str, Any]] = None,
         **kwargs: Any,
     ) -> None:
@@ -47,7 +51,13 @@ class AdaptedTransformerMismatchedEmbedder(PretrainedTransformerMismatchedEmbedd
         transformer = self._matched_embedder.transformer_model
         adapter = (adapter_rank, adapter_alpha, adapter_dropout)
         frozen = freeze_and_adapt(
-            transformer, frozen_weights, frozen_precision, adapter, adapted_modules, transformer_kwargs or {}
+            transformer,
+            frozen_weights,
+            frozen_precision,
+            adapter,
+            adapted_modules,
+            transformer_kwargs or {},
+            trained_modules,
         )
         self._frozen = [f"_matched_embedder.transformer_model.{name}" for name in frozen]
         self._register_state_dict_hook(_without_frozen)

@@ -174,6 +174,7 @@ def build_embedder(
         frozen = freeze_and_adapt(
             transformer, settings["frozen_weights"], settings.get("frozen_precision", "float32"), adapter,
             settings.get("adapted_modules", "encoder.layer"), settings.get("transformer_kwargs") or {},
+            settings.get("trained_modules", ()),
         )  # fmt: skip
         frozen_state = transformer.state_dict()
         weights = {**{TRANSFORMER_PREFIX + name: frozen_state[name] for name in frozen}, **weights}

@@ -61,3 +61,30 @@ def test_bfloat16_rounds_the_frozen_weights_and_unknown_settings_are_named(tiny_
         AdaptedTransformerMismatchedEmbedder(tiny_encoder, frozen_weights="bert")
     with pytest.raises(ValueError, match="frozen_precision: 'float16' is not one of"):
         AdaptedTransformerMismatchedEmbedder(tiny_encoder, frozen_weights="tiny", frozen_precision="float16")
+
+
+def test_trained_modules_learn_travel_in_the_state_and_load_back(tiny_encoder):
+    torch.manual_seed(2)
+    top = "encoder.layer.1"
+    settings = {"frozen_weights": "tiny", "adapter_rank": 2, "trained_modules": [top]}
+    trained = AdaptedTransformerMismatchedEmbedder(tiny_encoder, **settings).eval()
+    learning = {name for name, parameter in trained.named_parameters() if parameter.requires_grad}
+    whole_layer = {name for name in learning if f".{top}." in name and not name.endswith((".up", ".down"))}
+    assert whole_layer and not any(".encoder.layer.0." in name for name in learning - _adapters(learning))
+    with torch.no_grad():
+        for name, parameter in trained.named_parameters():
+            if name in whole_layer:
+                parameter.add_(0.5)
+    state = trained.state_dict()
+    assert whole_layer <= set(state) and not set(state) & set(trained.frozen_names())
+    loaded = AdaptedTransformerMismatchedEmbedder(tiny_encoder, **settings).eval()
+    assert not torch.allclose(embed(loaded), embed(trained))
+    loaded.load_state_dict(state, strict=True)
+    torch.testing.assert_close(embed(loaded), embed(trained))
+    with pytest.raises(ValueError, match="trained_modules: 'encoder.layer.7' names no sub-module"):
+        AdaptedTransformerMismatchedEmbedder(tiny_encoder, frozen_weights="tiny", trained_modules=["encoder.layer.7"])
+
+
+def _adapters(names: set[str]) -> set[str]:
+    """The adapter matrices among parameter `names`."""
+    return {name for name in names if name.endswith((".up", ".down"))}

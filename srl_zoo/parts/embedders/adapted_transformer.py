@@ -1,7 +1,7 @@
 """A pretrained transformer frozen under trained low-rank adapters (the accurate model's embedder): its frozen
 weights read from an encoder directory built offline (`srl-zoo fetch mpnet`), never from an archive."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import torch
@@ -39,21 +39,37 @@ def freeze_and_adapt(
     adapter: tuple[int, float, float],
     adapted_modules: str,
     transformer_kwargs: dict[str, Any],
+    trained_modules: Sequence[str] = (),
 ) -> list[str]:
     """Load the named encoder's pretrained weights into `transformer` (built from the same config), round them to
-    `frozen_precision`, freeze them and wrap every linear layer under `adapted_modules` in a low-rank adapter
-    (`adapter`: rank, alpha, dropout). The state-dict names of the frozen tensors (below `transformer`).
+    `frozen_precision`, freeze them (all but those under `trained_modules`, which train and travel in archives)
+    and wrap every linear layer under `adapted_modules` in a low-rank adapter (`adapter`: rank, alpha, dropout).
+    The state-dict names of the frozen tensors (below `transformer`).
     """
     check_adapted_settings(frozen_weights, frozen_precision)
+    _check_trained_modules(transformer, trained_modules)
     _load_frozen_weights(transformer, FROZEN_ENCODERS[frozen_weights](), transformer_kwargs)
     with torch.no_grad():
-        for parameter in transformer.parameters():
+        for name, parameter in transformer.named_parameters():
             if frozen_precision != "float32":
                 parameter.copy_(parameter.to(PRECISIONS[frozen_precision]).float())
-            parameter.requires_grad = False
+            parameter.requires_grad = _is_under(name, trained_modules)
     rank, alpha, dropout = adapter
     add_low_rank_adapters(transformer, rank, alpha, dropout, under=adapted_modules)
     return sorted(name for name, tensor in transformer.state_dict(keep_vars=True).items() if not tensor.requires_grad)
+
+
+def _is_under(name: str, modules: Sequence[str]) -> bool:
+    """Whether the parameter `name` belongs to one of `modules` (qualified sub-module names)."""
+    return any(name.startswith(f"{module}.") for module in modules)
+
+
+def _check_trained_modules(transformer: torch.nn.Module, trained_modules: Sequence[str]) -> None:
+    """`ValueError` naming the setting when one of `trained_modules` is not a sub-module with parameters."""
+    names = [name for name, _ in transformer.named_parameters()]
+    for module in trained_modules:
+        if not any(_is_under(name, [module]) for name in names):
+            raise ValueError(f"trained_modules: {module!r} names no sub-module with weights in the transformer")
 
 
 def _load_frozen_weights(transformer: torch.nn.Module, directory: str, transformer_kwargs: dict[str, Any]) -> None:
