@@ -30,7 +30,12 @@ setup(
     ],
     # the runtime computes BERT encoders (the default model's MiniLM) itself; others (MPNet) come from transformers;
     # corpus labeling on a Ray cluster (`srl_zoo.labeling.ray_data`) needs Ray Data
-    extras_require={"transformers": ["transformers>=4.25.1"], "ray": ["ray[data]>=2.40"]},
+    extras_require={
+        "transformers": ["transformers>=4.25.1"],
+        "ray": ["ray[data]>=2.40"],
+        # precision int8: the transformer in ONNX Runtime, its weights in blocks of int8 (docs/labeling.md)
+        "onnx": ["onnxruntime>=1.22", "onnx>=1.16", "onnx-ir>=0.1"],
+    },
     # `nlp.add_pipe("srl_zoo", config={"archive": ...})` without importing srl_zoo first
     entry_points={
         "spacy_factories": ["srl_zoo = srl_zoo.spacy_component:make_srl_component"],

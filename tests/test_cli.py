@@ -71,8 +71,9 @@ def test_version_says_what_auto_precision_chooses():
     """The line `--version` prints (without loading torch) is what `precision_choice` decides."""
     from srl_zoo.nn.precision import precision_choice
 
-    keeps = {"float32": 77.32, "bfloat16": 77.30}
-    assert precision_choice("auto", -1, keeps).name == "float32" and "float32 on a CPU" in AUTO_PRECISION
+    keeps = {"float32": 77.32, "bfloat16": 77.30, "int8": 77.25}
+    assert precision_choice("auto", -1, keeps, int8_available=True).name == "int8" and "on a CPU int8" in AUTO_PRECISION
+    assert precision_choice("auto", -1, {"float32": 77.32}).name == "float32" and "else float32" in AUTO_PRECISION
 
 
 @pytest.mark.parametrize(

@@ -42,7 +42,7 @@ OWN_COMMANDS = ("label", "evaluate", "export", "neighbours", "teach", "serve", "
 ADDED_FLAGS = {
     "predict": [
         "| `--precision` | `auto` | srl-zoo's, passed to the predictor: auto, float32 or bfloat16 (auto: bfloat16 "
-        "autocast on a GPU where the archive records that it keeps the F1, float32 on a CPU) |",
+        "autocast where the archive records that it keeps the F1 and the GPU or CPU runs it natively, else float32) |",
         "| `--verbose` |  | allennlp's INFO log, and the traceback of an error |",
     ],
     "train": ["| `--verbose` |  | allennlp's INFO log (without it: a progress bar and one line per epoch) |"],

@@ -1,15 +1,19 @@
-"""The F1 of an archive per precision (float32, bfloat16 autocast, int8 linear layers) on a gold file:
-what `srl-zoo export --measure-precision` records in the archive, so that `precision="auto"` takes
-bfloat16 only where it keeps the F1 (`srl_zoo.nn.precision`)."""
+"""The F1 of an archive per precision (float32; bfloat16 autocast; int8: its transformer's matrix products in
+ONNX Runtime with int8 weights), measured through the runtime that labels (`srl_zoo.load`) on a gold file: what
+`srl-zoo export --measure-precision` records in the archive, so that `precision="auto"` takes a faster precision
+only where it keeps the F1 (`srl_zoo.nn.precision`)."""
 
 import logging
-from typing import Union
+from collections.abc import Sequence
+from typing import Any, Union
 
-from srl_zoo.archives import load_model_archive
-from srl_zoo.commands.evaluation_loop import score_predictions
-from srl_zoo.data.format_detection import reader_for_file
+import torch
+
+from srl_zoo.data.format_detection import detect_format
+from srl_zoo.data.formats import READERS
+from srl_zoo.data.formats.labels import convention_of, normalize_label
+from srl_zoo.data.formats.sentence import SrlFrame, SrlSpan, bio_to_spans
 from srl_zoo.metrics import SrlSpanF1
-from srl_zoo.nn.inference_speed import bfloat16_autocast, quantize_linear_layers
 
 logger = logging.getLogger(__name__)
 
@@ -20,23 +24,44 @@ MEASURED = ("float32", "bfloat16", "int8")
 def measure_f1_per_precision(
     archive_path: str, gold_file: str, batch_size: int = 64
 ) -> dict[str, Union[None, int, float]]:
-    """srl_zoo's F1 (= srl-eval.pl's) of the CPU model of `archive_path` on `gold_file` (at the predicates
-    its config says, gold by default) in each precision, rounded to 2 decimals, and the sentences scored;
-    None for a precision the model cannot run in here (e.g. no bfloat16 LSTM without AVX-512 BF16)."""
+    """srl_zoo's F1 (= srl-eval.pl's) of `archive_path` labeling `gold_file` at its gold predicates through the
+    runtime on the CPU, in each precision, rounded to 2 decimals, and the sentences scored; None for a precision
+    the model cannot run in here (int8 without ONNX Runtime, or for a model whose words are not a transformer's)."""
+    from srl_zoo.runtime.labeler import load
+
+    gold = list(READERS[detect_format(gold_file)](gold_file))
     measured: dict[str, Union[None, int, float]] = {}
     for precision in MEASURED:
-        archive = load_model_archive(archive_path)
-        model = archive.model
-        if precision == "int8":
-            quantize_linear_layers(model)
-        reader = reader_for_file(archive.validation_dataset_reader, model.vocab, gold_file)
         try:
-            with bfloat16_autocast(precision == "bfloat16", "cpu"):
-                gold, _, scores = score_predictions(model, reader, gold_file, batch_size, SrlSpanF1())
-        except RuntimeError as error:
+            labeler = load(archive_path, batch_size=batch_size, precision=precision, readable_frames=False)
+            with torch.inference_mode():
+                labeled = list(labeler.label_file(gold_file))
+        except (ImportError, RuntimeError, ValueError) as error:
             logger.warning("%s: %s cannot run here: %s", archive_path, precision, str(error).splitlines()[0])
             measured[precision] = None
             continue
-        measured[precision] = round(100 * scores["f1-measure-overall"], 2)
+        measured[precision] = round(100 * span_f1(gold, labeled), 2)
         measured["sentences"] = len(gold)
     return measured
+
+
+def span_f1(gold: Sequence[Any], labeled: Sequence[dict[str, Any]]) -> float:
+    """srl_zoo's span F1 (a fraction) of the runtime's `labeled` sentences against the `gold` `SrlSentence`s (the
+    labels respelled as the gold file spells them: `A0` or `ARG0`)."""
+    convention = convention_of(span.label for sentence in gold for frame in sentence.frames for span in frame.arguments)
+
+    def spans(tags: list[str]) -> list[SrlSpan]:
+        return [SrlSpan(normalize_label(s.label, convention), s.start, s.end) for s in bio_to_spans(tags)]
+
+    metric = SrlSpanF1()
+    metric.score_sentences(
+        [{frame.index: frame for frame in sentence.frames} for sentence in gold],
+        [
+            {
+                frame["predicate"]["index"]: SrlFrame(frame["predicate"]["index"], arguments=spans(frame["tags"]))
+                for frame in sentence["frames"]
+            }
+            for sentence in labeled
+        ],
+    )
+    return metric.get_metric(reset=True)["f1-measure-overall"]

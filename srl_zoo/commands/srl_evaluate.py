@@ -23,7 +23,7 @@ from srl_zoo.data.formats import write_conll2005
 from srl_zoo.data.formats.io_utils import atomic_write
 from srl_zoo.metrics import SrlSpanF1, run_srl_eval
 from srl_zoo.nn.inference_speed import bfloat16_autocast, quantize_linear_layers
-from srl_zoo.nn.precision import add_precision_argument, uses_bfloat16
+from srl_zoo.nn.precision import ALLENNLP_PRECISIONS, add_precision_argument, uses_bfloat16
 
 logger = logging.getLogger(__name__)
 
@@ -145,7 +145,7 @@ class SrlEvaluate(Subcommand):
         subparser.add_argument(
             "--int8", action="store_true", help="quantize the model's linear layers to int8 (CPU) before predicting"
         )
-        add_precision_argument(subparser)
+        add_precision_argument(subparser, names=ALLENNLP_PRECISIONS)
         subparser.add_argument(
             "--bf16",
             action="store_const",

@@ -1,9 +1,12 @@
-"""`--precision {auto,float32,bfloat16}`: which arithmetic the model predicts in. `auto` takes bfloat16
-autocast only on a GPU, and only where the model's archive records that it keeps the F1: within
-`F1_TOLERANCE` of float32 on the data it was measured on (`srl-zoo export --measure-precision GOLD_FILE`
-records it). On a CPU `auto` is float32, whatever the CPU offers and however busy it is: there a sentence's
-bfloat16 labels depend on the other sentences of its batch. `bfloat16` asks for it anyway (faster on CPUs
-with AMX or AVX-512 BF16)."""
+"""`--precision {auto,float32,bfloat16,int8}`: which arithmetic the model predicts in. `auto` takes a faster
+precision only where the model's archive records that it keeps the F1 (within `F1_TOLERANCE` of float32 on the
+data it was measured on: `srl-zoo export --measure-precision GOLD_FILE` records it) and where this machine runs it
+natively: on a GPU bfloat16 autocast; on a CPU int8 (the transformer in ONNX Runtime with int8 weights: the
+runtime, with srl_zoo's `onnx` extra installed), else bfloat16 where the CPU has it (AVX-512 BF16 or AMX), else
+float32. The choice reads no clock: the same archive, CPU kind and packages give the same precision however busy
+the machine is. In bfloat16 and int8 a sentence's labels may depend on the sentences batched with it (the
+rounding follows the batch's shapes; int8 quantizes each call's activations together); float32 keeps them apart.
+`float32`, `bfloat16` and `int8` ask for one by name."""
 
 import functools
 from collections.abc import Mapping
@@ -11,7 +14,9 @@ from typing import NamedTuple, Optional
 
 import torch
 
-PRECISIONS = ("auto", "float32", "bfloat16")
+PRECISIONS = ("auto", "float32", "bfloat16", "int8")
+#: the precisions of allennlp's side (its predictor and `srl-zoo evaluate`): int8 is the runtime's
+ALLENNLP_PRECISIONS = ("auto", "float32", "bfloat16")
 
 #: how much lower bfloat16's F1 may be than float32's for `auto` to take it
 F1_TOLERANCE = 0.1
@@ -33,49 +38,74 @@ def cpu_has_fast_bfloat16() -> bool:
     return False
 
 
+def keeps_f1(measured: Optional[Mapping[str, float]], precision: str = "bfloat16") -> bool:
+    """Whether an archive's F1 per precision (`{"float32": F1, "bfloat16": F1, "int8": F1, ...}`) shows
+    `precision` within `F1_TOLERANCE` of float32; False without a record."""
+    float32, other = (measured or {}).get("float32"), (measured or {}).get(precision)
+    if not isinstance(float32, int | float) or not isinstance(other, int | float):
+        return False  # not measured, or it could not run where it was measured
+    return other >= float32 - F1_TOLERANCE
+
+
 def bfloat16_keeps_f1(measured: Optional[Mapping[str, float]]) -> bool:
-    """Whether an archive's F1 per precision (`{"float32": F1, "bfloat16": F1, ...}`) shows bfloat16 within
-    `F1_TOLERANCE` of float32; False without a record."""
-    float32, bfloat16 = (measured or {}).get("float32"), (measured or {}).get("bfloat16")
-    if not isinstance(float32, int | float) or not isinstance(bfloat16, int | float):
-        return False  # not measured, or bfloat16 could not run where it was measured
-    return bfloat16 >= float32 - F1_TOLERANCE
+    """Whether an archive's F1 per precision shows bfloat16 within `F1_TOLERANCE` of float32 (`keeps_f1`)."""
+    return keeps_f1(measured, "bfloat16")
 
 
 class PrecisionChoice(NamedTuple):
-    """What `--precision` means on this machine for one model: `name` (`float32` or `bfloat16`) and why."""
+    """What `--precision` means on this machine for one model: `name` (`float32`, `bfloat16` or `int8`) and why."""
 
     name: str
     reason: str
 
 
-#: why `auto` keeps float32 on every CPU
+#: why `auto` keeps float32 on a CPU
 CPU_REASON = (
-    "auto on a CPU: float32, the same labels whatever the batch (in bfloat16 the rounding depends on the shapes "
-    "of the batch, so a sentence's labels would depend on the sentences batched with it)"
+    "auto on a CPU: float32 (the archive records no faster precision within "
+    f"{F1_TOLERANCE} F1 of float32 that this CPU runs natively)"
 )
+#: why a precision other than float32 may change a sentence's labels with its batch
+BATCH_NOTE = "a sentence's labels may then depend on the sentences batched with it"
 
 
 def precision_choice(
-    precision: str, cuda_device: int = -1, measured: Optional[Mapping[str, float]] = None
+    precision: str,
+    cuda_device: int = -1,
+    measured: Optional[Mapping[str, float]] = None,
+    int8_available: bool = False,
 ) -> PrecisionChoice:
-    """What `precision` (`auto`, `float32`, `bfloat16`) means for a model whose archive recorded `measured`
-    (F1 per precision), and why. `auto` decides from what does not change with the machine's load: bfloat16
-    autocast on a GPU when the record shows it keeps the F1 (`bfloat16_keeps_f1`), float32 on every CPU
-    (`CPU_REASON`); `float32` and `bfloat16` are kept as asked."""
+    """What `precision` (`auto`, `float32`, `bfloat16`, `int8`) means for a model whose archive recorded `measured`
+    (F1 per precision), and why; `int8_available`: whether this labeler can run the model in int8 (the runtime with
+    ONNX Runtime, a transformer's words). `auto` decides from what does not change with the machine's load: on a
+    GPU bfloat16 autocast where the record shows it keeps the F1; on a CPU the first of int8 (where available) and
+    bfloat16 (where the CPU has it natively) that the record shows keeps the F1, else float32. Names are kept as
+    asked (int8 on a GPU is a `ValueError`)."""
     if precision not in PRECISIONS:
         raise ValueError(f"precision must be one of {', '.join(PRECISIONS)}, got {precision!r}")
+    on_gpu = cuda_device >= 0 and torch.cuda.is_available()
+    if precision == "int8" and cuda_device >= 0:
+        raise ValueError("precision int8 runs on a CPU only (ONNX Runtime); on a GPU use auto or bfloat16")
     if precision != "auto":
         return PrecisionChoice(precision, f"{precision} as asked")
-    if cuda_device < 0 or not torch.cuda.is_available():
-        return PrecisionChoice("float32", CPU_REASON)
-    if not bfloat16_keeps_f1(measured):
+    if on_gpu:
+        if keeps_f1(measured, "bfloat16"):
+            return PrecisionChoice(
+                "bfloat16", f"auto on a GPU: the archive records bfloat16 within {F1_TOLERANCE} F1 of float32"
+            )
         return PrecisionChoice(
             "float32", f"auto on a GPU: the archive records no bfloat16 F1 within {F1_TOLERANCE} of float32"
         )
-    return PrecisionChoice(
-        "bfloat16", f"auto on a GPU: the archive records bfloat16 within {F1_TOLERANCE} F1 of float32"
-    )
+    if int8_available and keeps_f1(measured, "int8"):
+        return PrecisionChoice(
+            "int8", f"auto on a CPU: the archive records int8 within {F1_TOLERANCE} F1 of float32 ({BATCH_NOTE})"
+        )
+    if cpu_has_fast_bfloat16() and keeps_f1(measured, "bfloat16"):
+        return PrecisionChoice(
+            "bfloat16",
+            f"auto on a CPU with native bfloat16: the archive records bfloat16 within {F1_TOLERANCE} F1 of float32 "
+            f"({BATCH_NOTE})",
+        )
+    return PrecisionChoice("float32", CPU_REASON)
 
 
 def uses_bfloat16(precision: str, cuda_device: int = -1, measured: Optional[Mapping[str, float]] = None) -> bool:
@@ -89,15 +119,17 @@ def chosen_precision(precision: str, cuda_device: int = -1, measured: Optional[M
     return precision_choice(precision, cuda_device, measured).name
 
 
-def add_precision_argument(parser, default: str = "auto") -> None:
-    """The `--precision` option every srl_zoo command shares."""
+def add_precision_argument(parser, default: str = "auto", names: tuple[str, ...] = PRECISIONS) -> None:
+    """The `--precision` option every srl_zoo command shares (`names`: those the command offers)."""
     parser.add_argument(
         "--precision",
-        choices=PRECISIONS,
+        choices=names,
         default=default,
         help=f"{default} (default): "
         + (
-            "bfloat16 autocast on a GPU where the archive records that it keeps the F1, float32 on a CPU"
+            "the fastest precision this machine runs natively that the archive records within 0.1 F1 of float32 "
+            + ("(int8 with ONNX Runtime, then bfloat16)" if "int8" in names else "(bfloat16)")
+            + ", else float32"
             if default == "auto"
             else "the model's own float32 arithmetic"
         ),

@@ -55,9 +55,9 @@ class SrlPredictor(Predictor):
         predicate) instead of JSON; `"conll2009"`: CoNLL-2009 rows (PRED `word.sense`, one APRED
         column per predicate; columns the model does not predict are `_`), for dependency SRL models.
     language : spaCy language code of the blank tokenizer.
-    precision : `"auto"` (default): float32 on a CPU (the same labels whatever the batch), bfloat16
-        autocast on a GPU where the archive records that it keeps the F1; or `"float32"`, `"bfloat16"`.
-        Decoding and the output probabilities stay float32.
+    precision : `"auto"` (default): bfloat16 autocast where the archive records that it keeps the F1 and the
+        GPU or CPU runs it natively, else float32 (`srl_zoo.nn.precision`); or `"float32"`, `"bfloat16"` (int8 is
+        the runtime's). Decoding and the output probabilities stay float32.
     mixed_precision : the older switch: `True` is `precision="bfloat16"`, `False` `"float32"`.
     readable_frames : add each predicate's `lemma`, `roleset` and `roleset_name` and each argument's role
         `description`, from PropBank's English frame files (bundled); only where `language` is `en`.
@@ -84,7 +84,8 @@ class SrlPredictor(Predictor):
         self.min_score = check_min_score(min_score)
         if mixed_precision is not None:
             precision = "bfloat16" if mixed_precision else "float32"
-        # `auto`: float32 on a CPU, bfloat16 on a GPU only where the archive recorded that it keeps the F1
+        if precision == "int8":
+            raise ValueError("precision int8 labels through the runtime (srl_zoo.load, srl-zoo label), not allennlp")
         self._precision, self._precision_reason = precision_choice(precision, self.cuda_device, model.f1_per_precision)
 
     def _forward(self, instances: list[Instance]) -> list[dict[str, Any]]:

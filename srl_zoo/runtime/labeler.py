@@ -17,6 +17,7 @@ from srl_zoo.frames.readable_frames import ReadableFrames
 from srl_zoo.nn.inference_speed import bfloat16_autocast
 from srl_zoo.nn.precision import precision_choice
 from srl_zoo.runtime.batch_budget import MAX_BATCH_CHARACTERS, BatchBudget, check_batch_size
+from srl_zoo.runtime.int8_encoder import encoder_cache_folder, int8_runs_here, run_transformer_in_int8
 from srl_zoo.runtime.labeler_contract import role_names
 from srl_zoo.runtime.load import load_model
 from srl_zoo.runtime.model import LabellingModel, PreparedBatch
@@ -35,8 +36,10 @@ class RuntimeLabeler(TextLabeling):
     cuda_device : -1 for the CPU, else the GPU's index.
     batch_size : sentences per model call, at most. max_batch_characters : padded characters per call, at most.
     language : spaCy language code of the blank tokenizer.
-    precision : `auto` (float32 on a CPU; bfloat16 on a GPU where the archive records that it keeps the F1),
-        `float32` or `bfloat16`.
+    precision : `auto` (the fastest precision this machine runs natively that the archive records within 0.1 F1
+        of float32, else float32: `srl_zoo.nn.precision`), `float32`, `bfloat16` or `int8` (the transformer in ONNX
+        Runtime with int8 weights: srl_zoo's `onnx` extra).
+    encoder_cache : the folder that keeps the transformer's ONNX graphs for int8 (None: made anew each time).
     readable_frames : add PropBank's lemma, roleset and role descriptions (English only).
     min_score : leave out arguments scored below it; 0 keeps every one.
     """
@@ -51,12 +54,17 @@ class RuntimeLabeler(TextLabeling):
         readable_frames: bool = True,
         min_score: float = 0.0,
         max_batch_characters: int = MAX_BATCH_CHARACTERS,
+        encoder_cache: Optional[str] = None,
     ) -> None:
         self.device = torch.device(f"cuda:{cuda_device}" if cuda_device >= 0 else "cpu")
         self.model = model.to(self.device)
         self.budget = BatchBudget(batch_size, characters=max_batch_characters)
         self.language = language
-        self.precision, self.precision_reason = precision_choice(precision, cuda_device, model.f1_per_precision)
+        self.precision, self.precision_reason = precision_choice(
+            precision, cuda_device, model.f1_per_precision, int8_available=int8_runs_here(model)
+        )
+        if self.precision == "int8":
+            run_transformer_in_int8(model, encoder_cache)
         self.readable = ReadableFrames() if readable_frames and language == "en" else None
         self.min_score = check_min_score(min_score)
 
@@ -143,4 +151,6 @@ def load(
     `min_score`, `max_batch_characters`); `ArchiveError` naming the file for a bad archive or a part the runtime
     does not build."""
     check_batch_size(batch_size)
+    if precision in ("auto", "int8"):
+        options.setdefault("encoder_cache", encoder_cache_folder(archive_file))
     return RuntimeLabeler(load_model(archive_file), cuda_device, batch_size, precision=precision, **options)

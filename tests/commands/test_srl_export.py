@@ -143,7 +143,8 @@ def test_measure_precision_records_the_f1_per_precision_in_the_archive(predicate
     reader = reader_for_file(archive.validation_dataset_reader, archive.model.vocab, gold)
     _, _, scores = score_predictions(archive.model, reader, gold, 64, SrlSpanF1())
     assert measured["float32"] == round(100 * scores["f1-measure-overall"], 2)  # the exported model's own F1
-    assert all(isinstance(measured[name], float) for name in ("bfloat16", "int8"))
+    assert isinstance(measured["bfloat16"], float)
+    assert measured["int8"] is None  # int8 is a transformer's: this model's words are a table
     assert load_archive(predicate_model_archive).model.f1_per_precision is None  # not measured
 
 

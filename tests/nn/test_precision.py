@@ -1,5 +1,6 @@
-"""`--precision`: auto is float32 on every CPU and takes bfloat16 on a GPU only where the archive records that
-it keeps the F1; every entry point (predictor, Python API, spaCy, commands) takes the same three names."""
+"""`--precision`: auto takes a faster precision only where the archive records that it keeps the F1 and the machine
+runs it natively (int8 where the runtime can, then bfloat16 on CPUs with it, bfloat16 on a GPU), else float32;
+every entry point (predictor, Python API, spaCy, commands) resolves the names the same way."""
 
 import io
 import json
@@ -24,6 +25,7 @@ pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: 
 
 KEEPS = {"float32": 71.91, "bfloat16": 71.85, "int8": 69.35}
 LOSES = {"float32": 71.91, "bfloat16": 71.80, "int8": 69.35}
+INT8_KEEPS = {"float32": 71.91, "bfloat16": 71.80, "int8": 71.83}
 
 
 def test_bfloat16_keeps_f1_within_a_tenth():
@@ -33,21 +35,33 @@ def test_bfloat16_keeps_f1_within_a_tenth():
 
 
 @pytest.mark.parametrize("native", [True, False])
-def test_auto_is_float32_on_every_cpu_and_explicit_names_are_kept(monkeypatch, native):
+def test_auto_on_a_cpu_takes_the_fastest_precision_the_record_keeps_and_names_are_kept(monkeypatch, native):
     monkeypatch.setattr(precision_module, "cpu_has_fast_bfloat16", lambda: native)
-    for measured in (KEEPS, LOSES, None):
-        choice = precision_module.precision_choice("auto", -1, measured)
-        assert choice.name == "float32" and "whatever the batch" in choice.reason
+    choice = precision_module.precision_choice
+    assert choice("auto", -1, KEEPS).name == ("bfloat16" if native else "float32")
+    assert choice("auto", -1, KEEPS, int8_available=True).name == ("bfloat16" if native else "float32")
+    assert choice("auto", -1, INT8_KEEPS, int8_available=True).name == "int8"
+    assert choice("auto", -1, INT8_KEEPS).name == "float32"  # int8 cannot run here, bfloat16 loses
+    for measured in (LOSES, None, {"float32": 71.91, "bfloat16": None}):
+        assert choice("auto", -1, measured, int8_available=True) == ("float32", precision_module.CPU_REASON)
+    assert "batched with it" in choice("auto", -1, INT8_KEEPS, int8_available=True).reason
     assert chosen_precision("float32", -1, KEEPS) == "float32" and chosen_precision("bfloat16") == "bfloat16"
-    assert uses_bfloat16("bfloat16") and not uses_bfloat16("float32")
+    assert choice("int8").name == "int8" and uses_bfloat16("bfloat16") and not uses_bfloat16("float32")
+
+
+def test_int8_on_a_gpu_is_refused():
+    with pytest.raises(ValueError, match="precision int8 runs on a CPU only"):
+        precision_module.precision_choice("int8", 0)
 
 
 def test_auto_on_a_gpu_follows_the_archives_record(monkeypatch):
     monkeypatch.setattr(torch.cuda, "is_available", lambda: True)
+    monkeypatch.setattr(precision_module, "cpu_has_fast_bfloat16", lambda: False)
     assert precision_module.precision_choice("auto", 0, KEEPS).name == "bfloat16"
     assert precision_module.precision_choice("auto", 0, LOSES).name == "float32"
     assert precision_module.precision_choice("auto", 0, None).name == "float32"
-    assert precision_module.precision_choice("auto", -1, KEEPS).name == "float32"
+    assert precision_module.precision_choice("auto", 0, INT8_KEEPS, int8_available=True).name == "float32"
+    assert precision_module.precision_choice("auto", -1, KEEPS).name == "float32"  # this CPU has no bfloat16
 
 
 def test_auto_times_nothing_so_a_busy_machine_chooses_the_same(monkeypatch):
@@ -60,7 +74,7 @@ def test_auto_times_nothing_so_a_busy_machine_chooses_the_same(monkeypatch):
     monkeypatch.setattr(time, "perf_counter", clock)
     monkeypatch.setattr(time, "time", clock)
     monkeypatch.setattr(precision_module, "cpu_has_fast_bfloat16", lambda: True)
-    assert {precision_module.precision_choice("auto", -1, KEEPS).name for _ in range(3)} == {"float32"}
+    assert {precision_module.precision_choice("auto", -1, KEEPS).name for _ in range(3)} == {"bfloat16"}
 
 
 def with_record(archive: str, output: str, record) -> str:
@@ -79,7 +93,7 @@ def with_record(archive: str, output: str, record) -> str:
 
 
 def test_an_unknown_precision_is_refused():
-    with pytest.raises(ValueError, match="precision must be one of auto, float32, bfloat16, got 'fp16'"):
+    with pytest.raises(ValueError, match="precision must be one of auto, float32, bfloat16, int8, got 'fp16'"):
         uses_bfloat16("fp16")
 
 
@@ -94,10 +108,11 @@ def test_every_entry_point_resolves_auto_the_same_way(predicate_model_archive, m
     """Each entry point resolves auto through `precision_choice` (here made to act as on a GPU where asked)."""
     real = precision_module.precision_choice
 
-    def as_on_a_gpu(precision, cuda_device=-1, measured=None):
-        return real(precision, 0 if gpu else cuda_device, measured)
+    def as_on_a_gpu(precision, cuda_device=-1, measured=None, int8_available=False):
+        return real(precision, 0 if gpu else cuda_device, measured, int8_available)
 
     monkeypatch.setattr(torch.cuda, "is_available", lambda: gpu)
+    monkeypatch.setattr(precision_module, "cpu_has_fast_bfloat16", lambda: False)
     monkeypatch.setattr(srl_predictor, "precision_choice", as_on_a_gpu)
     monkeypatch.setattr(runtime_labeler, "precision_choice", as_on_a_gpu)
     measured = with_record(predicate_model_archive, os.path.join(tmp_path, "measured.tar.gz"), KEEPS)
