@@ -175,9 +175,9 @@ def load(
     cuda_device : -1 for the CPU, else the GPU's index.
     batch_size : sentences per model call.
     overrides : allennlp config overrides (a JSON string), e.g. a smaller inference chunk.
-    precision : `"auto"` (default: float32 on a CPU, where bfloat16's labels would depend on the batch;
-        bfloat16 autocast on a GPU where the archive records that it keeps the F1), `"float32"` or
-        `"bfloat16"`; `labeler.predictor.precision` says which is used, `precision_reason` why.
+    precision : `"auto"` (default: bfloat16 autocast where the archive records that it keeps the F1 and the GPU
+        or CPU runs it natively, else float32: `srl_zoo.nn.precision`), `"float32"` or `"bfloat16"`;
+        `labeler.predictor.precision` says which is used, `precision_reason` why.
     predictor_args : passed to the `srl` predictor (e.g. `output_format`).
     """
     check_batch_size(batch_size)

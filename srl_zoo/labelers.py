@@ -31,8 +31,9 @@ def load(
     archive_file : path of the archive.
     cuda_device : -1 for the CPU, else the GPU's index.
     batch_size : sentences per model call.
-    precision : `"auto"` (float32 on a CPU; bfloat16 autocast on a GPU where the archive records that it keeps the
-        F1), `"float32"` or `"bfloat16"`; `labeler.precision` says which is used, `labeler.precision_reason` why.
+    precision : `"auto"` (the fastest precision the machine runs natively that the archive records within 0.1 F1
+        of float32, else float32: `srl_zoo.nn.precision`), `"float32"`, `"bfloat16"` or `"int8"` (the runtime's);
+        `labeler.precision` says which is used, `labeler.precision_reason` why.
     overrides : allennlp config overrides (a JSON string): labels with the allennlp `Labeler` (`srl_zoo.api.load`).
     options : `language`, `readable_frames`, `min_score`, `max_batch_characters`; any other is the `srl`
         predictor's (e.g. `output_format`) and labels with the allennlp `Labeler`.

@@ -92,8 +92,8 @@ class SrlComponent:
     cuda_device : -1 for the CPU, else the GPU's index.
     batch_size : sentences per model call (sentences of the Docs of one `nlp.pipe` batch are
         grouped by length, within the Python API's batching budget: `srl_zoo.runtime.batch_budget`).
-    precision : `"auto"` (float32 on a CPU, bfloat16 autocast on a GPU where the archive records that it
-        keeps the F1), `"float32"` or `"bfloat16"`.
+    precision : `"auto"` (the fastest precision the machine runs natively that the archive records within 0.1
+        F1 of float32, else float32: `srl_zoo.nn.precision`), `"float32"`, `"bfloat16"` or `"int8"`.
     min_score : leave out arguments the model scores below this probability (0 keeps every one).
     """
 
