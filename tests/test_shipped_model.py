@@ -39,7 +39,7 @@ SENTENCES = {
 
 @pytest.fixture(scope="module")
 def labeler():
-    return srl_zoo.load(SHIPPED)
+    return srl_zoo.load(SHIPPED, precision="float32")
 
 
 def training_rows():

@@ -112,10 +112,10 @@ def test_a_shipped_archive_runs_on_the_runtime_with_the_predictors_frames():
     archive = os.path.join(REPO_ROOT, "models", "ewt-english.tar.gz")
     nlp = spacy.blank("en")
     nlp.add_pipe("sentencizer")
-    nlp.add_pipe("srl_zoo", config={"archive": archive})
+    nlp.add_pipe("srl_zoo", config={"archive": archive, "precision": "float32"})
     assert isinstance(nlp.get_pipe("srl_zoo").labeler, RuntimeLabeler)
     doc = nlp(TEXTS[0])
-    expected = srl_zoo.api.load(archive)
+    expected = srl_zoo.api.load(archive, precision="float32")
     for sentence in doc.sents:
         words = [token.text for token in sentence if not token.is_space]
         want = expected.label_tokenized([{"tokens": words}])[0]["frames"]

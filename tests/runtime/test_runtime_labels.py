@@ -21,7 +21,7 @@ import torch
 torch.set_num_threads(1)
 from srl_zoo.runtime.labeler import load
 requests = json.load(open(sys.argv[2]))
-labeler = load(sys.argv[1])
+labeler = load(sys.argv[1], precision="float32")
 print(json.dumps(labeler.label_tokenized(requests)))
 print("no allennlp:", not any(m == "allennlp" or m.startswith("allennlp.") for m in sys.modules if sys.modules[m]))
 print("transformers:", "transformers" in sys.modules)
@@ -58,7 +58,7 @@ def test_the_runtime_labels_as_the_allennlp_predictor_without_importing_allennlp
     # MiniLM is a BERT: computed by srl_zoo's own, without importing transformers; MPNet needs it
     assert lines[-1] == f"transformers: {'accurate' in archive}"
     runtime = json.loads(lines[-3])
-    expected = srl_zoo.api.load(path, batch_size=64).label_tokenized(requests)
+    expected = srl_zoo.api.load(path, batch_size=64, precision="float32").label_tokenized(requests)
     assert sum(len(s["frames"]) for s in expected) > 10
     for mine, theirs in zip(runtime, expected, strict=True):
         assert mine["words"] == theirs["words"]

@@ -18,7 +18,7 @@ TEXT = "President Bush nominated two judges.  The Senate\tconfirmed them on Tues
 
 @pytest.fixture(scope="module")
 def runtime_server():
-    running = Server(ARCHIVE)
+    running = Server(ARCHIVE, "--precision", "float32")  # the allennlp predictor is compared in float32
     yield running
     running.stop()
 
@@ -29,7 +29,7 @@ def test_the_service_of_a_shipped_archive_labels_as_the_allennlp_predictor(runti
     assert isinstance(load_labeler(ARCHIVE), RuntimeLabeler)  # what `srl-zoo serve` loads for it
     import srl_zoo.api
 
-    expected = srl_zoo.api.load(ARCHIVE)
+    expected = srl_zoo.api.load(ARCHIVE, precision="float32")
     status, health, _ = runtime_server.get("/health")
     assert status == 200 and health["precision"] == "float32"
     assert "ARG0" in health["labels"] and "ARGM-TMP" in health["labels"] and "V" not in health["labels"]
