@@ -18,6 +18,8 @@ ONNX_PRECISIONS = ("float32", "int8")
 OPSET = 17
 #: int8 weights (and activations) share one scale per block of this many values along a product's input
 INT8_BLOCK = 128
+#: each precision's graph file: the name says how it was made, so a graph kept from another way is not read
+GRAPH_NAMES = {"float32": "encoder-float32.onnx", "int8": f"encoder-int8-blocks{INT8_BLOCK}.onnx"}
 
 
 def _onnxruntime() -> Any:
@@ -97,7 +99,7 @@ def quantize_to_int8(source: str, target: str) -> None:
 
 
 def onnx_encoder(transformer: nn.Module, precision: str, threads: int, folder: Optional[str] = None) -> OnnxEncoder:
-    """`transformer` exported to ONNX (kept in `folder` as `encoder-PRECISION.onnx` and read from there when it
+    """`transformer` exported to ONNX (kept in `folder` as `GRAPH_NAMES[precision]` and read from there when it
     is already there; None: a temporary folder) and run by ONNX Runtime on `threads` threads.
 
     # Parameters
@@ -111,7 +113,7 @@ def onnx_encoder(transformer: nn.Module, precision: str, threads: int, folder: O
     onnxruntime = _onnxruntime()
     with tempfile.TemporaryDirectory() as scratch:
         where = folder or scratch
-        path = os.path.join(where, f"encoder-{precision}.onnx")
+        path = os.path.join(where, GRAPH_NAMES[precision])
         if not os.path.exists(path):
             _write_graph(transformer, precision, path, scratch)
         options = onnxruntime.SessionOptions()
