@@ -75,8 +75,15 @@ def _check_trained_modules(transformer: torch.nn.Module, trained_modules: Sequen
 def _load_frozen_weights(transformer: torch.nn.Module, directory: str, transformer_kwargs: dict[str, Any]) -> None:
     """Copy the pretrained weights of `directory` into `transformer` (built from the same config)."""
     from transformers import AutoModel
+    from transformers.utils import logging as transformers_logging
 
-    pretrained = AutoModel.from_pretrained(directory, **no_code_kwargs(transformer_kwargs))
+    shown = transformers_logging.is_progress_bar_enabled()
+    transformers_logging.disable_progress_bar()  # a local folder: no "Loading weights" bar on the user's terminal
+    try:
+        pretrained = AutoModel.from_pretrained(directory, **no_code_kwargs(transformer_kwargs))
+    finally:
+        if shown:
+            transformers_logging.enable_progress_bar()
     missing, unexpected = transformer.load_state_dict(pretrained.state_dict(), strict=False)
     if missing or unexpected:
         raise ValueError(
