@@ -125,13 +125,19 @@ def sentences_of(paragraph_texts: list[str], nlp) -> list[str]:
     return kept
 
 
+def file_sha256(path: str) -> str:
+    """The SHA-256 of the file at `path`, in hex."""
+    with open(path, "rb") as handle:
+        return hashlib.sha256(handle.read()).hexdigest()
+
+
 def checked_file(folder: str, book: Book) -> str:
     """The path of `book`'s file in `folder`, its SHA-256 checked (a one-line `ValueError` naming the file and what
     to do otherwise)."""
     path = os.path.join(folder, book.file)
     if not os.path.isfile(path):
         raise ValueError(f"{path}: missing; get it with: curl -L -o {path} {book.url}")
-    digest = hashlib.sha256(open(path, "rb").read()).hexdigest()
+    digest = file_sha256(path)
     if digest != book.sha256:
         raise ValueError(f"{path}: SHA-256 {digest}, expected {book.sha256} ({book.url})")
     return path
@@ -154,12 +160,13 @@ def build(folder: str, output: str, books: tuple[Book, ...] = BOOKS) -> dict:
             counts[book.file] = written
     record = {
         "output": os.path.basename(output),
-        "sha256": hashlib.sha256(open(output, "rb").read()).hexdigest(),
+        "sha256": file_sha256(output),
         "sentences": len(seen),
         "words": sum(len(sentence.split()) for sentence in seen),
         "sentences_per_book": counts,
         "sources": [asdict(book) for book in books],
-        "licence": "public domain in the United States (Project Gutenberg texts, every Project Gutenberg reference removed)",
+        "licence": "public domain in the United States (Project Gutenberg texts, every reference to Project "
+        "Gutenberg removed)",
     }
     with atomic_write(output + ".json") as handle:
         json.dump(record, handle, indent=2)
