@@ -21,6 +21,7 @@ from srl_zoo.runtime.int8_encoder import encoder_cache_folder, int8_runs_here, r
 from srl_zoo.runtime.labeler_contract import role_names
 from srl_zoo.runtime.load import load_model
 from srl_zoo.runtime.model import LabellingModel, PreparedBatch
+from srl_zoo.runtime.onnx_encoder import EngineUnavailable
 from srl_zoo.runtime.requests import SrlRequest, check_min_score, parse_request, parse_requests
 from srl_zoo.runtime.sentence_output import finish_sentence
 from srl_zoo.runtime.text_labeling import TextLabeling
@@ -64,7 +65,13 @@ class RuntimeLabeler(TextLabeling):
             precision, cuda_device, model.f1_per_precision, int8_available=int8_runs_here(model)
         )
         if self.precision == "int8":
-            run_transformer_in_int8(model, encoder_cache)
+            try:
+                run_transformer_in_int8(model, encoder_cache)
+            except EngineUnavailable as error:
+                if precision != "auto":
+                    raise ValueError(f"precision int8: {error}; use float32 or bfloat16") from None
+                self.precision, reason = precision_choice(precision, cuda_device, model.f1_per_precision)
+                self.precision_reason = f"{reason}; int8 not taken: {error}"
         self.readable = ReadableFrames() if readable_frames and language == "en" else None
         self.min_score = check_min_score(min_score)
 

@@ -121,8 +121,17 @@ def onnx_encoder(transformer: nn.Module, precision: str, threads: int, folder: O
         options.inter_op_num_threads = 1
         options.graph_optimization_level = onnxruntime.GraphOptimizationLevel.ORT_ENABLE_ALL
         options.log_severity_level = 3  # errors only
-        session = onnxruntime.InferenceSession(path, options, providers=["CPUExecutionProvider"])
-    return OnnxEncoder(session)
+        try:
+            encoder = OnnxEncoder(onnxruntime.InferenceSession(path, options, providers=["CPUExecutionProvider"]))
+            encoder(torch.tensor([[101, 102]]), torch.ones(1, 2, dtype=torch.long))  # a CPU without its kernels fails
+        except Exception as error:  # onnxruntime's own exception types, whatever this version calls them
+            reason = str(error).strip().splitlines()[-1][:200] if str(error).strip() else type(error).__name__
+            raise EngineUnavailable(f"ONNX Runtime cannot run the {precision} graph on this CPU: {reason}") from None
+    return encoder
+
+
+class EngineUnavailable(RuntimeError):
+    """ONNX Runtime cannot run a graph here (for example no kernel for its 8-bit blocks on this CPU)."""
 
 
 def _write_graph(transformer: nn.Module, precision: str, path: str, scratch: str) -> None:
