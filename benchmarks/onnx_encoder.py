@@ -1,13 +1,9 @@
 """The shipped model's transformer exported to ONNX and run by ONNX Runtime, against eager PyTorch, float32,
 one thread, measured alternately in one run (a benchmark; issue 31 asked for the measurement).
 
-ONNX Runtime is not a dependency of srl_zoo: install it beside the venv, as the leaderboard's peers are,
-and put it on PYTHONPATH for this script only:
+ONNX Runtime is srl_zoo's optional `onnx` extra (pinned in requirements.lock):
 
-    .venv/bin/pip install --no-deps --target .cache/onnx onnxruntime==1.32.0 onnx==1.23.2 onnxscript==0.7.2 \\
-        onnx-ir ml_dtypes flatbuffers
-    PYTHONPATH=.cache/onnx python -m benchmarks onnx_encoder models/ewt-english.tar.gz \\
-        data/ewt/conll2012/dev.gold_conll.gz
+    python -m benchmarks onnx_encoder models/ewt-english.tar.gz data/ewt/conll2012/dev.gold_conll.gz
 
 The first N dev sentences at their gold predicates through the `srl_zoo` predictor, batches of similar
 length, best of `--rounds`; only the transformer runs in ONNX Runtime (the scorer, CRF and output building
