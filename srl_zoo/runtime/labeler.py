@@ -7,8 +7,9 @@ text and pre-tokenized sentences with the archive's parts, the same labels and s
         print([frame["description"] for frame in sentence["frames"]])
 """
 
-from collections.abc import Sequence
-from typing import Any, Optional
+import functools
+from collections.abc import Callable, Sequence
+from typing import Any, Optional, Union
 
 import torch
 
@@ -40,7 +41,8 @@ class RuntimeLabeler(TextLabeling):
     precision : `auto` (the fastest precision this machine runs natively that the archive records within 0.1 F1
         of float32, else float32: `srl_zoo.nn.precision`), `float32`, `bfloat16` or `int8` (the transformer in ONNX
         Runtime with int8 weights: srl_zoo's `onnx` extra).
-    encoder_cache : the folder that keeps the transformer's ONNX graphs for int8 (None: made anew each time).
+    encoder_cache : the folder that keeps the transformer's ONNX graphs for int8, or a function that gives it when
+        int8 is chosen (None: made anew each time).
     readable_frames : add PropBank's lemma, roleset and role descriptions (English only).
     min_score : leave out arguments scored below it; 0 keeps every one.
     """
@@ -55,7 +57,7 @@ class RuntimeLabeler(TextLabeling):
         readable_frames: bool = True,
         min_score: float = 0.0,
         max_batch_characters: int = MAX_BATCH_CHARACTERS,
-        encoder_cache: Optional[str] = None,
+        encoder_cache: Union[None, str, Callable[[], Optional[str]]] = None,
     ) -> None:
         self.device = torch.device(f"cuda:{cuda_device}" if cuda_device >= 0 else "cpu")
         self.model = model.to(self.device)
@@ -66,7 +68,7 @@ class RuntimeLabeler(TextLabeling):
         )
         if self.precision == "int8":
             try:
-                run_transformer_in_int8(model, encoder_cache)
+                run_transformer_in_int8(model, encoder_cache() if callable(encoder_cache) else encoder_cache)
             except EngineUnavailable as error:
                 if precision != "auto":
                     raise ValueError(f"precision int8: {error}; use float32 or bfloat16") from None
@@ -158,6 +160,5 @@ def load(
     `min_score`, `max_batch_characters`); `ArchiveError` naming the file for a bad archive or a part the runtime
     does not build."""
     check_batch_size(batch_size)
-    if precision in ("auto", "int8"):
-        options.setdefault("encoder_cache", encoder_cache_folder(archive_file))
+    options.setdefault("encoder_cache", functools.partial(encoder_cache_folder, archive_file))  # hashed if int8
     return RuntimeLabeler(load_model(archive_file), cuda_device, batch_size, precision=precision, **options)
