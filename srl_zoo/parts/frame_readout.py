@@ -1,5 +1,6 @@
 """From decoded tag ids to frames: the SRL metric's input and the readable JSON output."""
 
+import dataclasses
 from collections.abc import Sequence
 from typing import Any, Optional, Protocol
 
@@ -62,13 +63,20 @@ class FrameReadout:
                         self._sense(label_ids, b, index),
                     )
 
+    def srl_frames(self, output: dict[str, Any]) -> list[list[tuple[int, SrlFrame]]]:
+        """Per sentence, its decoded frames (no lemma) with each one's position in the frame dimension."""
+        frames: list[list[tuple[int, SrlFrame]]] = [[] for _ in range(output["mask"].size(0))]
+        for b, f, index, tags, sense in self._frames(output):
+            frames[b].append((f, SrlFrame(index=index, sense=sense, arguments=bio_to_spans(tags))))
+        return frames
+
     def score(self, metric: Any, output: dict[str, Any], metadata: Sequence[SentenceMetadata]) -> None:
         """Score the predicted frames (arguments, senses) against the sentences' gold `SrlSentence`s by
         predicate position, with `metric.score_sentences(gold, predicted)`."""
-        predicted: list[dict[int, SrlFrame]] = [{} for _ in metadata]
-        for b, _, index, tags, sense in self._frames(output):
-            lemma = metadata[b].words[index]
-            predicted[b][index] = SrlFrame(index=index, lemma=lemma, sense=sense, arguments=bio_to_spans(tags))
+        predicted = [
+            {frame.index: dataclasses.replace(frame, lemma=sentence.words[frame.index]) for _, frame in frames}
+            for sentence, frames in zip(metadata, self.srl_frames(output), strict=True)
+        ]
         gold_sentences = [
             (b, sentence.sentence) for b, sentence in enumerate(metadata) if sentence.sentence is not None
         ]

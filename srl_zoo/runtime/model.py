@@ -114,6 +114,14 @@ class LabellingModel(nn.Module):
 
     def forward(self, batch: PreparedBatch) -> list[list[dict[str, Any]]]:
         """Each sentence's frames (`frame_json`'s form: predicate, tags, arguments with scores)."""
+        return self.readout.readable(self.decode(batch), self.frame_scorer.decoding == "dependency")
+
+    def decode(self, batch: PreparedBatch, with_probabilities: bool = False) -> dict[str, Any]:
+        """The decoded batch as the readout reads it: `mask (batch, num_words)`, `words`, `predicate_indices
+        (batch, num_frames)`, `predicted_tags (batch, num_frames, num_words)`, `span_log_probabilities`, the
+        predicate head's `predicate_label_ids` and `predicate_scores (batch, num_words)`, and with
+        `with_probabilities` each frame's tag distributions `class_probabilities (batch, num_frames, num_words,
+        num_labels)` (a CRF's marginals need autograd: call it under `torch.no_grad`, not `inference_mode`)."""
         device = next(self.parameters()).device
         embedded = self.embedder(_to(batch.embedder_inputs, device))  # (batch, num_words, dim)
         lengths = batch.lengths.to(device)
@@ -143,10 +151,10 @@ class LabellingModel(nn.Module):
             (embedded, mask, predicate_indices, sentences, None),
             None,
             True,
-            False,
+            with_probabilities,
             row_tokens=self.inference_row_tokens,
             with_span_scores=True,
             score_temperature=self.score_temperature,
         )
         output.update(scored.outputs())
-        return self.readout.readable(output, self.frame_scorer.decoding == "dependency")
+        return output
