@@ -167,6 +167,13 @@ def _predicate_rows(
     return rows
 
 
+def _frameset_without_sense(lemma: str, word: str) -> str:
+    """The frameset cell of a predicate without a sense (CoNLL-2005 data): its lemma or word without a `.NN`
+    suffix, which reads back as a predicate without sense (a `-` would lose it)."""
+    cell = (lemma if lemma != "-" else word).replace(".", "")
+    return cell if cell not in ("", "-") else "V"
+
+
 def conll2012_rows(sentence: SrlSentence) -> list[list[str]]:
     """The rows of one sentence in the `*gold_conll` layout."""
     n = len(sentence.tokens)
@@ -174,8 +181,10 @@ def conll2012_rows(sentence: SrlSentence) -> list[list[str]]:
     framesets = ["-"] * n
     lemmas = list(extra.get("predicate_lemmas", ["-"] * n))
     for frame in sentence.frames:
-        framesets[frame.index] = frame.sense or "-"
         lemmas[frame.index] = frame.lemma or lemmas[frame.index]
+        framesets[frame.index] = frame.sense or _frameset_without_sense(
+            lemmas[frame.index], sentence.tokens[frame.index]
+        )
     arguments = [format_bracket_column(frame.arguments, n) for frame in sentence.frames]
     rows = []
     for i in range(n):

@@ -110,3 +110,14 @@ def test_props_only_output_reads_back_with_the_props_layout(tmp_path):
     assert first_line == ["-", "(A2*"]
     back = list(read_conll2005(out, columns="props"))
     assert [f.arguments for s in back for f in s.frames] == [f.arguments for s in sentences for f in s.frames]
+
+
+def test_conll2005_frames_keep_their_predicates_written_as_conll2012(tmp_path):
+    """A predicate without a sense (CoNLL-2005) is written with its lemma as frameset: read back, it is the same
+    predicate with the same arguments, and its sense has no `.NN` (a predicate label without sense)."""
+    original = list(read_conll2005(fixture_path("conll2005/sample.txt")))
+    out = str(tmp_path / "out.gold_conll")
+    write_conll2012(original, out)
+    for before, after in zip(original, read_conll2012(out), strict=True):
+        assert [(f.index, f.arguments) for f in after.frames] == [(f.index, f.arguments) for f in before.frames]
+        assert all(f.sense and "." not in f.sense for f in after.frames)
