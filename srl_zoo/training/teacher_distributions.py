@@ -23,7 +23,7 @@ from typing import Any, Optional
 import numpy as np
 import torch
 
-from srl_zoo.data.formats import READERS, SrlFrame, SrlSentence
+from srl_zoo.data.formats import READERS, SrlFrame, SrlSentence, SrlSpan
 from srl_zoo.data.formats.conll2012 import read_conll2012, write_conll2012
 from srl_zoo.data.formats.conll_kind import conll_format_of
 from srl_zoo.data.formats.io_utils import atomic_write, iter_lines
@@ -104,10 +104,19 @@ def _with_frames(sentence: TaughtSentence, decoded: list[SrlFrame]) -> SrlSenten
         return sentence.gold
     lemmas = [sentence.words[frame.index].lower() for frame in decoded]
     frames = [  # a predicate the head gave no sense gets the first, as a restricted head does for a new word
-        SrlFrame(frame.index, lemma, f"{lemma}.{frame.sense or '01'}", frame.arguments)
+        SrlFrame(frame.index, lemma, f"{lemma}.{frame.sense or '01'}", one_verb(frame.index, frame.arguments))
         for frame, lemma in zip(decoded, lemmas, strict=True)
     ]
     return SrlSentence(tokens=list(sentence.words), frames=frames, source=sentence.source)
+
+
+def one_verb(predicate: int, spans: Sequence[SrlSpan]) -> list[SrlSpan]:
+    """A decoded frame's spans as a data file holds them: one `V` span, on the predicate. Other `V` spans the tags
+    gave are dropped; where none covers the predicate, the predicate becomes `V` and a span over it is dropped."""
+    on_predicate = [s for s in spans if s.label == "V" and s.start <= predicate <= s.end][:1]
+    kept = [s for s in spans if s.label != "V" and not (on_predicate == [] and s.start <= predicate <= s.end)]
+    verb = on_predicate or [SrlSpan("V", predicate, predicate)]
+    return sorted(kept + verb, key=lambda span: (span.start, span.end))
 
 
 def _fingerprint(archive_file: str, paths: Sequence[str], settings: dict[str, Any]) -> dict[str, Any]:

@@ -10,12 +10,13 @@ import pytest
 import torch
 
 from srl_zoo.data.dataset_readers.conll2005_reader import Conll2005Reader
+from srl_zoo.data.formats import SrlSpan
 from srl_zoo.data.formats.conll2005 import read_conll2005
 from srl_zoo.data.formats.conll2012 import read_conll2012
 from srl_zoo.data.formats.teacher_distributions import TeacherFileError, attach_teacher, read_teacher_file
 from srl_zoo.runtime import labeler
 from srl_zoo.training import teacher_distributions
-from srl_zoo.training.teacher_distributions import write_distributions
+from srl_zoo.training.teacher_distributions import one_verb, write_distributions
 from tests.conftest import REPO_ROOT, fixture_path, train_fixture_model
 from tests.test_cli import one_error_line, run
 
@@ -142,3 +143,11 @@ def test_a_teachers_distributions_train_a_student(tmp_path_factory, tmp_path, mo
 def _metrics(archive: str) -> dict:
     with open(os.path.join(os.path.dirname(archive), "metrics.json")) as handle:
         return json.load(handle)
+
+
+def test_a_decoded_frame_is_written_with_one_verb_on_its_predicate():
+    spans = [SrlSpan("ARG0", 0, 1), SrlSpan("V", 2, 2), SrlSpan("V", 5, 5), SrlSpan("ARG1", 3, 4)]
+    assert one_verb(2, spans) == [SrlSpan("ARG0", 0, 1), SrlSpan("V", 2, 2), SrlSpan("ARG1", 3, 4)]
+    # no V on the predicate: it becomes one, and the span that covered it goes
+    assert one_verb(3, spans) == [SrlSpan("ARG0", 0, 1), SrlSpan("V", 3, 3)]
+    assert one_verb(0, []) == [SrlSpan("V", 0, 0)]
