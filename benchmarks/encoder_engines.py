@@ -3,9 +3,11 @@ offers, on one thread, measured alternately in one run (a benchmark): eager PyTo
 has it natively, bfloat16 autocast; ONNX Runtime in float32 (its graph optimisations), in srl_zoo's `int8`
 (`MatMulNBits`: weights and activations in blocks of 128 values, one scale each) and with ONNX Runtime's dynamic
 quantization (int8 weights per output channel, each call's activations under one scale: not offered, shown for
-its F1). Word pieces of the first N sentences of a gold file, batches of similar length, best of `--rounds`; each
-engine's mean difference from eager float32 (relative to its mean size) and, with `--f1-sentences M`, the span F1
-of the whole model labeling the first M sentences at their gold predicates with that engine's transformer.
+its F1); where OpenVINO is installed, OpenVINO on the float32 graph and on srl_zoo's int8 graph, in float32 and
+(on a CPU with native bfloat16) bfloat16: measured, not offered. Word pieces of the first N sentences of a gold
+file, batches of similar length, best of `--rounds`; each engine's mean difference from eager float32 (relative to
+its mean size) and, with `--f1-sentences M`, the span F1 of the whole model labeling the first M sentences at their
+gold predicates with that engine's transformer.
 
 ONNX Runtime is srl_zoo's optional `onnx` extra (`pip install '.[onnx]'`):
 
@@ -27,7 +29,7 @@ from srl_zoo.data.formats import READERS
 from srl_zoo.leaderboard.machine import processor_name
 from srl_zoo.nn.inference_speed import bfloat16_autocast
 from srl_zoo.nn.precision import cpu_has_fast_bfloat16
-from srl_zoo.runtime.onnx_encoder import OnnxEncoder, export_encoder, onnx_encoder
+from srl_zoo.runtime.onnx_encoder import GRAPH_NAMES, OnnxEncoder, export_encoder, onnx_encoder
 
 Encoder = torch.nn.Module  # (input_ids, attention_mask) -> (rows, row_length, dim)
 
@@ -55,6 +57,40 @@ def dynamic_int8(transformer: torch.nn.Module, folder: str) -> OnnxEncoder:
     options = onnxruntime.SessionOptions()
     options.intra_op_num_threads = 1
     return OnnxEncoder(onnxruntime.InferenceSession(quantized, options, providers=["CPUExecutionProvider"]))
+
+
+class OpenVinoEncoder(torch.nn.Module):
+    """An OpenVINO compiled model of the ONNX graph at `path`, one thread, in `precision` (`f32` or `bf16`)."""
+
+    def __init__(self, path: str, precision: str) -> None:
+        super().__init__()
+        import openvino
+
+        core = openvino.Core()
+        settings = {"INFERENCE_NUM_THREADS": 1, "INFERENCE_PRECISION_HINT": precision, "PERFORMANCE_HINT": "LATENCY"}
+        self.compiled = core.compile_model(core.read_model(path), "CPU", settings)
+
+    def forward(self, ids: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+        result = self.compiled([ids.numpy(), mask.long().numpy()])  # by position: a quantized graph renames inputs
+        return torch.from_numpy(result[self.compiled.output(0)].copy())
+
+
+def openvino_engines(transformer: torch.nn.Module, folder: str) -> dict[str, Encoder]:
+    """OpenVINO's engines for `transformer` (its float32 ONNX graph) where OpenVINO is installed: float32 and, on a
+    CPU with native bfloat16, bfloat16 (OpenVINO's default there); none without it."""
+    try:
+        import openvino  # noqa: F401
+    except ImportError:
+        return {}
+    path = os.path.join(folder, "openvino-float32.onnx")
+    export_encoder(transformer, path)
+    int8 = os.path.join(folder, GRAPH_NAMES["int8"])  # srl_zoo's int8 graph (onnx_encoder made it there)
+    engines: dict[str, Encoder] = {"OpenVINO, float32": OpenVinoEncoder(path, "f32")}
+    engines["OpenVINO, srl_zoo's int8 graph"] = OpenVinoEncoder(int8, "f32")
+    if cpu_has_fast_bfloat16():
+        engines["OpenVINO, bfloat16"] = OpenVinoEncoder(path, "bf16")
+        engines["OpenVINO, srl_zoo's int8 graph, bfloat16"] = OpenVinoEncoder(int8, "bf16")
+    return engines
 
 
 def main() -> None:
@@ -85,8 +121,9 @@ def main() -> None:
         engines["eager PyTorch, bfloat16 autocast"] = InBfloat16(eager)
     scratch = tempfile.TemporaryDirectory()
     engines["ONNX Runtime, float32"] = onnx_encoder(eager, "float32", threads=1)
-    engines["ONNX Runtime, int8 in blocks (srl_zoo's int8)"] = onnx_encoder(eager, "int8", threads=1)
+    engines["ONNX Runtime, int8 in blocks (srl_zoo's int8)"] = onnx_encoder(eager, "int8", 1, scratch.name)
     engines["ONNX Runtime, dynamic int8"] = dynamic_int8(eager, scratch.name)
+    engines.update(openvino_engines(eager, scratch.name))
     seconds = {name: float("inf") for name in engines}
     with torch.inference_mode():
         reference = [eager(b.ids, b.attention_mask) for b in batches]
