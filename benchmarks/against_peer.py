@@ -5,7 +5,8 @@ each (the first round warms up). srl_zoo labels the words (word pieces, the mode
 peer goes through the leaderboard's labeling of a peer archive (one instance per predicate, as allennlp-models'
 predictor makes them, and its Viterbi decoding). Beside them: srl_zoo in float32 (and in bfloat16 where the CPU
 has it natively), to show what `auto` chose and what the other precision would give, and srl_zoo through
-allennlp's predictor (the training side's path).
+allennlp's predictor (the training side's path), and any `--also` archive with no flags (a candidate beside the
+shipped model).
 
     scripts/speed_peer.sh runs/speed-peer
     PYTHONPATH=.cache/allennlp-models python -m benchmarks against_peer models/ewt-english.tar.gz \
@@ -39,6 +40,9 @@ def main() -> None:
     parser.add_argument("data", help="gold file (CoNLL-2005/2012/2009)")
     parser.add_argument("--sentences", type=int, default=500)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument(
+        "--also", action="append", default=[], metavar="ARCHIVE", help="another srl_zoo archive, no flags (repeatable)"
+    )
     args = parser.parse_args()
     torch.set_num_threads(1)
 
@@ -61,6 +65,9 @@ def main() -> None:
             [as_request(s) for s in b]
         ),
     }
+    for archive in args.also:  # e.g. a candidate against the shipped model, in the same run
+        other = srl_zoo.load(archive)
+        runs[f"srl_zoo, default, {archive}"] = lambda b, other=other: other.label_tokenized([as_request(s) for s in b])
     if cpu_has_fast_bfloat16():  # emulated bfloat16 is about 7 times slower: not worth a row elsewhere
         runs["srl_zoo, bfloat16"] = lambda b: bfloat16.label_tokenized([as_request(s) for s in b])
     best, _ = best_of_alternating_runs(runs, batches, tokens, args.rounds, tags_of=lambda outputs: [])
