@@ -49,11 +49,15 @@ class NotCovered(ArchiveError):
     """An archive with a part the runtime does not build: the message names it and the allennlp command."""
 
     def __init__(self, path: str, part: str) -> None:
+        self.part = part
         super().__init__(
             path,
             f"{part} is not in the allennlp-free runtime yet; label with allennlp: `allennlp predict {path} INPUT "
             "--include-package srl_zoo --predictor srl_zoo` (srl_zoo.load does so where allennlp is installed)",
         )
+
+    def __reduce__(self):  # type: ignore[no-untyped-def]
+        return type(self), (self.path, self.part)
 
 
 def _settings(config: dict[str, Any], key: str, path: str) -> dict[str, Any]:

@@ -23,6 +23,7 @@ from typing import Any, Optional
 import numpy as np
 import torch
 
+from srl_zoo.archive_files import ArchiveError
 from srl_zoo.data.formats import READERS, SrlFrame, SrlSentence, SrlSpan
 from srl_zoo.data.formats.conll2012 import read_conll2012, write_conll2012
 from srl_zoo.data.formats.conll_kind import conll_format_of
@@ -37,6 +38,7 @@ from srl_zoo.data.formats.teacher_distributions import (
 )
 from srl_zoo.nn.inference_speed import bfloat16_autocast
 from srl_zoo.runtime.labeler import RuntimeLabeler, load
+from srl_zoo.runtime.load import NotCovered
 from srl_zoo.runtime.requests import SrlRequest
 
 logger = logging.getLogger(__name__)
@@ -174,7 +176,11 @@ def write_distributions(
         what = "several inputs" if len(data_paths) != 1 else "plain text, not CoNLL"
         reason = f"{what}: name the CoNLL file of their frames with --frames-output"
         raise ConllFormatError(data_paths[-1], None, reason)
-    labeler = load(archive_file, batch_size=batch_size, precision=precision, readable_frames=False)
+    try:
+        labeler = load(archive_file, batch_size=batch_size, precision=precision, readable_frames=False)
+    except NotCovered as error:
+        reason = f"{error.part} is not in the allennlp-free runtime, which runs a teacher: choose a teacher it builds"
+        raise ArchiveError(archive_file, reason) from None
     logger.info("the teacher runs in %s (%s)", labeler.precision, labeler.precision_reason)
     settings = {"top_k": top_k, "precision": labeler.precision, "chunk": CHUNK_SENTENCES}
     folder = _chunk_folder(out_path, _fingerprint(archive_file, data_paths, settings))

@@ -4,26 +4,29 @@ student trained on them beside the gold tags."""
 
 import json
 import os
+import pickle
 
 import numpy as np
 import pytest
 import torch
 
+from srl_zoo.archive_files import ArchiveError
 from srl_zoo.data.dataset_readers.conll2005_reader import Conll2005Reader
 from srl_zoo.data.formats import SrlSpan
 from srl_zoo.data.formats.conll2005 import read_conll2005
 from srl_zoo.data.formats.conll2012 import read_conll2012
 from srl_zoo.data.formats.teacher_distributions import TeacherFileError, attach_teacher, read_teacher_file
 from srl_zoo.runtime import labeler
+from srl_zoo.runtime.load import NotCovered
 from srl_zoo.training import teacher_distributions
 from srl_zoo.training.teacher_distributions import one_verb, write_distributions
 from tests.conftest import REPO_ROOT, fixture_path, train_fixture_model
 from tests.test_cli import one_error_line, run
 
-pytestmark = pytest.mark.slow  # trains two models
+pytestmark = pytest.mark.slow  # trains models
 
 SAMPLE = os.path.join("fixtures", "conll2005", "sample.txt")
-CRF = [("SRL_ZOO_TEST_CRF_INNER", "indicator")]
+CRF = [("SRL_ZOO_TEST_CRF_INNER", "deep_att")]  # a teacher the runtime builds
 
 
 TEXT = [
@@ -151,3 +154,13 @@ def test_a_decoded_frame_is_written_with_one_verb_on_its_predicate():
     # no V on the predicate: it becomes one, and the span that covered it goes
     assert one_verb(3, spans) == [SrlSpan("ARG0", 0, 1), SrlSpan("V", 3, 3)]
     assert one_verb(0, []) == [SrlSpan("V", 0, 0)]
+
+
+def test_a_teacher_the_runtime_does_not_build_is_refused_in_one_line(tmp_path, monkeypatch):
+    def not_covered(path, **settings):
+        raise NotCovered(path, "model.frame_scorer.encoder.type 'lstm'")
+
+    monkeypatch.setattr(teacher_distributions, "load", not_covered)
+    with pytest.raises(ArchiveError, match=r"t\.tar\.gz: model.frame_scorer.encoder.type 'lstm' is not in the "):
+        write_distributions("t.tar.gz", [SAMPLE], str(tmp_path / "t.npz"))
+    assert pickle.loads(pickle.dumps(NotCovered("a.tar.gz", "x"))).part == "x"
