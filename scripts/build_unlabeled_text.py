@@ -14,7 +14,6 @@ output's hash) is written to temporary files and renamed; the same files give th
 """
 
 import argparse
-import hashlib
 import json
 import os
 import re
@@ -23,6 +22,7 @@ from dataclasses import asdict, dataclass
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
+from srl_zoo.archive_cache import content_digest  # noqa: E402
 from srl_zoo.data.formats.io_utils import atomic_write  # noqa: E402
 from srl_zoo.runtime.text import blank_pipeline, split_sentences  # noqa: E402
 
@@ -125,19 +125,13 @@ def sentences_of(paragraph_texts: list[str], nlp) -> list[str]:
     return kept
 
 
-def file_sha256(path: str) -> str:
-    """The SHA-256 of the file at `path`, in hex."""
-    with open(path, "rb") as handle:
-        return hashlib.sha256(handle.read()).hexdigest()
-
-
 def checked_file(folder: str, book: Book) -> str:
     """The path of `book`'s file in `folder`, its SHA-256 checked (a one-line `ValueError` naming the file and what
     to do otherwise)."""
     path = os.path.join(folder, book.file)
     if not os.path.isfile(path):
         raise ValueError(f"{path}: missing; get it with: curl -L -o {path} {book.url}")
-    digest = file_sha256(path)
+    digest = content_digest(path)
     if digest != book.sha256:
         raise ValueError(f"{path}: SHA-256 {digest}, expected {book.sha256} ({book.url})")
     return path
@@ -160,7 +154,7 @@ def build(folder: str, output: str, books: tuple[Book, ...] = BOOKS) -> dict:
             counts[book.file] = written
     record = {
         "output": os.path.basename(output),
-        "sha256": file_sha256(output),
+        "sha256": content_digest(output),
         "sentences": len(seen),
         "words": sum(len(sentence.split()) for sentence in seen),
         "sentences_per_book": counts,

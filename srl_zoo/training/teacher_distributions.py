@@ -10,7 +10,6 @@ beside the data file it belongs to: the single CoNLL input, or the CoNLL file of
 The inputs are taught in chunks of sentences, each kept under `OUTPUT.parts/` once done: a run that stops
 resumes at the first missing chunk (the same archive, inputs and settings; else it says so)."""
 
-import hashlib
 import json
 import logging
 import os
@@ -23,6 +22,7 @@ from typing import Any, Optional
 import numpy as np
 import torch
 
+from srl_zoo.archive_cache import content_digest
 from srl_zoo.archive_files import ArchiveError
 from srl_zoo.data.formats import READERS, SrlFrame, SrlSentence, SrlSpan
 from srl_zoo.data.formats.conll2012 import read_conll2012, write_conll2012
@@ -123,15 +123,7 @@ def one_verb(predicate: int, spans: Sequence[SrlSpan]) -> list[SrlSpan]:
 
 def _fingerprint(archive_file: str, paths: Sequence[str], settings: dict[str, Any]) -> dict[str, Any]:
     """What a chunk folder was made from: the archive's and the inputs' SHA-256 and the settings."""
-
-    def digest(path: str) -> str:
-        hashed = hashlib.sha256()
-        with open(path, "rb") as handle:
-            for block in iter(lambda: handle.read(1 << 20), b""):
-                hashed.update(block)
-        return hashed.hexdigest()
-
-    return {"archive": digest(archive_file), "inputs": [digest(path) for path in paths], **settings}
+    return {"archive": content_digest(archive_file), "inputs": [content_digest(path) for path in paths], **settings}
 
 
 def _chunk_folder(out_path: str, fingerprint: dict[str, Any]) -> str:
