@@ -88,7 +88,7 @@ $(UNLABELED): scripts/build_unlabeled_text.py | $(STAMP)
 
 # The accurate model over EWT train (gold predicates) and the books (its own predicates and tags): the frames and
 # the tag distributions that the default's text-distilled recipe learns
-# (training_configs/recommended/minilm_l3_sc_crf_distilled_text_conll2012.jsonnet): about 20 minutes on two CPU
+# (training_configs/recommended/minilm_l3_sc_crf_distilled_text_conll2012.jsonnet): about 25 minutes on two CPU
 # threads in int8 (the `onnx` extra); a stopped run resumes (docs/training.md, "Distilling a model").
 teacher-text: $(TEACHER_TEXT).npz
 

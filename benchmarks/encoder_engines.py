@@ -76,8 +76,9 @@ class OpenVinoEncoder(torch.nn.Module):
 
 
 def openvino_engines(transformer: torch.nn.Module, folder: str) -> dict[str, Encoder]:
-    """OpenVINO's engines for `transformer` (its float32 ONNX graph) where OpenVINO is installed: float32 and, on a
-    CPU with native bfloat16, bfloat16 (OpenVINO's default there); none without it."""
+    """OpenVINO's engines where OpenVINO is installed (none without it): on `transformer`'s float32 ONNX graph and on
+    srl_zoo's int8 graph (which `onnx_encoder` must have written to `folder` first), each in float32 and, on a CPU
+    with native bfloat16, bfloat16."""
     try:
         import openvino  # noqa: F401
     except ImportError:

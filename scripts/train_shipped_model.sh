@@ -5,7 +5,7 @@
 # minilm-nogates: the minilm recipe with the selective connection's gates off (the next shipped candidate);
 # minilm-distilled: the minilm recipe learning the accurate model's tag distributions too (`make teacher` first, ~45 min);
 # minilm-text: the shipped default trained further on EWT train plus public-domain books labeled by the accurate model
-#   (`make teacher-text` first, ~20 min; then 3 epochs, ~75 min);
+#   (`make teacher-text` first, ~25 min; then 3 epochs, ~80 min);
 # minilm-l6: the minilm recipe over all 6 MiniLM layers (the accurate model's CPU route, ~2.5 h: SRL_RECOVER=1 to go on);
 # minilm (models/ewt-english.tar.gz, 15 epochs, about 85 minutes on this 2-core CPU): the first 3 layers of MiniLM
 #   (`make minilm`) fine-tuned under 2 selective-connection layers per predicate with a CRF output and the
