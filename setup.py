@@ -35,6 +35,9 @@ setup(
         "ray": ["ray[data]>=2.40"],
         # precision int8: the transformer in ONNX Runtime, its weights in blocks of int8 (docs/labeling.md)
         "onnx": ["onnxruntime>=1.22", "onnx>=1.16", "onnx-ir>=0.1"],
+        # precision int8 run by OpenVINO on the same graph, 1.4x ONNX Runtime on MPNet-base (docs/benchmarks.md);
+        # ONNX Runtime still makes the graph
+        "openvino": ["openvino>=2026.4", "onnxruntime>=1.22", "onnx>=1.16", "onnx-ir>=0.1"],
     },
     # `nlp.add_pipe("srl_zoo", config={"archive": ...})` without importing srl_zoo first
     entry_points={

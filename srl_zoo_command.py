@@ -66,7 +66,8 @@ INPUTS = {
 #: what `--precision auto` chooses, printed by `--version` (decided in srl_zoo.nn.precision.precision_choice)
 AUTO_PRECISION = (
     "--precision auto: the fastest precision the machine runs natively that the model's archive records within "
-    "0.1 F1 of float32 (on a CPU int8 with srl_zoo's onnx extra, then bfloat16 with AVX-512 BF16 or AMX; on a GPU "
+    "0.1 F1 of float32 (on a CPU int8 with srl_zoo's openvino or onnx extra, then bfloat16 with AVX-512 BF16 or AMX; "
+    "on a GPU "
     "bfloat16), else float32"
 )
 

@@ -3,8 +3,9 @@ offers, on one thread, measured alternately in one run (a benchmark): eager PyTo
 has it natively, bfloat16 autocast; ONNX Runtime in float32 (its graph optimisations), in srl_zoo's `int8`
 (`MatMulNBits`: weights and activations in blocks of 128 values, one scale each) and with ONNX Runtime's dynamic
 quantization (int8 weights per output channel, each call's activations under one scale: not offered, shown for
-its F1); where OpenVINO is installed, OpenVINO on the float32 graph and on srl_zoo's int8 graph, in float32 and
-(on a CPU with native bfloat16) bfloat16: measured, not offered. Word pieces of the first N sentences of a gold
+its F1); where OpenVINO is installed (the `openvino` extra), OpenVINO on the float32 graph and on srl_zoo's int8
+graph (the runtime's int8 where it is installed), in float32 and (on a CPU with native bfloat16) bfloat16 (measured,
+not offered). Word pieces of the first N sentences of a gold
 file, batches of similar length, best of `--rounds`; each engine's mean difference from eager float32 (relative to
 its mean size) and, with `--f1-sentences M`, the span F1 of the whole model labeling the first M sentences at their
 gold predicates with that engine's transformer.
@@ -30,6 +31,7 @@ from srl_zoo.leaderboard.machine import processor_name
 from srl_zoo.nn.inference_speed import bfloat16_autocast
 from srl_zoo.nn.precision import cpu_has_fast_bfloat16
 from srl_zoo.runtime.onnx_encoder import GRAPH_NAMES, OnnxEncoder, export_encoder, onnx_encoder
+from srl_zoo.runtime.openvino_encoder import openvino_encoder
 
 Encoder = torch.nn.Module  # (input_ids, attention_mask) -> (rows, row_length, dim)
 
@@ -59,22 +61,6 @@ def dynamic_int8(transformer: torch.nn.Module, folder: str) -> OnnxEncoder:
     return OnnxEncoder(onnxruntime.InferenceSession(quantized, options, providers=["CPUExecutionProvider"]))
 
 
-class OpenVinoEncoder(torch.nn.Module):
-    """An OpenVINO compiled model of the ONNX graph at `path`, one thread, in `precision` (`f32` or `bf16`)."""
-
-    def __init__(self, path: str, precision: str) -> None:
-        super().__init__()
-        import openvino
-
-        core = openvino.Core()
-        settings = {"INFERENCE_NUM_THREADS": 1, "INFERENCE_PRECISION_HINT": precision, "PERFORMANCE_HINT": "LATENCY"}
-        self.compiled = core.compile_model(core.read_model(path), "CPU", settings)
-
-    def forward(self, ids: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
-        result = self.compiled([ids.numpy(), mask.long().numpy()])  # by position: a quantized graph renames inputs
-        return torch.from_numpy(result[self.compiled.output(0)].copy())
-
-
 def openvino_engines(transformer: torch.nn.Module, folder: str) -> dict[str, Encoder]:
     """OpenVINO's engines where OpenVINO is installed (none without it): on `transformer`'s float32 ONNX graph and on
     srl_zoo's int8 graph (which `onnx_encoder` must have written to `folder` first), each in float32 and, on a CPU
@@ -86,11 +72,11 @@ def openvino_engines(transformer: torch.nn.Module, folder: str) -> dict[str, Enc
     path = os.path.join(folder, "openvino-float32.onnx")
     export_encoder(transformer, path)
     int8 = os.path.join(folder, GRAPH_NAMES["int8"])  # srl_zoo's int8 graph (onnx_encoder made it there)
-    engines: dict[str, Encoder] = {"OpenVINO, float32": OpenVinoEncoder(path, "f32")}
-    engines["OpenVINO, srl_zoo's int8 graph"] = OpenVinoEncoder(int8, "f32")
+    engines: dict[str, Encoder] = {"OpenVINO, float32": openvino_encoder(path, 1)}
+    engines["OpenVINO, srl_zoo's int8 graph (the runtime's int8)"] = openvino_encoder(int8, 1)
     if cpu_has_fast_bfloat16():
-        engines["OpenVINO, bfloat16"] = OpenVinoEncoder(path, "bf16")
-        engines["OpenVINO, srl_zoo's int8 graph, bfloat16"] = OpenVinoEncoder(int8, "bf16")
+        engines["OpenVINO, bfloat16"] = openvino_encoder(path, 1, "bf16")
+        engines["OpenVINO, srl_zoo's int8 graph, bfloat16"] = openvino_encoder(int8, 1, "bf16")
     return engines
 
 

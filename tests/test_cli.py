@@ -72,7 +72,8 @@ def test_version_says_what_auto_precision_chooses():
     from srl_zoo.nn.precision import precision_choice
 
     keeps = {"float32": 77.32, "bfloat16": 77.30, "int8": 77.25}
-    assert precision_choice("auto", -1, keeps, int8_available=True).name == "int8" and "on a CPU int8" in AUTO_PRECISION
+    assert precision_choice("auto", -1, keeps, int8_engine="onnxruntime").name == "int8"
+    assert "on a CPU int8" in AUTO_PRECISION
     assert precision_choice("auto", -1, {"float32": 77.32}).name == "float32" and "else float32" in AUTO_PRECISION
 
 

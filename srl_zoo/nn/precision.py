@@ -1,8 +1,9 @@
 """`--precision {auto,float32,bfloat16,int8}`: which arithmetic the model predicts in. `auto` takes a faster
 precision only where the model's archive records that it keeps the F1 (within `F1_TOLERANCE` of float32 on the
 data it was measured on: `srl-zoo export --measure-precision GOLD_FILE` records it) and where this machine runs it
-natively: on a GPU bfloat16 autocast; on a CPU int8 (the transformer in ONNX Runtime with int8 weights: the
-runtime, with srl_zoo's `onnx` extra installed), else bfloat16 where the CPU has it (AVX-512 BF16 or AMX), else
+natively: on a GPU bfloat16 autocast; on a CPU int8 (the transformer's graph with int8 weights, run by OpenVINO or
+ONNX Runtime: the runtime, with srl_zoo's `openvino` or `onnx` extra installed; each engine's F1 is recorded
+apart), else bfloat16 where the CPU has it (AVX-512 BF16 or AMX), else
 float32. The choice reads no clock: the same archive, CPU kind and packages give the same precision however busy
 the machine is. In bfloat16 and int8 a sentence's labels may depend on the sentences batched with it (the
 rounding follows the batch's shapes; int8 quantizes each call's activations together); float32 keeps them apart.
@@ -47,6 +48,12 @@ def keeps_f1(measured: Optional[Mapping[str, float]], precision: str = "bfloat16
     return other >= float32 - F1_TOLERANCE
 
 
+def int8_key(engine: str) -> str:
+    """The key of the F1 per precision that holds int8's F1 through `engine` (`onnxruntime`: plain `int8`, as
+    archives recorded it before other engines ran it; `openvino`: `int8 openvino`)."""
+    return "int8" if engine == "onnxruntime" else f"int8 {engine}"
+
+
 def bfloat16_keeps_f1(measured: Optional[Mapping[str, float]]) -> bool:
     """Whether an archive's F1 per precision shows bfloat16 within `F1_TOLERANCE` of float32 (`keeps_f1`)."""
     return keeps_f1(measured, "bfloat16")
@@ -72,19 +79,19 @@ def precision_choice(
     precision: str,
     cuda_device: int = -1,
     measured: Optional[Mapping[str, float]] = None,
-    int8_available: bool = False,
+    int8_engine: Optional[str] = None,
 ) -> PrecisionChoice:
     """What `precision` (`auto`, `float32`, `bfloat16`, `int8`) means for a model whose archive recorded `measured`
-    (F1 per precision), and why; `int8_available`: whether this labeler can run the model in int8 (the runtime with
-    ONNX Runtime, a transformer's words). `auto` decides from what does not change with the machine's load: on a
-    GPU bfloat16 autocast where the record shows it keeps the F1; on a CPU the first of int8 (where available) and
-    bfloat16 (where the CPU has it natively) that the record shows keeps the F1, else float32. Names are kept as
-    asked (int8 on a GPU is a `ValueError`)."""
+    (F1 per precision), and why; `int8_engine`: the engine that would run the model in int8 here (None: the
+    labeler cannot; its F1 is read under `int8_key(int8_engine)`). `auto` decides from what does not change with
+    the machine's load: on a GPU bfloat16 autocast where the record shows it keeps the F1; on a CPU the first of
+    int8 (where available) and bfloat16 (where the CPU has it natively) that the record shows keeps the F1, else
+    float32. Names are kept as asked (int8 on a GPU is a `ValueError`)."""
     if precision not in PRECISIONS:
         raise ValueError(f"precision must be one of {', '.join(PRECISIONS)}, got {precision!r}")
     on_gpu = cuda_device >= 0 and torch.cuda.is_available()
     if precision == "int8" and cuda_device >= 0:
-        raise ValueError("precision int8 runs on a CPU only (ONNX Runtime); on a GPU use auto or bfloat16")
+        raise ValueError("precision int8 runs on a CPU only (OpenVINO or ONNX Runtime); on a GPU use auto or bfloat16")
     if precision != "auto":
         return PrecisionChoice(precision, f"{precision} as asked")
     if on_gpu:
@@ -95,9 +102,11 @@ def precision_choice(
         return PrecisionChoice(
             "float32", f"auto on a GPU: the archive records no bfloat16 F1 within {F1_TOLERANCE} of float32"
         )
-    if int8_available and keeps_f1(measured, "int8"):
+    if int8_engine is not None and keeps_f1(measured, int8_key(int8_engine)):
         return PrecisionChoice(
-            "int8", f"auto on a CPU: the archive records int8 within {F1_TOLERANCE} F1 of float32 ({BATCH_NOTE})"
+            "int8",
+            f"auto on a CPU: the archive records int8 through {int8_engine} within {F1_TOLERANCE} F1 of float32 "
+            f"({BATCH_NOTE})",
         )
     if cpu_has_fast_bfloat16() and keeps_f1(measured, "bfloat16"):
         return PrecisionChoice(
@@ -128,7 +137,7 @@ def add_precision_argument(parser, default: str = "auto", names: tuple[str, ...]
         help=f"{default} (default): "
         + (
             "the fastest precision this machine runs natively that the archive records within 0.1 F1 of float32 "
-            + ("(int8 with ONNX Runtime, then bfloat16)" if "int8" in names else "(bfloat16)")
+            + ("(int8 with OpenVINO or ONNX Runtime, then bfloat16)" if "int8" in names else "(bfloat16)")
             + ", else float32"
             if default == "auto"
             else "the model's own float32 arithmetic"

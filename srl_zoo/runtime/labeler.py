@@ -18,7 +18,12 @@ from srl_zoo.frames.readable_frames import ReadableFrames
 from srl_zoo.nn.inference_speed import bfloat16_autocast
 from srl_zoo.nn.precision import precision_choice
 from srl_zoo.runtime.batch_budget import MAX_BATCH_CHARACTERS, BatchBudget, check_batch_size
-from srl_zoo.runtime.int8_encoder import encoder_cache_folder, int8_runs_here, run_transformer_in_int8
+from srl_zoo.runtime.int8_encoder import (
+    encoder_cache_folder,
+    int8_engine_for,
+    missing_int8_engine,
+    run_transformer_in_int8,
+)
 from srl_zoo.runtime.labeler_contract import role_names
 from srl_zoo.runtime.load import load_model
 from srl_zoo.runtime.model import LabellingModel, PreparedBatch
@@ -58,17 +63,21 @@ class RuntimeLabeler(TextLabeling):
         min_score: float = 0.0,
         max_batch_characters: int = MAX_BATCH_CHARACTERS,
         encoder_cache: Union[None, str, Callable[[], Optional[str]]] = None,
+        int8_engine: Optional[str] = None,
     ) -> None:
         self.device = torch.device(f"cuda:{cuda_device}" if cuda_device >= 0 else "cpu")
         self.model = model.to(self.device)
         self.budget = BatchBudget(batch_size, characters=max_batch_characters)
         self.language = language
+        engine = int8_engine_for(model, int8_engine)
         self.precision, self.precision_reason = precision_choice(
-            precision, cuda_device, model.f1_per_precision, int8_available=int8_runs_here(model)
+            precision, cuda_device, model.f1_per_precision, int8_engine=engine
         )
         if self.precision == "int8":
+            if engine is None:
+                raise missing_int8_engine(model, int8_engine)
             try:
-                run_transformer_in_int8(model, encoder_cache() if callable(encoder_cache) else encoder_cache)
+                run_transformer_in_int8(model, encoder_cache() if callable(encoder_cache) else encoder_cache, engine)
             except EngineUnavailable as error:
                 if precision != "auto":
                     raise ValueError(f"precision int8: {error}; use float32 or bfloat16") from None

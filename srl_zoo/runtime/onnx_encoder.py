@@ -108,14 +108,8 @@ def onnx_encoder(transformer: nn.Module, precision: str, threads: int, folder: O
         merged).
     precision : `float32` or `int8` (weights of the matrix products quantized).
     """
-    if precision not in ONNX_PRECISIONS:
-        raise ValueError(f"ONNX Runtime precision {precision!r} is not one of {ONNX_PRECISIONS}")
     onnxruntime = _onnxruntime()
-    with tempfile.TemporaryDirectory() as scratch:
-        where = folder or scratch
-        path = os.path.join(where, GRAPH_NAMES[precision])
-        if not os.path.exists(path):
-            _write_graph(transformer, precision, path, scratch)
+    with encoder_graph(transformer, precision, folder) as path:
         options = onnxruntime.SessionOptions()
         options.intra_op_num_threads = threads
         options.inter_op_num_threads = 1
@@ -128,6 +122,19 @@ def onnx_encoder(transformer: nn.Module, precision: str, threads: int, folder: O
             reason = str(error).strip().splitlines()[-1][:200] if str(error).strip() else type(error).__name__
             raise EngineUnavailable(f"ONNX Runtime cannot run the {precision} graph on this CPU: {reason}") from None
     return encoder
+
+
+@contextlib.contextmanager
+def encoder_graph(transformer: nn.Module, precision: str, folder: Optional[str] = None) -> Iterator[str]:
+    """The path of `transformer`'s `precision` graph (`float32` or `int8`), kept in `folder` (made there when it is
+    missing) or, for None, made in a temporary folder that lasts while the context is open."""
+    if precision not in ONNX_PRECISIONS:
+        raise ValueError(f"ONNX Runtime precision {precision!r} is not one of {ONNX_PRECISIONS}")
+    with tempfile.TemporaryDirectory() as scratch:
+        path = os.path.join(folder or scratch, GRAPH_NAMES[precision])
+        if not os.path.exists(path):
+            _write_graph(transformer, precision, path, scratch)
+        yield path
 
 
 class EngineUnavailable(RuntimeError):

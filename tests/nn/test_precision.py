@@ -39,12 +39,18 @@ def test_auto_on_a_cpu_takes_the_fastest_precision_the_record_keeps_and_names_ar
     monkeypatch.setattr(precision_module, "cpu_has_fast_bfloat16", lambda: native)
     choice = precision_module.precision_choice
     assert choice("auto", -1, KEEPS).name == ("bfloat16" if native else "float32")
-    assert choice("auto", -1, KEEPS, int8_available=True).name == ("bfloat16" if native else "float32")
-    assert choice("auto", -1, INT8_KEEPS, int8_available=True).name == "int8"
+    assert choice("auto", -1, KEEPS, int8_engine="onnxruntime").name == ("bfloat16" if native else "float32")
+    assert choice("auto", -1, INT8_KEEPS, int8_engine="onnxruntime").name == "int8"
     assert choice("auto", -1, INT8_KEEPS).name == "float32"  # int8 cannot run here, bfloat16 loses
     for measured in (LOSES, None, {"float32": 71.91, "bfloat16": None}):
-        assert choice("auto", -1, measured, int8_available=True) == ("float32", precision_module.CPU_REASON)
-    assert "batched with it" in choice("auto", -1, INT8_KEEPS, int8_available=True).reason
+        assert choice("auto", -1, measured, int8_engine="onnxruntime") == ("float32", precision_module.CPU_REASON)
+    assert "batched with it" in choice("auto", -1, INT8_KEEPS, int8_engine="onnxruntime").reason
+    # each engine's int8 F1 is its own record: OpenVINO's is read under "int8 openvino"
+    assert choice("auto", -1, INT8_KEEPS, int8_engine="openvino").name != "int8"
+    openvino_keeps = {**LOSES, "int8 openvino": 71.85}
+    assert choice("auto", -1, openvino_keeps, int8_engine="openvino").name == "int8"
+    assert "int8 through openvino" in choice("auto", -1, openvino_keeps, int8_engine="openvino").reason
+    assert choice("auto", -1, openvino_keeps, int8_engine="onnxruntime").name == "float32"
     assert chosen_precision("float32", -1, KEEPS) == "float32" and chosen_precision("bfloat16") == "bfloat16"
     assert choice("int8").name == "int8" and uses_bfloat16("bfloat16") and not uses_bfloat16("float32")
 
@@ -60,7 +66,7 @@ def test_auto_on_a_gpu_follows_the_archives_record(monkeypatch):
     assert precision_module.precision_choice("auto", 0, KEEPS).name == "bfloat16"
     assert precision_module.precision_choice("auto", 0, LOSES).name == "float32"
     assert precision_module.precision_choice("auto", 0, None).name == "float32"
-    assert precision_module.precision_choice("auto", 0, INT8_KEEPS, int8_available=True).name == "float32"
+    assert precision_module.precision_choice("auto", 0, INT8_KEEPS, int8_engine="onnxruntime").name == "float32"
     assert precision_module.precision_choice("auto", -1, KEEPS).name == "float32"  # this CPU has no bfloat16
 
 
@@ -108,8 +114,8 @@ def test_every_entry_point_resolves_auto_the_same_way(predicate_model_archive, m
     """Each entry point resolves auto through `precision_choice` (here made to act as on a GPU where asked)."""
     real = precision_module.precision_choice
 
-    def as_on_a_gpu(precision, cuda_device=-1, measured=None, int8_available=False):
-        return real(precision, 0 if gpu else cuda_device, measured, int8_available)
+    def as_on_a_gpu(precision, cuda_device=-1, measured=None, int8_engine=None):
+        return real(precision, 0 if gpu else cuda_device, measured, int8_engine)
 
     monkeypatch.setattr(torch.cuda, "is_available", lambda: gpu)
     monkeypatch.setattr(precision_module, "cpu_has_fast_bfloat16", lambda: False)

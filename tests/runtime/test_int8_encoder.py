@@ -1,6 +1,7 @@
 """Precision int8 in the runtime: the transformer's ONNX graph (in float32 the eager transformer's vectors; in int8
 close to them), kept per archive and read back, and a labeler that labels the fixture mostly as float32 does."""
 
+import importlib.util
 import os
 
 import pytest
@@ -8,8 +9,8 @@ import torch
 
 from srl_zoo.data.format_detection import detect_format
 from srl_zoo.data.formats import READERS
-from srl_zoo.runtime import int8_encoder, onnx_encoder
-from srl_zoo.runtime.labeler import load
+from srl_zoo.runtime import int8_encoder, onnx_encoder, openvino_encoder
+from srl_zoo.runtime.labeler import RuntimeLabeler, load
 from tests.conftest import FIXTURES, REPO_ROOT
 
 pytestmark = pytest.mark.slow  # exports a transformer to ONNX
@@ -39,11 +40,13 @@ def test_the_float32_graph_gives_the_eager_transformers_vectors(tmp_path):
         onnx_encoder.onnx_encoder(words.transformer, "int4", threads=1)
 
 
-def test_int8_labels_the_fixture_mostly_as_float32_and_keeps_its_graph(tmp_path, monkeypatch):
+@pytest.mark.parametrize("engine", int8_encoder.INT8_ENGINES)
+def test_int8_labels_the_fixture_mostly_as_float32_and_keeps_its_graph(tmp_path, monkeypatch, engine):
+    """Each engine (both are in the lock) runs the same kept graph, close to float32."""
     monkeypatch.setenv("SRL_ZOO_CACHE", str(tmp_path))
     float32 = list(load(SHIPPED, precision="float32", readable_frames=False).label_file(GOLD))
     try:
-        labeler = load(SHIPPED, precision="int8", readable_frames=False)
+        labeler = load(SHIPPED, precision="int8", readable_frames=False, int8_engine=engine)
     except ValueError as error:  # an ONNX Runtime without 8-bit kernels for this CPU says so in one line
         assert "precision int8: ONNX Runtime cannot run the int8 graph on this CPU" in str(error)
         return
@@ -64,19 +67,21 @@ def test_int8_labels_the_fixture_mostly_as_float32_and_keeps_its_graph(tmp_path,
         raise AssertionError("the kept graph was exported again")
 
     monkeypatch.setattr(onnx_encoder, "export_encoder", no_export)
-    assert list(load(SHIPPED, precision="int8", readable_frames=False).label_file(GOLD)) == int8
+    again = load(SHIPPED, precision="int8", readable_frames=False, int8_engine=engine)
+    assert list(again.label_file(GOLD)) == int8
+    kind = openvino_encoder.OpenVinoEncoder if engine == "openvino" else onnx_encoder.OnnxEncoder
+    assert isinstance(again.model.embedder.transformer, kind)
 
 
 def test_int8_needs_a_transformer_and_the_cache_can_be_off(predicate_model_archive, monkeypatch):
     with pytest.raises(ValueError, match="precision int8 needs a transformer's words"):
         load(predicate_model_archive, precision="int8")
-    assert not int8_encoder.int8_runs_here(load(predicate_model_archive, precision="float32").model)
+    assert int8_encoder.int8_engine_for(load(predicate_model_archive, precision="float32").model) is None
     monkeypatch.setenv("SRL_ZOO_ARCHIVE_CACHE", "off")
     assert int8_encoder.encoder_cache_folder(SHIPPED) is None
 
 
 def test_where_onnx_runtime_cannot_run_int8_auto_falls_back_and_int8_is_one_line(monkeypatch):
-    from srl_zoo.runtime.labeler import RuntimeLabeler
     from srl_zoo.runtime.load import load_model
 
     def unavailable(*args, **kwargs):
@@ -85,7 +90,59 @@ def test_where_onnx_runtime_cannot_run_int8_auto_falls_back_and_int8_is_one_line
     monkeypatch.setattr(int8_encoder, "onnx_encoder", unavailable)
     model = load_model(SHIPPED)
     model.f1_per_precision = {"float32": 77.32, "bfloat16": 76.0, "int8": 77.30}  # int8 kept, bfloat16 not
-    labeler = RuntimeLabeler(model, precision="auto")
+    labeler = RuntimeLabeler(model, precision="auto", int8_engine="onnxruntime")
     assert labeler.precision == "float32" and "int8 not taken: ONNX Runtime cannot run" in labeler.precision_reason
     with pytest.raises(ValueError, match=r"^precision int8: ONNX Runtime cannot run .*; use float32 or bfloat16$"):
-        RuntimeLabeler(load_model(SHIPPED), precision="int8")
+        RuntimeLabeler(load_model(SHIPPED), precision="int8", int8_engine="onnxruntime")
+
+
+def test_the_fastest_engine_with_a_record_runs_int8(monkeypatch):
+    """OpenVINO runs int8 where installed and recorded; an archive that records int8 only through ONNX Runtime
+    is labeled in int8 by ONNX Runtime, the engine its record speaks for."""
+    from srl_zoo.runtime.load import load_model
+
+    model = load_model(SHIPPED)
+    model.f1_per_precision = None  # no record: the fastest installed
+    assert int8_encoder.installed_int8_engines() == list(int8_encoder.INT8_ENGINES)  # both are in the lock
+    assert int8_encoder.int8_engine_for(model) == "openvino"
+    assert int8_encoder.int8_engine_for(model, "onnxruntime") == "onnxruntime"
+    with pytest.raises(ValueError, match="int8 engine 'tvm' is not one of"):
+        int8_encoder.int8_engine_for(model, "tvm")
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "openvino" else real(name, *a))
+    assert int8_encoder.int8_engine_for(model) == "onnxruntime"
+    assert int8_encoder.int8_engine_for(model, "openvino") is None
+    with pytest.raises(ImportError, match=r"OpenVINO is not installed: pip install 'srl_zoo\[openvino\]'"):
+        load(SHIPPED, precision="int8", int8_engine="openvino")
+    monkeypatch.setattr(importlib.util, "find_spec", real)
+    model.f1_per_precision = {"float32": 77.32, "bfloat16": 76.0, "int8": 77.30}  # through ONNX Runtime only
+    assert int8_encoder.int8_engine_for(model) == "onnxruntime"
+    model.f1_per_precision = {"float32": 77.32, "int8": 77.30, "int8 openvino": 77.25}
+    assert int8_encoder.int8_engine_for(model) == "openvino"
+    model.f1_per_precision = {"float32": 77.32, "int8": 76.30, "int8 openvino": 76.25}  # neither keeps the F1
+    assert int8_encoder.int8_engine_for(model) == "openvino"
+    labeler = RuntimeLabeler(model, precision="auto")
+    assert labeler.precision != "int8"
+
+
+def test_where_openvino_cannot_run_the_graph_auto_falls_back_and_int8_is_one_line(monkeypatch):
+    import openvino
+
+    from srl_zoo.runtime.load import load_model
+
+    class BrokenCore:
+        def read_model(self, path):
+            raise RuntimeError("Exception from src/frontends/onnx: unsupported operation MatMulNBits")
+
+        def compile_model(self, model, device, settings):
+            raise AssertionError("a model that was not read was compiled")
+
+    monkeypatch.setattr(openvino, "Core", BrokenCore)
+    model = load_model(SHIPPED)
+    model.f1_per_precision = {"float32": 77.32, "bfloat16": 76.0, "int8 openvino": 77.30}
+    labeler = RuntimeLabeler(model, precision="auto", encoder_cache=None)
+    assert labeler.precision == "float32"
+    assert "int8 not taken: OpenVINO cannot run" in labeler.precision_reason
+    assert "unsupported operation MatMulNBits" in labeler.precision_reason
+    with pytest.raises(ValueError, match=r"^precision int8: OpenVINO cannot run .*; use float32 or bfloat16$"):
+        RuntimeLabeler(load_model(SHIPPED), precision="int8", int8_engine="openvino")
