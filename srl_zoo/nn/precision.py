@@ -1,13 +1,13 @@
-"""`--precision {auto,float32,bfloat16,int8}`: which arithmetic the model predicts in. `auto` takes a faster
-precision only where the model's archive records that it keeps the F1 (within `F1_TOLERANCE` of float32 on the
-data it was measured on: `srl-zoo export --measure-precision GOLD_FILE` records it) and where this machine runs it
-natively: on a GPU bfloat16 autocast; on a CPU int8 (the transformer's graph with int8 weights, run by OpenVINO or
-ONNX Runtime: the runtime, with srl_zoo's `openvino` or `onnx` extra installed; each engine's F1 is recorded
-apart), else bfloat16 where the CPU has it (AVX-512 BF16 or AMX), else
-float32. The choice reads no clock: the same archive, CPU kind and packages give the same precision however busy
-the machine is. In bfloat16 and int8 a sentence's labels may depend on the sentences batched with it (the
-rounding follows the batch's shapes; int8 quantizes each call's activations together); float32 keeps them apart.
-`float32`, `bfloat16` and `int8` ask for one by name."""
+"""`--precision {auto,float32,bfloat16,int8}`: which arithmetic the model predicts in. `auto` takes a faster precision
+only where the model's archive records that it keeps the F1 (within `F1_TOLERANCE` of float32 on the data it was
+measured on: `srl-zoo export --measure-precision GOLD_FILE` records it) and where this machine runs it natively: on
+a GPU bfloat16 autocast; on a CPU int8 (the transformer's graph with int8 weights, run by OpenVINO or ONNX Runtime:
+the runtime, with srl_zoo's `openvino` or `onnx` extra installed; each engine's F1 is recorded apart; the rest of
+the model in bfloat16 where the CPU has it natively), else bfloat16 where the CPU has it (AVX-512 BF16 or AMX), else
+float32. The choice reads no clock: the same archive, CPU kind and packages give the same precision however busy the
+machine is. In bfloat16 and int8 a sentence's labels may depend on the sentences batched with it (the rounding
+follows the batch's shapes; int8 quantizes each call's activations together); float32 keeps them apart. `float32`,
+`bfloat16` and `int8` ask for one by name."""
 
 import functools
 from collections.abc import Mapping

@@ -1,7 +1,9 @@
 """Precision `int8` in the runtime: the model's transformer replaced by its ONNX graph with int8 weights, run by
-OpenVINO where it is installed (srl_zoo's `openvino` extra), else by ONNX Runtime (the `onnx` extra, which also
-makes the graph); the rest of the model stays float32. The graph is made once per archive (export and
-quantization: about a minute for MPNet-base) and kept in srl_zoo's cache."""
+OpenVINO where it is installed (srl_zoo's `openvino` extra; its activations in bfloat16 where the CPU computes it
+natively, else float32), else by ONNX Runtime (the `onnx` extra, which also makes the graph); the rest of the model
+runs under bfloat16 autocast where the CPU has it natively, else in float32 (the labeler's `autocast_bfloat16`).
+The graph is made once per archive (export and quantization: about a minute for MPNet-base) and kept in srl_zoo's
+cache."""
 
 import importlib.util
 import os
@@ -11,7 +13,7 @@ import torch
 
 from srl_zoo.archive_cache import CACHE_VARIABLE, content_digest
 from srl_zoo.cache_directory import cache_directory
-from srl_zoo.nn.precision import int8_key, keeps_f1
+from srl_zoo.nn.precision import cpu_has_fast_bfloat16, int8_key, keeps_f1
 from srl_zoo.runtime.embedders import TransformerWords
 from srl_zoo.runtime.model import LabellingModel
 from srl_zoo.runtime.onnx_encoder import encoder_graph, onnx_encoder
@@ -66,8 +68,9 @@ def run_transformer_in_int8(model: LabellingModel, folder: Optional[str], engine
         os.makedirs(folder, exist_ok=True)
     transformer = model.embedder.transformer
     if engine == "openvino":
+        activations = "bf16" if cpu_has_fast_bfloat16() else "f32"
         with encoder_graph(transformer, "int8", folder) as path:
-            model.embedder.transformer = openvino_encoder(path, torch.get_num_threads())
+            model.embedder.transformer = openvino_encoder(path, torch.get_num_threads(), activations)
     else:
         model.embedder.transformer = onnx_encoder(transformer, "int8", torch.get_num_threads(), folder)
 

@@ -16,7 +16,7 @@ import torch
 from srl_zoo.data.formats.json_values import json_values
 from srl_zoo.frames.readable_frames import ReadableFrames
 from srl_zoo.nn.inference_speed import bfloat16_autocast
-from srl_zoo.nn.precision import precision_choice
+from srl_zoo.nn.precision import cpu_has_fast_bfloat16, precision_choice
 from srl_zoo.runtime.batch_budget import MAX_BATCH_CHARACTERS, BatchBudget, check_batch_size
 from srl_zoo.runtime.int8_encoder import (
     encoder_cache_folder,
@@ -83,6 +83,8 @@ class RuntimeLabeler(TextLabeling):
                     raise ValueError(f"precision int8: {error}; use float32 or bfloat16") from None
                 self.precision, reason = precision_choice(precision, cuda_device, model.f1_per_precision)
                 self.precision_reason = f"{reason}; int8 not taken: {error}"
+        #: bfloat16 autocast: asked for, or around the int8 transformer where the CPU computes bfloat16 natively
+        self.autocast_bfloat16 = self.precision == "bfloat16" or (self.precision == "int8" and cpu_has_fast_bfloat16())
         self.readable = ReadableFrames() if readable_frames and language == "en" else None
         self.min_score = check_min_score(min_score)
 
@@ -152,7 +154,7 @@ class RuntimeLabeler(TextLabeling):
     def label_batch(self, batch: PreparedBatch) -> list[dict[str, Any]]:
         """`{"words", "frames"}` of each sentence of a prepared batch, frames made readable and filtered by
         `min_score`."""
-        with torch.inference_mode(), bfloat16_autocast(self.precision == "bfloat16", self.device.type):
+        with torch.inference_mode(), bfloat16_autocast(self.autocast_bfloat16, self.device.type):
             frames = self.model(batch)
         return json_values(
             [

@@ -47,8 +47,7 @@ class OpenVinoEncoder(nn.Module):
 
 def openvino_encoder(graph_path: str, threads: int, activations: str = "f32") -> OpenVinoEncoder:
     """The ONNX graph at `graph_path` compiled by OpenVINO for the CPU on `threads` threads, its activations in
-    `activations` (`f32`, the runtime's on every CPU kind so that one F1 record holds for all of them, or `bf16`);
-    `EngineUnavailable` where OpenVINO is missing or cannot run it."""
+    `activations` (`f32` or `bf16`); `EngineUnavailable` where OpenVINO is missing or cannot run it."""
     try:
         import openvino
     except ImportError:

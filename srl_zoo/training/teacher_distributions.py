@@ -88,7 +88,7 @@ def teach_chunk(
     for call in labeler.budget.calls([request.words for request in requests]):
         batch = labeler.prepare_batch([requests[i] for i in call])
         # not inference_mode: a CRF's marginals are the gradient of its log partition
-        with torch.no_grad(), bfloat16_autocast(labeler.precision == "bfloat16", labeler.device.type):
+        with torch.no_grad(), bfloat16_autocast(labeler.autocast_bfloat16, labeler.device.type):
             output = model.decode(batch, with_probabilities=True)
         probabilities = output["class_probabilities"].float().cpu().numpy()
         for row, (index, decoded) in enumerate(zip(call, model.readout.srl_frames(output), strict=True)):

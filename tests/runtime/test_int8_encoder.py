@@ -52,6 +52,9 @@ def test_int8_labels_the_fixture_mostly_as_float32_and_keeps_its_graph(tmp_path,
         return
     int8 = list(labeler.label_file(GOLD))
     assert labeler.precision == "int8" and labeler.precision_reason == "int8 as asked"
+    from srl_zoo.nn.precision import cpu_has_fast_bfloat16
+
+    assert labeler.autocast_bfloat16 == cpu_has_fast_bfloat16()  # the rest in bfloat16 where the CPU has it
     tags = [
         (f["tags"], g["tags"])
         for s, t in zip(int8, float32, strict=True)
