@@ -1,7 +1,7 @@
 import os
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from srl_zoo.data.formats.io_utils import atomic_write, numbered_raw_lines
@@ -38,6 +38,7 @@ LINE_PIECES = st.lists(
 )
 
 
+@settings(deadline=None)  # a file per example: a loaded machine's disk, not the code, sets the time
 @given(LINE_PIECES)
 def test_raw_lines_split_at_every_line_end_and_give_back_the_bytes(tmp_path_factory, lines):
     path = tmp_path_factory.mktemp("raw") / "input.txt"
