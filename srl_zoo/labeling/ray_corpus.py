@@ -1,7 +1,10 @@
 """`srl-zoo label --ray`: a corpus labeled by Ray actors, one block at a time (`srl_zoo.labeling.blocks`). Ray Data
 hands each block to whichever actor is free; an actor or node that is lost has its block retried on another (or
 on the actor restarted); each block's output is written whole or not at all, so a rerun after the driver is
-killed labels only the blocks whose outputs are missing. Ray is imported here and in `ray_data` only."""
+killed labels only the blocks whose outputs are missing. Ray is imported here and in `ray_data` only, when a run
+starts."""
+
+from __future__ import annotations
 
 import json
 import logging
@@ -9,9 +12,7 @@ import os
 import time
 import warnings
 from dataclasses import asdict, dataclass
-from typing import Any, Optional
-
-import pyarrow as pa
+from typing import TYPE_CHECKING, Any, Optional
 
 from srl_zoo.labeling.blocks import (
     RAY_OUTPUT_FORMATS,
@@ -25,6 +26,9 @@ from srl_zoo.labeling.blocks import (
     prepare_output,
 )
 from srl_zoo.labeling.errors import LabelRunError
+
+if TYPE_CHECKING:
+    import pyarrow as pa
 
 
 class BlockLabeler:
@@ -55,6 +59,8 @@ class BlockLabeler:
         )
 
     def __call__(self, batch: pa.Table) -> pa.Table:
+        import pyarrow as pa
+
         counts = [label_block(self.labeler, Block(**row), self.settings, self.output) for row in batch.to_pylist()]
         return pa.Table.from_pylist(counts)
 

@@ -3,20 +3,19 @@ per actor and labels a batch of rows into typed Arrow columns, and `label_datase
 `ray.data.Dataset` with the usual knobs. `write_parquet` and `write_json` take the result as it is.
 
 Each output row is its input row (every column kept, an `id` among them) plus `sentences` (a list of
-`SENTENCE_TYPE`: words, character offsets and frames with their predicate, tags and arguments) and `error` (null,
-or why the row could not be labeled: a row that fails is a record, not a failed job). Ray and pyarrow are imported
-here only: `pip install 'srl_zoo[ray]'`."""
+`arrow_types.SENTENCE_TYPE`: words, character offsets and frames with their predicate, tags and arguments) and
+`error` (null, or why the row could not be labeled: a row that fails is a record, not a failed job). Ray and pyarrow
+are needed here only (`pip install 'srl_zoo[ray]'`), and imported when a batch is labeled."""
+
+from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
-import pyarrow as pa
-
-from srl_zoo.labeling.arrow_types import SENTENCE_TYPE
 from srl_zoo.runtime.labeler_contract import TextLabeler
 
-#: the columns a labeled batch adds to its input's
-OUTPUT_FIELDS = [pa.field("sentences", pa.list_(SENTENCE_TYPE)), pa.field("error", pa.string())]
+if TYPE_CHECKING:
+    import pyarrow as pa
 
 
 class RayLabeler:
@@ -57,16 +56,22 @@ class RayLabeler:
         self.predicates_column = predicates_column
 
     def __call__(self, batch: pa.Table) -> pa.Table:
-        """`batch` with the `sentences` and `error` columns added (`OUTPUT_FIELDS`)."""
+        """`batch` with the `sentences` (lists of `SENTENCE_TYPE`) and `error` (strings) columns added."""
+        import pyarrow as pa
+
+        from srl_zoo.labeling.arrow_types import SENTENCE_TYPE
+
         if self.tokens_column is not None:
             requests = [self._tokens_request(batch, row) for row in range(batch.num_rows)]
             labeled = _each_or_alone(requests, self._label_tokens)
         else:
             texts = batch.column(self.text_column).to_pylist()
             labeled = _each_or_alone(texts, self._label_texts)
-        sentences = pa.array([s if error is None else [] for s, error in labeled], pa.list_(SENTENCE_TYPE))
+        sentences_type = pa.list_(SENTENCE_TYPE)
+        sentences = pa.array([s if error is None else [] for s, error in labeled], sentences_type)
         errors = pa.array([error for _, error in labeled], pa.string())
-        return batch.append_column(OUTPUT_FIELDS[0], sentences).append_column(OUTPUT_FIELDS[1], errors)
+        with_sentences = batch.append_column(pa.field("sentences", sentences_type), sentences)
+        return with_sentences.append_column(pa.field("error", pa.string()), errors)
 
     def _tokens_request(self, batch: pa.Table, row: int) -> Any:
         request: dict[str, Any] = {"tokens": batch.column(self.tokens_column)[row].as_py()}

@@ -12,7 +12,8 @@ import ray
 import ray.data
 
 import srl_zoo
-from srl_zoo.labeling.ray_data import SENTENCE_TYPE, label_dataset
+from srl_zoo.labeling.arrow_types import SENTENCE_TYPE
+from srl_zoo.labeling.ray_data import label_dataset
 
 pytestmark = pytest.mark.slow  # starts a local Ray and loads a model in each actor
 
