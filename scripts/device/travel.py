@@ -78,6 +78,7 @@ def main() -> None:
         with open(EXCLUDE, "a", encoding="utf-8") as handle:
             handle.writelines(f"/{path}\n" for path in LEFT_BEHIND)
         git("rm", "-r", "--cached", "--quiet", *LEFT_BEHIND)
+        os.makedirs(".gpu", exist_ok=True)  # the accurate call's staging comes before any MiniLM call files
         with open(os.path.join(".gpu", "commit.txt"), "w", encoding="utf-8") as handle:
             handle.write(git("rev-parse", "HEAD").strip() + "\n")
         check_size()
