@@ -5,6 +5,7 @@ from dataclasses import dataclass, fields
 from typing import Optional, Union
 
 from srl_zoo.data.formats.io_utils import (
+    BYTE_ORDER_MARK,
     atomic_write,
     check_predicate_span,
     format_bracket_column,
@@ -138,6 +139,12 @@ def conll2005_rows(sentence: SrlSentence, props_only: bool = False) -> list[list
                 sentence.extra.get("named_entities", ["*"] * n)[i],
                 targets[i],
             ]
+        if row[0].startswith(BYTE_ORDER_MARK):
+            cell = "token" if not props_only else "target"
+            raise ValueError(
+                f"{cell} {i} ({row[0]!r}) begins with a byte-order mark, which a CoNLL-2005 file cannot hold first "
+                "on a line (its readers drop it there, as `cat` leaves one): remove it"
+            )
         rows.append(row + [column[i] for column in props])
     return rows
 

@@ -13,7 +13,9 @@ from srl_zoo.data.formats.sentence import ConllFormatError, SrlSpan
 
 Line = tuple[int, list[str]]  # (1-based line number, whitespace-split columns)
 
-_BOM = "\ufeff".encode()
+#: the byte-order mark, which the readers drop before a line's first cell
+BYTE_ORDER_MARK = "\ufeff"
+_BOM = BYTE_ORDER_MARK.encode()
 #: `atomic_write`'s temporary files are `.tmp-NAME.RANDOM` next to NAME
 TEMPORARY_PREFIX = ".tmp-"
 _BRACKET_CELL = re.compile(r"^((?:\([^()*\s]+)*)\*((?:[^()*\s]*\))*)$")

@@ -5,6 +5,7 @@ import os
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -70,9 +71,23 @@ def round_trip(name, generated):
 SETTINGS = settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+BOM_FIRST = SrlSentence(tokens=["a", "\ufeff"], pos=["NN", "NN"], frames=[])  # the fuzz run found it (2026-11-30)
+
+
 @SETTINGS
 @given(sentences(dependency=False))
+@example(BOM_FIRST)
 def test_conll2005_round_trip(sentence):
+    """A token that begins with a byte-order mark is refused in one line (a CoNLL-2005 file cannot hold it first on
+    a line: the readers drop a mark there), and nothing is written; any other sentence round-trips."""
+    if any(token.startswith("\ufeff") for token in sentence.tokens):
+        with tempfile.TemporaryDirectory() as directory:
+            path = Path(directory, "f.txt")
+            path.write_text("kept\n")
+            with pytest.raises(ValueError, match=r"^token \d+ \('\\ufeff.*begins with a byte-order mark"):
+                FORMATS["conll2005"][1]([sentence], str(path))
+            assert path.read_text() == "kept\n"
+        return
     round_trip("conll2005", sentence)
 
 
