@@ -78,3 +78,9 @@ def pytest_terminal_summary(terminalreporter):
             counts[outcome] = counts.get(outcome, 0) + 1
         summary = ", ".join(f"{count} {outcome}" for outcome, count in sorted(counts.items()))
         terminalreporter.write_line(f"every config as written: {len(CONFIG_RUNS)} of {len(ALL_CONFIGS)}: {summary}")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests that start Ray in this process run last: Ray's driver leaves process-wide state behind after
+    `ray.shutdown()` (its signal handlers replaced, its threads' libraries loaded), which the others should not meet."""
+    items.sort(key=lambda item: item.path.name.startswith("test_ray_"))  # stable: the rest keep their order

@@ -2,10 +2,10 @@
 it labels the corpus over both, and losing a node mid-run still finishes with every line once."""
 
 import pytest
-import ray
 from ray.cluster_utils import Cluster
 
 from tests.commands.conftest import write_corpus
+from tests.labeling.conftest import ray_in_this_process
 from tests.labeling.test_ray_corpus import (
     DOCUMENTS,
     joined_records,
@@ -25,9 +25,8 @@ def two_nodes():
     cluster = Cluster(initialize_head=True, head_node_args=head)
     nodes = [cluster.add_node(num_cpus=1, object_store_memory=store) for _ in range(2)]
     cluster.wait_for_nodes()
-    ray.init(address=cluster.address, log_to_driver=False, configure_logging=False)
-    yield cluster, nodes
-    ray.shutdown()
+    with ray_in_this_process(address=cluster.address):
+        yield cluster, nodes
     cluster.shutdown()
 
 

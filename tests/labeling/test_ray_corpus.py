@@ -20,6 +20,7 @@ from srl_zoo.labeling.blocks import MANIFEST, RunSettings
 from srl_zoo.labeling.corpus import label_corpus
 from srl_zoo.labeling.ray_corpus import RayRun, label_corpus_on_ray
 from tests.commands.conftest import write_corpus
+from tests.labeling.conftest import ray_in_this_process
 from tests.labeling.test_ray_data import close, without_nulls
 
 pytestmark = pytest.mark.slow  # starts a local Ray and loads a model in each actor
@@ -30,9 +31,8 @@ ACTOR = "MapWorker(MapBatches(BlockLabeler))"
 
 @pytest.fixture(scope="module")
 def local_ray():
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
-    yield ray.get_runtime_context().gcs_address
-    ray.shutdown()
+    with ray_in_this_process(num_cpus=2, include_dashboard=False):
+        yield ray.get_runtime_context().gcs_address
 
 
 def one_process_run(labeler, source: str, output: Path, chunk_lines: int) -> bytes:

@@ -14,6 +14,7 @@ import ray.data
 import srl_zoo
 from srl_zoo.labeling.arrow_types import SENTENCE_TYPE
 from srl_zoo.labeling.ray_data import label_dataset
+from tests.labeling.conftest import ray_in_this_process
 
 pytestmark = pytest.mark.slow  # starts a local Ray and loads a model in each actor
 
@@ -22,9 +23,8 @@ TEXTS = ["President Bush nominated two individuals.  The Senate confirmed them o
 
 @pytest.fixture(scope="module")
 def local_ray():
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
-    yield
-    ray.shutdown()
+    with ray_in_this_process(num_cpus=2, include_dashboard=False):
+        yield
 
 
 def without_nulls(node):
