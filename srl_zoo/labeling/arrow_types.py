@@ -7,13 +7,14 @@ as `--include-package srl_zoo` needs."""
 from functools import cache
 from typing import Any
 
-#: the Arrow types this module offers
-TYPE_NAMES = ("PREDICATE_TYPE", "ARGUMENT_TYPE", "FRAME_TYPE", "SENTENCE_TYPE")
+#: what this module offers: Arrow types, and `LABELED_FIELDS`, the columns a labeled record adds to its input's
+NAMES = ("PREDICATE_TYPE", "ARGUMENT_TYPE", "FRAME_TYPE", "SENTENCE_TYPE", "LABELED_FIELDS")
 
 
 @cache
 def _types() -> dict[str, Any]:
-    """Each of `TYPE_NAMES` as a `pyarrow` struct type: a predicate, an argument, a frame and one labeled sentence."""
+    """Each of `NAMES`: `pyarrow` struct types of a predicate, an argument, a frame and one labeled sentence, and the
+    fields `sentences` (a list of those sentences) and `error` (a string, null where the record was labeled)."""
     import pyarrow as pa
 
     predicate = pa.struct(
@@ -63,11 +64,12 @@ def _types() -> dict[str, Any]:
         "ARGUMENT_TYPE": argument,
         "FRAME_TYPE": frame,
         "SENTENCE_TYPE": sentence,
+        "LABELED_FIELDS": (pa.field("sentences", pa.list_(sentence)), pa.field("error", pa.string())),
     }
 
 
 def __getattr__(name: str) -> Any:
-    """`SENTENCE_TYPE` and the others of `TYPE_NAMES`, built on first use."""
-    if name in TYPE_NAMES:
+    """`SENTENCE_TYPE` and the others of `NAMES`, built on first use."""
+    if name in NAMES:
         return _types()[name]
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

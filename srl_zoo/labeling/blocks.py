@@ -338,9 +338,9 @@ def _parquet_bytes(records: list[dict[str, Any]]) -> bytes:
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    from srl_zoo.labeling.arrow_types import SENTENCE_TYPE
+    from srl_zoo.labeling.arrow_types import LABELED_FIELDS
 
-    schema = pa.schema([("line", pa.int64()), ("sentences", pa.list_(SENTENCE_TYPE)), ("error", pa.string())])
+    schema = pa.schema([pa.field("line", pa.int64()), *LABELED_FIELDS])
     table = pa.Table.from_pylist(records, schema=schema)
     sink = io.BytesIO()
     pq.write_table(table, sink)

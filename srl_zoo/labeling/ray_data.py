@@ -59,7 +59,7 @@ class RayLabeler:
         """`batch` with the `sentences` (lists of `SENTENCE_TYPE`) and `error` (strings) columns added."""
         import pyarrow as pa
 
-        from srl_zoo.labeling.arrow_types import SENTENCE_TYPE
+        from srl_zoo.labeling.arrow_types import LABELED_FIELDS
 
         if self.tokens_column is not None:
             requests = [self._tokens_request(batch, row) for row in range(batch.num_rows)]
@@ -67,11 +67,10 @@ class RayLabeler:
         else:
             texts = batch.column(self.text_column).to_pylist()
             labeled = _each_or_alone(texts, self._label_texts)
-        sentences_type = pa.list_(SENTENCE_TYPE)
-        sentences = pa.array([s if error is None else [] for s, error in labeled], sentences_type)
-        errors = pa.array([error for _, error in labeled], pa.string())
-        with_sentences = batch.append_column(pa.field("sentences", sentences_type), sentences)
-        return with_sentences.append_column(pa.field("error", pa.string()), errors)
+        sentences_field, error_field = LABELED_FIELDS
+        sentences = pa.array([s if error is None else [] for s, error in labeled], sentences_field.type)
+        errors = pa.array([error for _, error in labeled], error_field.type)
+        return batch.append_column(sentences_field, sentences).append_column(error_field, errors)
 
     def _tokens_request(self, batch: pa.Table, row: int) -> Any:
         request: dict[str, Any] = {"tokens": batch.column(self.tokens_column)[row].as_py()}
