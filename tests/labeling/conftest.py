@@ -11,9 +11,10 @@ from tests.commands.conftest import labeler  # noqa: F401
 
 @contextmanager
 def ray_in_this_process(**settings: Any) -> Iterator[None]:
-    """`ray.init(**settings)` quietly (no dashboard, no worker logs) for the block, then `ray.shutdown()`. Ray's driver
-    takes over the SIGSEGV handler and its shutdown resets it to the default, so Python's crash report
-    (faulthandler, which pytest enables) is turned back on: a later crash in the suite still says where it was."""
+    """`ray.init(**settings)` for the block (the workers' logs not forwarded, logging left alone), then
+    `ray.shutdown()`. Ray's driver takes over the SIGSEGV handler and its shutdown resets it to the default, so
+    Python's crash report (faulthandler, which pytest enables) is turned back on: a later crash in the suite still
+    says where it was."""
     import ray
 
     reporting = faulthandler.is_enabled()
