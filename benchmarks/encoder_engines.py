@@ -4,8 +4,9 @@ has it natively, bfloat16 autocast; ONNX Runtime in float32 (its graph optimisat
 (`MatMulNBits`: weights and activations in blocks of 128 values, one scale each) and with ONNX Runtime's dynamic
 quantization (int8 weights per output channel, each call's activations under one scale: not offered, shown for
 its F1); where OpenVINO is installed (the `openvino` extra), OpenVINO on the float32 graph and on srl_zoo's int8
-graph (the runtime's int8 where it is installed), in float32 and (on a CPU with native bfloat16) bfloat16 (measured,
-not offered). Word pieces of the first N sentences of a gold
+graph (the runtime's int8 where it is installed; its matrix products quantize their activations in blocks of 128),
+in float32 and (on a CPU with native bfloat16) bfloat16, and the int8 graph with its activations in OpenVINO's
+default blocks of 32 and not quantized (measured, not offered). Word pieces of the first N sentences of a gold
 file, batches of similar length, best of `--rounds`; each engine's mean difference from eager float32 (relative to
 its mean size) and, with `--f1-sentences M`, the span F1 of the whole model labeling the first M sentences at their
 gold predicates with that engine's transformer.
@@ -77,6 +78,10 @@ def openvino_engines(transformer: torch.nn.Module, folder: str) -> dict[str, Enc
     if cpu_has_fast_bfloat16():
         engines["OpenVINO, bfloat16"] = openvino_encoder(path, 1, "bf16")
         engines["OpenVINO, srl_zoo's int8 graph, bfloat16"] = openvino_encoder(int8, 1, "bf16")
+    activations = "bf16" if cpu_has_fast_bfloat16() else "f32"
+    for block, meaning in ((32, "OpenVINO's default"), (0, "not quantized")):
+        name = f"OpenVINO, srl_zoo's int8 graph, {activations}, activations in blocks of {block} ({meaning})"
+        engines[name] = openvino_encoder(int8, 1, activations, block)
     return engines
 
 

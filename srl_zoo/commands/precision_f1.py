@@ -1,5 +1,5 @@
 """The F1 of an archive per precision (float32; bfloat16 autocast; int8: its transformer's graph with int8
-weights, through each installed engine: ONNX Runtime under `int8`, OpenVINO under `int8 openvino`), measured
+weights, through each installed engine: ONNX Runtime under `int8`, OpenVINO under `int8 openvino 128`), measured
 through the runtime that labels (`srl_zoo.load`) on a gold file: what `srl-zoo export --measure-precision` records
 in the archive, so that `precision="auto"` takes a faster precision only where it keeps the F1
 (`srl_zoo.nn.precision`)."""

@@ -140,13 +140,13 @@ def test_measure_precision_records_the_f1_per_precision_in_the_archive(predicate
     archive = load_archive(output)
     measured = archive.model.f1_per_precision
     # int8 once per engine installed (both are in the lock): ONNX Runtime's under "int8", OpenVINO's apart
-    assert set(measured) == {"float32", "bfloat16", "int8", "int8 openvino", "sentences"}
+    assert set(measured) == {"float32", "bfloat16", "int8", "int8 openvino 128", "sentences"}
     assert measured["sentences"] == 20
     reader = reader_for_file(archive.validation_dataset_reader, archive.model.vocab, gold)
     _, _, scores = score_predictions(archive.model, reader, gold, 64, SrlSpanF1())
     assert measured["float32"] == round(100 * scores["f1-measure-overall"], 2)  # the exported model's own F1
     assert isinstance(measured["bfloat16"], float)
-    assert measured["int8"] is None and measured["int8 openvino"] is None  # a transformer's: these words are a table
+    assert measured["int8"] is None and measured["int8 openvino 128"] is None  # a transformer's: a word table here
     assert load_archive(predicate_model_archive).model.f1_per_precision is None  # not measured
 
 

@@ -45,9 +45,10 @@ def test_auto_on_a_cpu_takes_the_fastest_precision_the_record_keeps_and_names_ar
     for measured in (LOSES, None, {"float32": 71.91, "bfloat16": None}):
         assert choice("auto", -1, measured, int8_engine="onnxruntime") == ("float32", precision_module.CPU_REASON)
     assert "batched with it" in choice("auto", -1, INT8_KEEPS, int8_engine="onnxruntime").reason
-    # each engine's int8 F1 is its own record: OpenVINO's is read under "int8 openvino"
+    # each engine's int8 F1 is its own record: OpenVINO's is read under "int8 openvino 128" (its activation blocks)
     assert choice("auto", -1, INT8_KEEPS, int8_engine="openvino").name != "int8"
-    openvino_keeps = {**LOSES, "int8 openvino": 71.85}
+    assert choice("auto", -1, {**LOSES, "int8 openvino": 71.85}, int8_engine="openvino").name != "int8"
+    openvino_keeps = {**LOSES, "int8 openvino 128": 71.85}
     assert choice("auto", -1, openvino_keeps, int8_engine="openvino").name == "int8"
     assert "int8 through openvino" in choice("auto", -1, openvino_keeps, int8_engine="openvino").reason
     assert choice("auto", -1, openvino_keeps, int8_engine="onnxruntime").name == "float32"
