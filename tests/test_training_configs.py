@@ -329,24 +329,27 @@ def paths_normalized(value):
     return normalized(value)
 
 
-def test_the_gpu_continued_accurate_config_is_the_cpu_one_on_a_gpu_in_larger_batches(monkeypatch, tmp_path):
+@pytest.mark.parametrize(
+    "name, cpu_epochs",
+    [("mpnet_lora_sc_crf_continued_conll2012.jsonnet", 2), ("mpnet_lora_sc_crf_continued_top2_conll2012.jsonnet", 3)],
+)
+def test_the_gpu_continued_accurate_configs_are_the_cpu_ones_on_a_gpu_in_larger_batches(
+    name, cpu_epochs, monkeypatch, tmp_path
+):
     """The same start (the shipped archive's weights and vocabulary), model, data and rates as the CPU config; on
     GPU 0 with the throughput log, autocast once, the indicator scorer's large inference chunks, batches of 2,000
     padded word pieces, 10 epochs, two checkpoints."""
     with_local_encoders(monkeypatch, tmp_path)
     gpu, cpu = (
         {key: paths_normalized(value) for key, value in flattened(Params.from_file(path).as_dict()).items()}
-        for path in (
-            os.path.join(REPO_ROOT, "training_configs", folder, "mpnet_lora_sc_crf_continued_conll2012.jsonnet")
-            for folder in ("gpu", "accurate")
-        )
+        for path in (os.path.join(REPO_ROOT, "training_configs", folder, name) for folder in ("gpu", "accurate"))
     )
     assert os.path.basename(gpu["vocabulary.directory"]) == "ewt-english-accurate.tar.gz"
     changed = {key for key in gpu.keys() | cpu.keys() if gpu.get(key) != cpu.get(key)}
     assert gpu["trainer.callbacks"] == [*cpu["trainer.callbacks"], {"type": "throughput"}]
     assert {key: (gpu.get(key), cpu.get(key)) for key in changed - {"trainer.callbacks"}} == {
         "trainer.cuda_device": (0, None),
-        "trainer.num_epochs": (10, 2),
+        "trainer.num_epochs": (10, cpu_epochs),
         "trainer.checkpointer.keep_most_recent_by_count": (2, None),
         "data_loader.batch_sampler.max_tokens": (2000, 500),
         "model.frame_scorer.inference_chunk_tokens": (131072, None),

@@ -2,10 +2,12 @@
 # The accurate model's device call (docs/gpu.md, "The accurate model on a GPU"): MPNet-base arrives in pieces
 # (too big for one call's 64 MiB: earlier calls each stashed one with `stash` below), is joined, checked against
 # the pack's SHA-256 and unpacked; allennlp comes from the carried wheelhouse (.whl); then CONFIG trains under a
-# deadline, and its archive (the adapters and the head, not MPNet's weights) comes back in pieces under 16 MiB with
-# its metrics and log. CONFIG is training_configs/gpu/mpnet_lora_sc_crf_continued_conll2012.jsonnet by default (the
+# deadline, and its archive (the adapters and the head, not MPNet's frozen weights) comes back in pieces under
+# 16 MiB with its metrics and log. CONFIG is training_configs/gpu/mpnet_lora_sc_crf_continued_conll2012.jsonnet by default (the
 # shipped archive trained further: carry models/ewt-english-accurate.tar.gz too); the H200's call of 2026-11-27
-# trained the recipe from fresh adapters, CONFIG=training_configs/gpu/mpnet_lora_sc_crf_conll2012.jsonnet.
+# trained the recipe from fresh adapters, CONFIG=training_configs/gpu/mpnet_lora_sc_crf_conll2012.jsonnet; the next
+# lease's is ..._continued_top2_conll2012.jsonnet (MPNet's top two layers trained too). The archive comes back
+# exported in float16 (`srl-zoo export`).
 #   bash scripts/device/train_accurate.sh stash DIR     # a piece call: DIR's pieces kept in $PIECES for the next call
 #   bash scripts/device/train_accurate.sh train DIR     # the training call: DIR holds mpnet.sha256 (and any pieces left)
 # CONFIG, DEADLINE (seconds from the start until everything has stopped; 560), PYTHON (python3),
@@ -57,8 +59,8 @@ nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader >>
 "$py" -c 'import torch, transformers, allennlp.version as a; print("torch", torch.__version__, "transformers",
   transformers.__version__, "allennlp", a.VERSION, "cuda", torch.cuda.is_available())' >> "$log" 2>&1
 left=$(( deadline - ($(date +%s) - start) ))
-# the trainer's budget: what is left less reading the data (~60 s) and archiving (~40 s)
-export SRL_BUDGET_MINUTES=$("$py" -c "print(round(max($left - 100, 60) / 60, 2))")
+# the trainer's budget: what is left less reading the data (~60 s), archiving (~40 s) and the float16 export (~40 s)
+export SRL_BUDGET_MINUTES=$("$py" -c "print(round(max($left - 140, 60) / 60, 2))")
 say "set up; $left s left, training budget $SRL_BUDGET_MINUTES min, $config"
 timeout -k 10 $(( left - 35 )) "$py" -m allennlp train "$config" -s "$work/run" --include-package srl_zoo \
   ${OVERRIDES:+-o "$OVERRIDES"} > "$out/train.log" 2>&1
@@ -82,8 +84,15 @@ json.dump(epochs, open(sys.argv[2], "w"), indent=1)
 print("\n".join(json.dumps(epoch) for epoch in epochs))
 PY
 cp "$work/run/throughput.jsonl" "$out/" 2>/dev/null
-[ -f "$work/run/model.tar.gz" ] && split -b 15M -d "$work/run/model.tar.gz" "$out/model.tar.gz.part-" \
-  && sha256sum "$work/run/model.tar.gz" | sed 's#  .*#  model.tar.gz#' > "$out/model.sha256"
+# what comes back is `srl-zoo export`'s float16 copy: half the pieces (an archive that trains MPNet's top layers
+# holds them: ~75 MiB in float32, over a call's 8 returned files in 15 MiB pieces); exporting it again here is the same
+if [ -f "$work/run/model.tar.gz" ]; then
+  "$py" -m srl_zoo.cli export "$work/run/model.tar.gz" "$work/model.tar.gz" >> "$log" 2>&1 \
+    && say "exported in float16: $(du -m "$work/model.tar.gz" | cut -f1) MiB" \
+    || { say "the float16 export failed: the float32 archive comes back"; cp "$work/run/model.tar.gz" "$work/"; }
+  split -b 15M -d "$work/model.tar.gz" "$out/model.tar.gz.part-" \
+    && sha256sum "$work/model.tar.gz" | sed 's#  .*#  model.tar.gz#' > "$out/model.sha256"
+fi
 tail -c 4000 "$out/train.log" > "$out/train.log.tail" && mv "$out/train.log.tail" "$out/train.log"
 rm -f "$out/install.log"
 say "done: $(ls "$out" | tr '\n' ' ')"
