@@ -112,15 +112,20 @@ browser:
 # The whole suite, after the linters and the type check (so CI, which runs `make test`, checks them all), in four
 # pytest processes: since 2026-11-29 one process for the whole suite was killed by SIGSEGV (si_code SI_KERNEL, the
 # main thread in poll() waiting on a subprocess, nothing else running) after about 577 tests, whichever test that
-# was; each group stays well below that. The last group is every test the first three do not name.
+# was; each group stays well below that. The last group is every test the first three do not name. Two groups run
+# at a time, each on one torch thread (CI has two cores); each group's output is shown whole once it ends.
 TEST_GROUP_1 := tests/amn tests/analysis tests/benchmarks tests/commands tests/data tests/frames tests/leaderboard tests/metrics
 TEST_GROUP_2 := tests/models tests/modules tests/nn tests/parts tests/predictors tests/pretrained tests/runtime tests/serving
 TEST_GROUP_3 := tests/training tests/labeling tests/test_training_configs.py
+TEST_GROUP_4 := tests $(addprefix --ignore=,$(TEST_GROUP_1) $(TEST_GROUP_2) $(TEST_GROUP_3))
+TEST_JOBS ?= 2
+TEST_GROUPS := test-group-1 test-group-2 test-group-3 test-group-4
+.PHONY: $(TEST_GROUPS)
 test: install browser lint typecheck $(MPNET)
-	$(PY) -m pytest -q --durations=10 $(TEST_GROUP_1)
-	$(PY) -m pytest -q --durations=10 $(TEST_GROUP_2)
-	$(PY) -m pytest -q --durations=10 $(TEST_GROUP_3)
-	$(PY) -m pytest -q --durations=10 tests $(addprefix --ignore=,$(TEST_GROUP_1) $(TEST_GROUP_2) $(TEST_GROUP_3))
+	@$(MAKE) --no-print-directory -j$(TEST_JOBS) --output-sync=target $(TEST_GROUPS)
+
+$(TEST_GROUPS): test-group-%:
+	OMP_NUM_THREADS=$${OMP_NUM_THREADS:-1} $(PY) -m pytest -q --durations=10 $(TEST_GROUP_$*)
 
 # The unit tests only (tests marked slow train or load a model, or start processes): a few minutes.
 test-fast: install
