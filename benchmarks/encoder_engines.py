@@ -32,7 +32,7 @@ from srl_zoo.leaderboard.machine import processor_name
 from srl_zoo.nn.inference_speed import bfloat16_autocast
 from srl_zoo.nn.precision import cpu_has_fast_bfloat16
 from srl_zoo.runtime.onnx_encoder import GRAPH_NAMES, OnnxEncoder, export_encoder, onnx_encoder
-from srl_zoo.runtime.openvino_encoder import openvino_encoder
+from srl_zoo.runtime.openvino_encoder import native_activations, openvino_encoder
 
 Encoder = torch.nn.Module  # (input_ids, attention_mask) -> (rows, row_length, dim)
 
@@ -78,7 +78,7 @@ def openvino_engines(transformer: torch.nn.Module, folder: str) -> dict[str, Enc
     if cpu_has_fast_bfloat16():
         engines["OpenVINO, bfloat16"] = openvino_encoder(path, 1, "bf16")
         engines["OpenVINO, srl_zoo's int8 graph, bfloat16"] = openvino_encoder(int8, 1, "bf16")
-    activations = "bf16" if cpu_has_fast_bfloat16() else "f32"
+    activations = native_activations()
     for block, meaning in ((32, "OpenVINO's default"), (0, "not quantized")):
         name = f"OpenVINO, srl_zoo's int8 graph, {activations}, activations in blocks of {block} ({meaning})"
         engines[name] = openvino_encoder(int8, 1, activations, block)

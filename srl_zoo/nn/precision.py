@@ -48,9 +48,11 @@ def keeps_f1(measured: Optional[Mapping[str, float]], precision: str = "bfloat16
     return other >= float32 - F1_TOLERANCE
 
 
-#: the key of OpenVINO's int8 F1: its matrix products quantize their activations in blocks of 128 values, as ONNX
-#: Runtime's do (archives that recorded `int8 openvino` measured OpenVINO's default blocks of 32: not read)
-OPENVINO_INT8_KEY = "int8 openvino 128"
+#: the runtime's int8: weights (and activations) share one scale per block of this many values along a product's input
+INT8_BLOCK = 128
+#: the key of OpenVINO's int8 F1, named by its activation blocks (`INT8_BLOCK`, as ONNX Runtime's): archives that
+#: recorded `int8 openvino` measured OpenVINO's default blocks of 32, which are not read
+OPENVINO_INT8_KEY = f"int8 openvino {INT8_BLOCK}"
 
 
 def int8_key(engine: str) -> str:

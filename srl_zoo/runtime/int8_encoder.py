@@ -13,11 +13,11 @@ import torch
 
 from srl_zoo.archive_cache import CACHE_VARIABLE, content_digest
 from srl_zoo.cache_directory import cache_directory
-from srl_zoo.nn.precision import cpu_has_fast_bfloat16, int8_key, keeps_f1
+from srl_zoo.nn.precision import int8_key, keeps_f1
 from srl_zoo.runtime.embedders import TransformerWords
 from srl_zoo.runtime.model import LabellingModel
 from srl_zoo.runtime.onnx_encoder import encoder_graph, onnx_encoder
-from srl_zoo.runtime.openvino_encoder import openvino_encoder
+from srl_zoo.runtime.openvino_encoder import native_activations, openvino_encoder
 
 #: the folder of srl_zoo's cache that keeps each archive's int8 graph, by the archive's content digest
 GRAPHS_FOLDER = "onnx-encoders"
@@ -68,9 +68,8 @@ def run_transformer_in_int8(model: LabellingModel, folder: Optional[str], engine
         os.makedirs(folder, exist_ok=True)
     transformer = model.embedder.transformer
     if engine == "openvino":
-        activations = "bf16" if cpu_has_fast_bfloat16() else "f32"
         with encoder_graph(transformer, "int8", folder) as path:
-            model.embedder.transformer = openvino_encoder(path, torch.get_num_threads(), activations)
+            model.embedder.transformer = openvino_encoder(path, torch.get_num_threads(), native_activations())
     else:
         model.embedder.transformer = onnx_encoder(transformer, "int8", torch.get_num_threads(), folder)
 

@@ -13,11 +13,11 @@ from typing import Any, Optional
 import torch
 from torch import nn
 
+from srl_zoo.nn.precision import INT8_BLOCK
+
 ONNX_PRECISIONS = ("float32", "int8")
 #: the ONNX opset of the exported graphs
 OPSET = 17
-#: int8 weights (and activations) share one scale per block of this many values along a product's input
-INT8_BLOCK = 128
 #: each precision's graph file: the name says how it was made, so a graph kept from another way is not read
 GRAPH_NAMES = {"float32": "encoder-float32.onnx", "int8": f"encoder-int8-blocks{INT8_BLOCK}.onnx"}
 

@@ -9,7 +9,8 @@ from typing import Any
 import torch
 from torch import nn
 
-from srl_zoo.runtime.onnx_encoder import INT8_BLOCK, EngineUnavailable
+from srl_zoo.nn.precision import INT8_BLOCK, cpu_has_fast_bfloat16
+from srl_zoo.runtime.onnx_encoder import EngineUnavailable
 
 #: OpenVINO's CPU settings: latency over throughput (one request at a time)
 SETTINGS = {"PERFORMANCE_HINT": "LATENCY"}
@@ -43,6 +44,12 @@ class OpenVinoEncoder(nn.Module):
         """`(rows, row_length, dim)` vectors of the last layer (float32, on the CPU)."""
         result = self.compiled([input_ids.cpu().numpy(), attention_mask.long().cpu().numpy()])
         return torch.from_numpy(result[self.output].copy())
+
+
+def native_activations() -> str:
+    """The activation precision OpenVINO runs srl_zoo's int8 graph in here: `bf16` where the CPU computes bfloat16
+    natively, else `f32`."""
+    return "bf16" if cpu_has_fast_bfloat16() else "f32"
 
 
 def openvino_encoder(
