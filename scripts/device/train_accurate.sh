@@ -3,11 +3,11 @@
 # (too big for one call's 64 MiB: earlier calls each stashed one with `stash` below), is joined, checked against
 # the pack's SHA-256 and unpacked; allennlp comes from the carried wheelhouse (.whl); then CONFIG trains under a
 # deadline, and its archive (the adapters and the head, not MPNet's frozen weights) comes back in pieces under
-# 16 MiB with its metrics and log. CONFIG is training_configs/gpu/mpnet_lora_sc_crf_continued_conll2012.jsonnet by default (the
-# shipped archive trained further: carry models/ewt-english-accurate.tar.gz too); the H200's call of 2026-11-27
-# trained the recipe from fresh adapters, CONFIG=training_configs/gpu/mpnet_lora_sc_crf_conll2012.jsonnet; the next
-# lease's is ..._continued_top2_conll2012.jsonnet (MPNet's top two layers trained too). The archive comes back
-# exported in float16 (`srl-zoo export`).
+# 16 MiB with its metrics and log. CONFIG is training_configs/gpu/mpnet_lora_sc_crf_continued_conll2012.jsonnet
+# by default (the shipped archive trained further: carry models/ewt-english-accurate.tar.gz too); the H200's call of
+# 2026-11-27 trained the recipe from fresh adapters, CONFIG=training_configs/gpu/mpnet_lora_sc_crf_conll2012.jsonnet;
+# the next lease's is ..._continued_top2_conll2012.jsonnet (MPNet's top two layers trained too). The archive comes
+# back exported in float16 (`srl-zoo export`).
 #   bash scripts/device/train_accurate.sh stash DIR     # a piece call: DIR's pieces kept in $PIECES for the next call
 #   bash scripts/device/train_accurate.sh train DIR     # the training call: DIR holds mpnet.sha256 (and any pieces left)
 # CONFIG, DEADLINE (seconds from the start until everything has stopped; 560), PYTHON (python3),
