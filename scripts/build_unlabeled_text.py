@@ -1,13 +1,19 @@
-"""Unlabeled English sentences for a teacher to label (docs/training.md, "Distilling a model"): public-domain
-books from Project Gutenberg, as the GITenberg repositories hold them at pinned commits, their Project Gutenberg
-header, footer and licence removed, split into sentences and tokenized as srl_zoo tokenizes raw text (spaCy's
-blank English pipeline, which splits `don't` into `do n't` as EWT does), one sentence per line, words joined by
-spaces. Only words: no annotation of any corpus, and nothing of EWT.
+"""Unlabeled English sentences for a teacher to label (docs/training.md, "Distilling a model"), one sentence per
+line, tokenized as srl_zoo tokenizes raw text (spaCy's blank English pipeline, which splits `don't` into `do n't` as
+EWT does), words joined by spaces. Two sets (`--set`):
 
-Nothing is downloaded here: put the files in a folder first (`--urls` prints each book's file name and pinned URL;
-`make unlabeled` fetches them with curl and builds), then
+- `books`: public-domain books from Project Gutenberg, as the GITenberg repositories hold them at pinned commits,
+  their Project Gutenberg header, footer and licence removed, split into sentences;
+- `gum`: the sentences' text (`# text =` lines) of the UD English GUM documents whose genre the treebank's
+  LICENSE.txt states is CC BY or public domain (`gum_documents.json`: the pinned commit, the genres with their
+  licences, each document's SHA-256); never its annotations.
 
-    python scripts/build_unlabeled_text.py --sources .cache/gutenberg data/unlabeled/gutenberg.txt
+Only words: no annotation of any corpus, and nothing of EWT. Nothing is downloaded here: put the files in a folder
+first (`--urls` prints each file's name and pinned URL; `make unlabeled` and `make unlabeled-gum` fetch them with
+curl and build), then
+
+    python scripts/build_unlabeled_text.py --sources .cache/gutenberg .cache/unlabeled/gutenberg.txt
+    python scripts/build_unlabeled_text.py --set gum --sources .cache/gum .cache/unlabeled/gum.txt
 
 Every file's SHA-256 is checked; the output (and `OUTPUT.json`: the sources, their hashes, the counts and the
 output's hash) is written to temporary files and renamed; the same files give the same bytes.
@@ -40,6 +46,35 @@ class Book:
     @property
     def url(self) -> str:
         return f"https://raw.githubusercontent.com/{self.repository}/{self.commit}/{self.file}"
+
+    def texts(self, path: str) -> list[str]:
+        """The book's prose paragraphs, read from its file at `path`."""
+        return paragraphs(book_text(path))
+
+
+@dataclass(frozen=True)
+class GumDocument:
+    """One UD English GUM document: its file in the treebank's repository at a pinned commit, and the file's
+    SHA-256."""
+
+    name: str
+    repository: str
+    commit: str
+    folder: str
+    sha256: str
+
+    @property
+    def file(self) -> str:
+        return self.name + ".conllu"
+
+    @property
+    def url(self) -> str:
+        return f"https://raw.githubusercontent.com/{self.repository}/{self.commit}/{self.folder}/{self.file}"
+
+    def texts(self, path: str) -> list[str]:
+        """The text of each sentence of the document at `path` (its `# text =` lines), annotations left aside."""
+        with open(path, encoding="utf-8") as handle:
+            return [line[len("# text = ") :].strip() for line in handle if line.startswith("# text = ")]
 
 
 #: the books, in the order their sentences are written (public domain in the United States; Project Gutenberg's
@@ -84,6 +119,31 @@ BOOKS = (
 
 #: sentences of fewer words (of letters or digits) or more tokens are left out: exclamations, and run-ons
 MIN_WORDS, MAX_WORDS = 4, 60
+
+GUM_MANIFEST = os.path.join(os.path.dirname(os.path.abspath(__file__)), "gum_documents.json")
+
+
+def gum_documents(manifest_path: str = GUM_MANIFEST) -> tuple[GumDocument, ...]:
+    """The GUM documents that `manifest_path` pins, in name order."""
+    with open(manifest_path, encoding="utf-8") as handle:
+        manifest = json.load(handle)
+    return tuple(
+        GumDocument(name, manifest["repository"], manifest["commit"], manifest["folder"], digest)
+        for name, digest in sorted(manifest["documents"].items())
+    )
+
+
+def gum_licence(manifest_path: str = GUM_MANIFEST) -> str:
+    """What the GUM set's record says of its licence: each genre kept with the licence the treebank states."""
+    with open(manifest_path, encoding="utf-8") as handle:
+        genres = json.load(handle)["genres"]
+    kept = "; ".join(f"{genre}: {licence}" for genre, licence in sorted(genres.items()))
+    return f"the text of the UD English GUM documents of these genres, as the treebank's LICENSE.txt states: {kept}"
+
+
+BOOKS_LICENCE = (
+    "public domain in the United States (Project Gutenberg texts, every reference to Project Gutenberg removed)"
+)
 _START = re.compile(r"^\*\*\* ?START OF (THIS|THE) PROJECT GUTENBERG EBOOK", re.IGNORECASE)
 _END = re.compile(r"^\*\*\* ?END OF (THIS|THE) PROJECT GUTENBERG EBOOK", re.IGNORECASE)
 
@@ -125,42 +185,46 @@ def sentences_of(paragraph_texts: list[str], nlp) -> list[str]:
     return kept
 
 
-def checked_file(folder: str, book: Book) -> str:
-    """The path of `book`'s file in `folder`, its SHA-256 checked (a one-line `ValueError` naming the file and what
-    to do otherwise)."""
-    path = os.path.join(folder, book.file)
+def checked_file(folder: str, source: Book | GumDocument) -> str:
+    """The path of `source`'s file in `folder`, its SHA-256 checked (a one-line `ValueError` naming the file and
+    what to do otherwise)."""
+    path = os.path.join(folder, source.file)
     if not os.path.isfile(path):
-        raise ValueError(f"{path}: missing; get it with: curl -L -o {path} {book.url}")
+        raise ValueError(f"{path}: missing; get it with: curl -L -o {path} {source.url}")
     digest = content_digest(path)
-    if digest != book.sha256:
-        raise ValueError(f"{path}: SHA-256 {digest}, expected {book.sha256} ({book.url})")
+    if digest != source.sha256:
+        raise ValueError(f"{path}: SHA-256 {digest}, expected {source.sha256} ({source.url})")
     return path
 
 
-def build(folder: str, output: str, books: tuple[Book, ...] = BOOKS) -> dict:
-    """Write the sentences of `books` (files in `folder`) to `output`, each sentence once (its first occurrence),
-    and the record of what was built to `output.json`; the record."""
+def build(
+    folder: str,
+    output: str,
+    sources: tuple[Book, ...] | tuple[GumDocument, ...] = BOOKS,
+    licence: str = BOOKS_LICENCE,
+) -> dict:
+    """Write the sentences of `sources` (files in `folder`) to `output`, each sentence once (its first occurrence),
+    and the record of what was built (with `licence`) to `output.json`; the record."""
     nlp = blank_pipeline("en")
     seen: set[str] = set()
     counts = {}
     with atomic_write(output) as handle:
-        for book in books:
+        for source in sources:
             written = 0
-            for sentence in sentences_of(paragraphs(book_text(checked_file(folder, book))), nlp):
+            for sentence in sentences_of(source.texts(checked_file(folder, source)), nlp):
                 if sentence not in seen:
                     seen.add(sentence)
                     handle.write(sentence + "\n")
                     written += 1
-            counts[book.file] = written
+            counts[source.file] = written
     record = {
         "output": os.path.basename(output),
         "sha256": content_digest(output),
         "sentences": len(seen),
         "words": sum(len(sentence.split()) for sentence in seen),
-        "sentences_per_book": counts,
-        "sources": [asdict(book) for book in books],
-        "licence": "public domain in the United States (Project Gutenberg texts, every reference to Project "
-        "Gutenberg removed)",
+        "sentences_per_file": counts,
+        "sources": [asdict(source) for source in sources],
+        "licence": licence,
     }
     with atomic_write(output + ".json") as handle:
         json.dump(record, handle, indent=2)
@@ -170,18 +234,20 @@ def build(folder: str, output: str, books: tuple[Book, ...] = BOOKS) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--urls", action="store_true", help="print each book's file name and pinned URL, and stop")
-    parser.add_argument("--sources", help="the folder that holds the books' files")
+    parser.add_argument("--set", choices=("books", "gum"), default="books", help="which sources (default: books)")
+    parser.add_argument("--urls", action="store_true", help="print each file's name and pinned URL, and stop")
+    parser.add_argument("--sources", help="the folder that holds the sources' files")
     parser.add_argument("output", nargs="?", help="the text file to write (one tokenized sentence per line)")
     args = parser.parse_args()
+    sources, licence = (BOOKS, BOOKS_LICENCE) if args.set == "books" else (gum_documents(), gum_licence())
     if args.urls:
-        for book in BOOKS:
-            print(book.file, book.url)
+        for source in sources:
+            print(source.file, source.url)
         return
     if not args.sources or not args.output:
         parser.error("--sources and OUTPUT are needed (or --urls)")
     try:
-        record = build(args.sources, args.output)
+        record = build(args.sources, args.output, sources, licence)
     except ValueError as error:
         sys.exit(f"build_unlabeled_text: {error}")
     print(json.dumps({key: record[key] for key in ("output", "sentences", "words", "sha256")}))

@@ -1,6 +1,7 @@
-"""scripts/build_unlabeled_text.py on a Gutenberg-shaped fixture: only the book's prose between its start and end
-lines, tokenized as srl_zoo tokenizes raw text, each sentence once, the same bytes twice; a file that is missing
-or not the pinned one is a one-line error naming it."""
+"""scripts/build_unlabeled_text.py on a Gutenberg-shaped and a GUM-shaped fixture: only the book's prose between its
+start and end lines, or the document's `# text =` lines, tokenized as srl_zoo tokenizes raw text, each sentence
+once, the same bytes twice; a file that is missing or not the pinned one is a one-line error naming it; the GUM
+manifest pins only genres whose licence it states."""
 
 import hashlib
 import importlib.util
@@ -15,6 +16,7 @@ from tests.conftest import FIXTURES, REPO_ROOT
 
 SCRIPT = os.path.join(REPO_ROOT, "scripts", "build_unlabeled_text.py")
 SAMPLE = os.path.join(FIXTURES, "unlabeled", "gutenberg-sample.txt")
+GUM_SAMPLE = os.path.join(FIXTURES, "unlabeled", "gum-sample.conllu")
 
 
 def load_script():
@@ -61,3 +63,38 @@ def test_a_missing_or_changed_file_is_one_line_naming_it(tmp_path):
     assert completed.returncode == 1 and completed.stderr.count("\n") == 1
     assert "1342-0.txt: SHA-256" in completed.stderr and "expected 48e05228" in completed.stderr
     assert not (tmp_path / "out.txt").exists()
+
+
+def test_the_text_lines_of_a_gum_document_once_tokenized_and_the_same_bytes_twice(tmp_path):
+    builder = load_script()
+    with open(GUM_SAMPLE, "rb") as handle:
+        digest = hashlib.sha256(handle.read()).hexdigest()
+    name = os.path.basename(GUM_SAMPLE)[: -len(".conllu")]
+    documents = (builder.GumDocument(name, "nobody/gum", "0" * 40, "sources", digest),)
+    first, second = tmp_path / "a" / "gum.txt", tmp_path / "b" / "gum.txt"
+    os.makedirs(first.parent), os.makedirs(second.parent)
+    record = builder.build(os.path.dirname(GUM_SAMPLE), str(first), documents, "a licence")
+    builder.build(os.path.dirname(GUM_SAMPLE), str(second), documents, "a licence")
+    assert first.read_bytes() == second.read_bytes()
+    assert first.read_text(encoding="utf-8").splitlines() == [
+        "Australian children suffering from iodine deficiency",
+        "Almost half of all Australian primary school children are mild to moderately iodine deficient , "
+        "researchers say .",
+        "They did n't say .",
+    ]  # no repeat, no sentence under 4 words, `didn't` split as EWT splits it
+    assert record["sentences"] == 3 and record["licence"] == "a licence"
+    assert record["sources"][0]["name"] == name
+    assert documents[0].url == "https://raw.githubusercontent.com/nobody/gum/" + "0" * 40 + "/sources/gum-sample.conllu"
+
+
+def test_the_gum_manifest_pins_one_commit_and_only_genres_with_a_stated_licence():
+    builder = load_script()
+    documents = builder.gum_documents()
+    genres = {document.name.split("_")[1] for document in documents}
+    with open(builder.GUM_MANIFEST, encoding="utf-8") as handle:
+        stated = json.load(handle)["genres"]
+    assert genres == set(stated) and len(documents) == 142
+    assert {document.commit for document in documents} == {"afb41ee9bca57991125814fa04d96a0e61470c8b"}
+    assert "fiction" not in genres and "whow" not in genres  # CC BY-NC-SA in GUM's LICENSE.txt
+    assert all(len(document.sha256) == 64 for document in documents)
+    assert "news: Wikinews: CC BY 2.5" in builder.gum_licence()
