@@ -17,13 +17,16 @@ TEACHER := .cache/teacher/ewt-train-accurate.npz
 GUTENBERG := .cache/gutenberg
 UNLABELED := .cache/unlabeled/gutenberg.txt
 TEACHER_TEXT := .cache/teacher/ewt-train-and-gutenberg
+GUM := .cache/gum
+UNLABELED_GUM := .cache/unlabeled/gum.txt
+TEACHER_GUM := .cache/teacher/ewt-train-and-gum
 # allennlp-models beside the venv, not in it (allennlp would import it as a default plugin in every
 # command): only tests/test_registered_names.py puts it on the path, to check both packages in one process
 ALLENNLP_MODELS := .cache/allennlp-models/.installed
 
 TOOLS := .cache/tools
 
-.PHONY: install test test-fast demo scorer glove minilm mpnet teacher unlabeled teacher-text minilm-l3 browser lint typecheck clean gpu-call-files gpu-accurate-files gpu-accurate-rehearsal gpu-rehearsal
+.PHONY: install test test-fast demo scorer glove minilm mpnet teacher unlabeled teacher-text unlabeled-gum teacher-gum minilm-l3 browser lint typecheck clean gpu-call-files gpu-accurate-files gpu-accurate-rehearsal gpu-rehearsal
 
 install: $(STAMP) $(SCORER) $(ALLENNLP_MODELS)
 
@@ -95,6 +98,23 @@ teacher-text: $(TEACHER_TEXT).npz
 $(TEACHER_TEXT).npz: models/ewt-english-accurate.tar.gz $(UNLABELED) | $(MPNET)
 	OMP_NUM_THREADS=$${OMP_NUM_THREADS:-2} $(PY) -m srl_zoo.cli teach models/ewt-english-accurate.tar.gz \
 		data/ewt/conll2012/train.gold_conll.gz $(UNLABELED) --output $@ --frames-output $(TEACHER_TEXT).gold_conll
+
+# Unlabeled English sentences from the UD English GUM documents whose genres are CC BY or public domain (data/README.md,
+# "Unlabeled text"): each document's file fetched once from the pinned commit, its SHA-256 checked by the builder.
+unlabeled-gum: $(UNLABELED_GUM)
+
+$(UNLABELED_GUM): scripts/build_unlabeled_text.py scripts/gum_documents.json | $(STAMP)
+	$(PY) scripts/build_unlabeled_text.py --set gum --urls | while read -r name url; do \
+		[ -f $(GUM)/$$name ] || curl -fsSL --create-dirs -o $(GUM)/$$name $$url || exit 1; done
+	$(PY) scripts/build_unlabeled_text.py --set gum --sources $(GUM) $@
+
+# The accurate model over EWT train (gold predicates) and the GUM sentences (its own predicates and tags), for
+# training_configs/recommended/minilm_l3_sc_crf_distilled_gum_conll2012.jsonnet: about 13 minutes on two threads.
+teacher-gum: $(TEACHER_GUM).npz
+
+$(TEACHER_GUM).npz: models/ewt-english-accurate.tar.gz $(UNLABELED_GUM) | $(MPNET)
+	OMP_NUM_THREADS=$${OMP_NUM_THREADS:-2} $(PY) -m srl_zoo.cli teach models/ewt-english-accurate.tar.gz \
+		data/ewt/conll2012/train.gold_conll.gz $(UNLABELED_GUM) --output $@ --frames-output $(TEACHER_GUM).gold_conll
 
 # The first 3 MiniLM layers as a BERT directory for the leaderboard's allennlp-models `srl_bert` peer
 # (its reader wants vocab.txt and lower-cases only when the directory's name says "uncased").

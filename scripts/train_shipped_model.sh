@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Reproduce a shipped English model and its report (README, "The shipped English model"):
-#   bash scripts/train_shipped_model.sh [RUN_DIR] [minilm|minilm-nogates|minilm-distilled|minilm-text|minilm-l6|glove]     (defaults: runs/shipped, minilm)
+#   bash scripts/train_shipped_model.sh [RUN_DIR] [minilm|minilm-nogates|minilm-distilled|minilm-text|minilm-gum|minilm-l6|glove]     (defaults: runs/shipped, minilm)
 #   SRL_RECOVER=1 bash scripts/train_shipped_model.sh RUN_DIR MODEL   goes on with a run cut short (allennlp --recover)
 # minilm-nogates: the minilm recipe with the selective connection's gates off (the next shipped candidate);
 # minilm-distilled: the minilm recipe learning the accurate model's tag distributions too (`make teacher` first, ~45 min);
 # minilm-text: the shipped default trained further on EWT train plus public-domain books labeled by the accurate model
 #   (`make teacher-text` first, ~25 min; then 3 epochs, ~80 min);
+# minilm-gum: the same on EWT train plus UD English GUM's CC BY and public-domain text (`make teacher-gum`, ~13 min);
 # minilm-l6: the minilm recipe over all 6 MiniLM layers (the accurate model's CPU route, ~2.5 h: SRL_RECOVER=1 to go on);
 # minilm (models/ewt-english.tar.gz, 15 epochs, about 85 minutes on this 2-core CPU): the first 3 layers of MiniLM
 #   (`make minilm`) fine-tuned under 2 selective-connection layers per predicate with a CRF output and the
@@ -30,11 +31,13 @@ case "$model" in
             config=training_configs/recommended/minilm_l3_sc_crf_distilled_conll2012.jsonnet ;;
     minilm-text) make minilm teacher-text; threads=2; name=ewt-english.tar.gz
             config=training_configs/recommended/minilm_l3_sc_crf_distilled_text_conll2012.jsonnet ;;
+    minilm-gum) make minilm teacher-gum; threads=2; name=ewt-english.tar.gz
+            config=training_configs/recommended/minilm_l3_sc_crf_distilled_gum_conll2012.jsonnet ;;
     minilm-l6) make minilm; threads=2; name=ewt-english-l6.tar.gz
             config=training_configs/recommended/minilm_l6_sc_crf_conll2012.jsonnet ;;
     glove) make glove; threads=1; name=ewt-english-glove.tar.gz; export SRL_GLOVE=.cache/glove/glove.6B.50d.txt.gz
            config=training_configs/recommended/sc_bilstm_cpu_budget_predicates_conll2012.jsonnet ;;
-    *) echo "model must be minilm, minilm-nogates, minilm-distilled, minilm-text, minilm-l6 or glove, got $model" >&2
+    *) echo "model must be minilm, minilm-nogates, minilm-distilled, minilm-text, minilm-gum, minilm-l6 or glove, got $model" >&2
        exit 2 ;;
 esac
 export OMP_NUM_THREADS=${OMP_NUM_THREADS:-$threads} SRL_BUDGET_MINUTES=${SRL_BUDGET_MINUTES:-90}
