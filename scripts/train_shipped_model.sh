@@ -46,9 +46,11 @@ srl_zoo=("$python" -m srl_zoo.cli)
 recover=()
 if [ -n "${SRL_RECOVER:-}" ]; then recover=(--recover); fi
 "${srl_zoo[@]}" train "$config" -s "$run" "${recover[@]}" --verbose >> "$run.log" 2>&1
-# the F1 per precision on dev goes into the archive: `precision auto` takes bfloat16 only where it keeps it
-"${srl_zoo[@]}" export "$run/model.tar.gz" "$run/$name" --measure-precision "$dev"
-"${srl_zoo[@]}" evaluate "$run/$name" "$dev" --output-dir "$run/dev" --report "$run/report" 2> "$run/dev.log"
-"${srl_zoo[@]}" evaluate "$run/$name" "$dev" --output-dir "$run/dev_predicted" \
+# the F1 per precision on dev goes into the archive (`precision auto` takes a faster one only where it keeps the F1),
+# and the temperature that calibrates its scores on dev; the model card's scores are float32's
+"${srl_zoo[@]}" export "$run/model.tar.gz" "$run/$name" --measure-precision "$dev" --calibrate-scores "$dev"
+"${srl_zoo[@]}" evaluate "$run/$name" "$dev" --precision float32 --output-dir "$run/dev" --report "$run/report" \
+    2> "$run/dev.log"
+"${srl_zoo[@]}" evaluate "$run/$name" "$dev" --precision float32 --output-dir "$run/dev_predicted" \
     --predicate-source predicted 2> "$run/dev_predicted.log"
 echo "to ship: cp $run/$name models/ && cp -r $run/report/. docs/reports/ewt-english-dev/"
