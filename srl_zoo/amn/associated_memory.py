@@ -16,8 +16,9 @@ from srl_zoo.amn.neighbour_cache import fingerprint, read_cache, training_neighb
 from srl_zoo.amn.selectors import EditDistanceSelector, NeighbourSelector, WordVectors
 from srl_zoo.data.sentence_metadata import SentenceMetadata
 from srl_zoo.modules.encoder_width import encoder_with_width
-from srl_zoo.modules.frame_features import FrameFeatureInputs, FrameFeatures
+from srl_zoo.modules.frame_features import FrameFeatures
 from srl_zoo.nn.json_tensor import json_to_tensor, tensor_to_json
+from srl_zoo.parts.frame_features.frame_feature_inputs import FrameFeatureInputs
 from srl_zoo.parts.frame_features.memory_reading import MemoryReading
 
 logger = logging.getLogger(__name__)

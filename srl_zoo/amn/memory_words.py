@@ -14,8 +14,8 @@ from allennlp.modules.token_embedders import PretrainedTransformerMismatchedEmbe
 from torch import nn
 
 from srl_zoo.archive_contents import NO_CODE_NO_DOWNLOAD
-from srl_zoo.modules.frame_features import FrameFeatureInputs
 from srl_zoo.modules.word_piece_folding import folding_of, unfolded_positions
+from srl_zoo.parts.frame_features.frame_feature_inputs import FrameFeatureInputs
 
 #: a word's vector averages at most this many of its pieces (the rest of a very long word is ignored)
 MAX_PIECES_PER_WORD = 16

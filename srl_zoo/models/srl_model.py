@@ -19,22 +19,20 @@ from srl_zoo.models.archive_record import ArchiveRecord
 from srl_zoo.models.heads import AuxiliaryTask, PredicateHead
 from srl_zoo.models.old_spellings import refuse_old_spellings
 from srl_zoo.models.output_options import OptionalOutputs
-from srl_zoo.models.predicate_step import frame_predicates
 from srl_zoo.models.renamed_parts import read_renamed_weights
-from srl_zoo.modules.frame_features import FrameFeatureInputs, FrameFeatures
-from srl_zoo.modules.frame_scorers import EncodedSentences, FrameScorer
+from srl_zoo.modules.frame_features import FrameFeatures
+from srl_zoo.modules.frame_scorers import FrameScorer
 from srl_zoo.parts.batch_inputs import BatchInputs
-from srl_zoo.parts.frame_readout import FrameReadout
+from srl_zoo.parts.network import NetworkInputs, NetworkPass, SrlNetwork
 from srl_zoo.parts.predicate_sources import check_predicate_source
-from srl_zoo.parts.scorers.frame_groups import DEFAULT_ROW_TOKENS, score_frame_groups
+from srl_zoo.parts.scorers.frame_groups import DEFAULT_ROW_TOKENS
 
 
 @Model.register("srl_zoo")
-class SrlModel(ArchiveRecord, OptionalOutputs, Model):
-    """Embeds words, finds the predicates, has the frame scorer score, lose and decode every frame's
-    tags, and measures. The way through: embed → encode sentences (when a part reads them) →
-    auxiliary tasks, predicate head → frame features → frame scorer → loss (the sum of the parts')
-    and decoded frames. See `docs/architecture.md`.
+class SrlModel(ArchiveRecord, OptionalOutputs, SrlNetwork, Model):
+    """Embeds words, runs the network (`srl_zoo.parts.network`: encode sentences when a part reads them →
+    predicate head → frame features → frame scorer → decoded frames), adds the auxiliary tasks' losses, and
+    measures. See `docs/architecture.md`.
 
     # Parameters
 
@@ -60,6 +58,9 @@ class SrlModel(ArchiveRecord, OptionalOutputs, Model):
     """
 
     default_predictor = "srl_zoo"
+    frame_scorer: FrameScorer
+    predicate_head: Optional[PredicateHead]
+    frame_features: Optional[FrameFeatures]
     #: padded (sentence, frame, token) cells per group of frames when not training (memory ceiling)
     inference_row_tokens: int = DEFAULT_ROW_TOKENS
 
@@ -81,29 +82,28 @@ class SrlModel(ArchiveRecord, OptionalOutputs, Model):
     ) -> None:
         super().__init__(vocab, regularizer, **kwargs)
         word_dim = text_field_embedder.get_output_dim()
-        self.frame_features = frame_features.construct(vocab=vocab, word_dim=word_dim) if frame_features else None
-        feature_dim = self.frame_features.get_output_dim() if self.frame_features is not None else 0
+        features = frame_features.construct(vocab=vocab, word_dim=word_dim) if frame_features else None
+        self.frame_features = features  # first in the state dict, then the embedder, the scorer and the head
+        feature_dim = features.get_output_dim() if features is not None else 0
         scorer = frame_scorer.construct(vocab=vocab, frame_feature_dim=feature_dim, input_dim=word_dim)
         scorer.check_frame_feature_dim(feature_dim)
         scorer.check_input_dim(word_dim)
         self.text_field_embedder = text_field_embedder
-        self.frame_scorer = scorer
+        sentence_dim = scorer.get_sentence_output_dim()
+        head = predicate_head.construct(vocab=vocab, input_dim=sentence_dim) if predicate_head else None
+        check_predicate_source(predicate_source, head is not None)
+        self.build_network(scorer, head, vocab.get_index_to_token_vocabulary(scorer.label_namespace), features)
+        self.predicate_source = predicate_source
         self.training_metrics = training_metrics
         self.embedding_dropout = nn.Dropout(embedding_dropout)
         self.srl_metric = srl_metric if srl_metric is not None else SrlSpanF1()
-        sentence_dim = scorer.get_sentence_output_dim()
-        self.predicate_head = predicate_head.construct(vocab=vocab, input_dim=sentence_dim) if predicate_head else None
-        check_predicate_source(predicate_source, self.predicate_head is not None)
-        self.predicate_source = predicate_source
         tasks = (auxiliary_tasks or {}).items()
         self.auxiliary_tasks = nn.ModuleDict(
             {name: task.construct(vocab=vocab, input_dim=sentence_dim) for name, task in tasks}
         )
-        self.readout = FrameReadout(vocab.get_index_to_token_vocabulary(scorer.label_namespace), self.predicate_head)
         initializer(self)
-        if self.frame_features is not None:
-            predicts_pos = self.predicate_head is not None and self.predicate_head.predicts_pos
-            self.frame_features.prepare(text_field_embedder, predicts_pos)
+        if features is not None:
+            features.prepare(text_field_embedder, head is not None and head.predicts_pos)
         read_renamed_weights(self)
 
     @classmethod
@@ -141,36 +141,30 @@ class SrlModel(ArchiveRecord, OptionalOutputs, Model):
         embedded = self.embedding_dropout(self.text_field_embedder(tokens))
         decodes = not self.training or self.training_metrics
         inputs = BatchInputs.of_batch(self.training, metadata, side_inputs)
-        sentences = self._sentences(embedded, mask, inputs)
-        losses = [task(sentences, mask, inputs, update_metrics=decodes) for task in self.auxiliary_tasks.values()]
-        predicates = frame_predicates(
-            self.predicate_head,
-            self.predicate_source,
-            self.training,
-            frames["predicate_indices"],
-            (sentences, mask, inputs, metadata),
-            decodes,
+        network = self.run_network(
+            NetworkInputs(
+                embedded,
+                mask,
+                inputs,
+                frames["predicate_indices"],
+                frames.get("tags"),
+                frames.get("teacher_probabilities"),
+                tokens,
+            ),
+            NetworkPass(
+                self.predicate_source,
+                decodes,
+                self.output_class_probabilities,
+                with_span_scores=self.output_span_scores and not self.training,
+                row_tokens=None if self.training else self.inference_row_tokens,
+                sentences_read_elsewhere=len(self.auxiliary_tasks) > 0,
+            ),
         )
-        features = None
-        if self.frame_features is not None:  # (batch, num_frames, seq_len, feature_dim)
-            features = self.frame_features(
-                FrameFeatureInputs(embedded, mask, predicates.indices, metadata, predicates.pos_ids, tokens)
-            )
-        gold = {} if predicates.uses_predicted else frames
-        scored = score_frame_groups(
-            self.frame_scorer,
-            (embedded, mask, predicates.indices, sentences, features),
-            gold.get("tags"),
-            decodes,
-            self.output_class_probabilities,
-            row_tokens=None if self.training else self.inference_row_tokens,
-            with_span_scores=self.output_span_scores and not self.training,
-            score_temperature=self.score_temperature,
-            teacher_probabilities=gold.get("teacher_probabilities"),
-        )
-        output: dict[str, Any] = {"mask": mask, **predicates.outputs, "predicate_indices": predicates.indices}
-        output |= scored.outputs()
-        if losses := [loss for loss in [*losses, predicates.loss, scored.loss] if loss is not None]:
+        task_losses = [
+            task(network.sentences, mask, inputs, update_metrics=decodes) for task in self.auxiliary_tasks.values()
+        ]
+        output = network.outputs
+        if losses := [loss for loss in [*task_losses, *network.losses] if loss is not None]:
             output["loss"] = sum(losses)
         if metadata is not None:
             output["words"] = inputs.words
@@ -178,16 +172,11 @@ class SrlModel(ArchiveRecord, OptionalOutputs, Model):
                 self.readout.score(self.srl_metric, output, metadata)
         return output
 
-    def _sentences(self, embedded: torch.Tensor, mask: torch.Tensor, inputs: BatchInputs) -> Optional[EncodedSentences]:
-        """The sentences encoded once, when a part reads them (the scorer, the predicate head, a task), else None."""
-        read = self.frame_scorer.scores_from_sentences or self.predicate_head is not None or len(self.auxiliary_tasks)
-        return self.frame_scorer.encode_sentences(embedded, mask, inputs) if read else None
-
     def make_output_human_readable(self, output_dict: dict[str, Any]) -> dict[str, Any]:
         """Adds `frames` per sentence: predicate (index, word and, from a predicate head on data with
         senses, `sense`: the frameset number such as `03` or `LV`), BIO `tags`, `arguments`, `description`."""
         if "predicted_tags" in output_dict:  # not a training-mode output, where nothing was decoded
-            output_dict["frames"] = self.readout.readable(output_dict, self.frame_scorer.decoding == "dependency")
+            output_dict["frames"] = self.readable_frames(output_dict)
         return output_dict
 
     def set_decoding(self, decoding: str) -> None:

@@ -1,37 +1,12 @@
 """The registrable frame-feature source: extra token features per (sentence, predicate) that a frame
 scorer reads beside the words (AMN's associated memory; a parse, a retrieval)."""
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Optional
-
 import torch
 from allennlp.common import Registrable
-from allennlp.data import TextFieldTensors
 from allennlp.modules import TextFieldEmbedder
 from torch import nn
 
-from srl_zoo.data.sentence_metadata import SentenceMetadata
-
-
-@dataclass
-class FrameFeatureInputs:
-    """What the Model hands a feature source for one batch.
-
-    embedded : `(batch, seq_len, dim)` the word embeddings.
-    mask : `(batch, seq_len)` bool.
-    predicate_indices : `(batch, num_frames)`, -1 for padding (gold or predicted predicates).
-    metadata : per sentence its `SentenceMetadata` (`words`, and `pos` when given), or `None`.
-    predicted_pos : `(batch, seq_len)` ids in the `pos` namespace from a POS-tagging head, if any.
-    tokens : the batch's `tokens` field as the indexers made it (e.g. word pieces and their offsets).
-    """
-
-    embedded: torch.Tensor
-    mask: torch.Tensor
-    predicate_indices: torch.Tensor
-    metadata: Optional[Sequence[SentenceMetadata]] = None
-    predicted_pos: Optional[torch.Tensor] = None
-    tokens: Optional[TextFieldTensors] = None
+from srl_zoo.parts.frame_features.frame_feature_inputs import FrameFeatureInputs
 
 
 class FrameFeatures(nn.Module, Registrable):

@@ -12,8 +12,9 @@ from allennlp.modules.text_field_embedders import BasicTextFieldEmbedder
 from allennlp.modules.token_embedders import PretrainedTransformerMismatchedEmbedder
 from torch import nn
 
-from srl_zoo.modules.frame_features import FrameFeatureInputs, FrameFeatures
+from srl_zoo.modules.frame_features import FrameFeatures
 from srl_zoo.modules.word_piece_folding import Folding, folding_of, unfolded_positions
+from srl_zoo.parts.frame_features.frame_feature_inputs import FrameFeatureInputs
 
 
 def predicate_type_ids(

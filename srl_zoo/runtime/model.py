@@ -1,4 +1,4 @@
-"""The labelling model: the archive's parts composed for inference, as the training Model composes them (embed →
+"""The labelling model: an archive's word embedder before the network both paths compose (`srl_zoo.parts.network`:
 encode sentences → find predicates → score, decode and read out each frame), without allennlp."""
 
 from collections.abc import Sequence
@@ -6,14 +6,12 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 import torch
-from torch import nn
 
 from srl_zoo.data.sentence_metadata import SentenceMetadata
 from srl_zoo.parts.batch_inputs import BatchInputs
-from srl_zoo.parts.frame_readout import FrameReadout
 from srl_zoo.parts.heads.predicate_finder import PredicateFinder
-from srl_zoo.parts.predicate_sources import choose_predicates
-from srl_zoo.parts.scorers.frame_groups import DEFAULT_ROW_TOKENS, score_frame_groups
+from srl_zoo.parts.network import NetworkInputs, NetworkPass, SrlNetwork
+from srl_zoo.parts.scorers.frame_groups import DEFAULT_ROW_TOKENS
 from srl_zoo.parts.scorers.frame_scorer import FrameScorer
 from srl_zoo.runtime.embedders import WordEmbedder
 
@@ -49,8 +47,8 @@ def _to(value: Any, device: torch.device) -> Any:
     return value
 
 
-class LabellingModel(nn.Module):
-    """Embedder, frame scorer, predicate head and readout of one archive.
+class LabellingModel(SrlNetwork):
+    """An archive's word embedder and network (frame scorer, predicate head, readout).
 
     # Parameters
 
@@ -74,10 +72,8 @@ class LabellingModel(nn.Module):
     ) -> None:
         super().__init__()
         self.embedder = embedder
-        self.frame_scorer = frame_scorer
-        self.predicate_head = predicate_head
+        self.build_network(frame_scorer, predicate_head, tags)
         self.tags = tags
-        self.readout = FrameReadout(tags, predicate_head)
         self.score_temperature = score_temperature
         self.f1_per_precision = f1_per_precision
         self.inference_row_tokens = DEFAULT_ROW_TOKENS
@@ -114,7 +110,7 @@ class LabellingModel(nn.Module):
 
     def forward(self, batch: PreparedBatch) -> list[list[dict[str, Any]]]:
         """Each sentence's frames (`frame_json`'s form: predicate, tags, arguments with scores)."""
-        return self.readout.readable(self.decode(batch), self.frame_scorer.decoding == "dependency")
+        return self.readable_frames(self.decode(batch))
 
     def decode(self, batch: PreparedBatch, with_probabilities: bool = False) -> dict[str, Any]:
         """The decoded batch as the readout reads it: `mask (batch, num_words)`, `words`, `predicate_indices
@@ -133,28 +129,8 @@ class LabellingModel(nn.Module):
             )
         ]
         context = BatchInputs(sentences=metadata, dependency_heads=_to(batch.heads, device))
-        sentences = None
-        if self.predicate_head is not None or self.frame_scorer.scores_from_sentences:
-            sentences = self.frame_scorer.encode_sentences(embedded, mask, context)
-        output: dict[str, Any] = {"mask": mask, "words": batch.words}
-        predicate_indices = batch.given.to(device)
-        if self.predicate_head is not None:
-            _, label_ids, scores = self.predicate_head.tag(sentences, mask, batch.words)  # type: ignore[arg-type]
-            output["predicate_label_ids"], output["predicate_scores"] = label_ids, scores
-            is_predicate = label_ids != self.predicate_head.not_a_predicate
-            predicate_indices, _ = choose_predicates("gold", predicate_indices, is_predicate, metadata)
-        elif not all(batch.predicates_given):
-            raise ValueError("this model has no predicate identification head: give the predicates with each sentence")
-        output["predicate_indices"] = predicate_indices
-        scored = score_frame_groups(
-            self.frame_scorer,
-            (embedded, mask, predicate_indices, sentences, None),
-            None,
-            True,
-            with_probabilities,
-            row_tokens=self.inference_row_tokens,
-            with_span_scores=True,
-            score_temperature=self.score_temperature,
+        network = self.run_network(
+            NetworkInputs(embedded, mask, context, batch.given.to(device)),
+            NetworkPass(with_probabilities=with_probabilities, row_tokens=self.inference_row_tokens),
         )
-        output.update(scored.outputs())
-        return output
+        return {**network.outputs, "words": batch.words}

@@ -11,7 +11,7 @@ from allennlp.modules.text_field_embedders import BasicTextFieldEmbedder
 from allennlp.modules.token_embedders import Embedding, PretrainedTransformerMismatchedEmbedder
 
 from srl_zoo.amn.memory_words import MAX_PIECES_PER_WORD, ModelWordEmbedding, TransformerPieceEmbedding, memory_words_of
-from srl_zoo.modules.frame_features import FrameFeatureInputs
+from srl_zoo.parts.frame_features.frame_feature_inputs import FrameFeatureInputs
 from tests.tiny_bert import SPLITTING_PIECES, write_tiny_bert
 
 SENTENCES = [

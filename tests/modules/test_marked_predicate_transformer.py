@@ -10,8 +10,8 @@ from allennlp.data.token_indexers import PretrainedTransformerMismatchedIndexer
 from allennlp.modules.text_field_embedders import BasicTextFieldEmbedder
 from allennlp.modules.token_embedders import Embedding, PretrainedTransformerMismatchedEmbedder
 
-from srl_zoo.modules.frame_features import FrameFeatureInputs
 from srl_zoo.modules.marked_predicate_transformer import MarkedPredicateTransformer, predicate_type_ids
+from srl_zoo.parts.frame_features.frame_feature_inputs import FrameFeatureInputs
 from tests.tiny_bert import SPLITTING_PIECES, write_tiny_bert
 
 SENTENCES = [

@@ -6,7 +6,7 @@ from allennlp.data import Vocabulary
 from allennlp.nn.util import sequence_cross_entropy_with_logits
 from allennlp.training.metrics import CategoricalAccuracy
 
-from srl_zoo.models.heads.predicate_head import PredicateHead, PredicateOutput
+from srl_zoo.models.heads.predicate_head import PredicateHead
 from srl_zoo.parts.batch_inputs import BatchInputs
 from srl_zoo.parts.encoders.encoded_sentences import EncodedSentences
 from srl_zoo.parts.heads.joint_pos_predicate import (
@@ -15,6 +15,7 @@ from srl_zoo.parts.heads.joint_pos_predicate import (
     PREDICATE_NAMESPACE,
     JointPosPredicateTagger,
 )
+from srl_zoo.parts.heads.predicate_finder import PredicateOutput
 
 __all__ = ["JOINT_NAMESPACE", "JointPosPredicateHead"]
 

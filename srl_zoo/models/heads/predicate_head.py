@@ -1,8 +1,5 @@
 """The registrable predicate head: finds the predicates (and senses) of a sentence for raw-text prediction."""
 
-from dataclasses import dataclass
-from typing import Optional
-
 import torch
 from allennlp.common import Registrable
 from allennlp.data import Vocabulary
@@ -12,22 +9,10 @@ from srl_zoo.data.formats.labels import NOT_A_PREDICATE
 from srl_zoo.metrics import PredicateF1
 from srl_zoo.modules.frame_scorers import EncodedSentences
 from srl_zoo.parts.batch_inputs import BatchInputs
+from srl_zoo.parts.heads.predicate_finder import PredicateOutput
 from srl_zoo.parts.heads.predicate_tagger import predicate_scores
 
 PREDICATE_NAMESPACE = "predicate_senses"
-
-
-@dataclass
-class PredicateOutput:
-    """label_ids : `(batch, seq_len)` predicted labels in the `predicate_senses` namespace (`-`, a sense
-    suffix such as `01`, or `Y`); `-` on padding. loss : the weighted loss, when gold labels were given.
-    pos_ids : predicted POS tags, from heads that tag POS (`predicts_pos`). scores : `(batch, seq_len)` how
-    sure the head is that each token is a predicate with its label (`predicate_scores`)."""
-
-    label_ids: torch.Tensor
-    loss: Optional[torch.Tensor] = None
-    pos_ids: Optional[torch.Tensor] = None  # (batch, seq_len) predicted POS (namespace `pos`), from POS taggers
-    scores: Optional[torch.Tensor] = None  # (batch, seq_len) see `PredicateHead.predicate_scores`
 
 
 class PredicateHead(nn.Module, Registrable):

@@ -5,9 +5,10 @@ import torch
 from allennlp.data import Vocabulary
 from allennlp.nn.util import sequence_cross_entropy_with_logits
 
-from srl_zoo.models.heads.predicate_head import PREDICATE_NAMESPACE, PredicateHead, PredicateOutput
+from srl_zoo.models.heads.predicate_head import PREDICATE_NAMESPACE, PredicateHead
 from srl_zoo.parts.batch_inputs import BatchInputs
 from srl_zoo.parts.encoders.encoded_sentences import EncodedSentences
+from srl_zoo.parts.heads.predicate_finder import PredicateOutput
 from srl_zoo.parts.heads.predicate_tagger import PredicateTagger
 
 

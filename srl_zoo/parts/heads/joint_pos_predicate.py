@@ -2,15 +2,16 @@
 into POS and predicate-label distributions (plain torch; the registered head,
 `srl_zoo.models.heads.joint_pos_predicate`, adds its loss and metrics)."""
 
-from collections.abc import Sequence
-from typing import Any, Optional
+from typing import Any
 
 import torch
 from torch import nn
 
 from srl_zoo.config_fit import ConfigNeed, reads_one_layer
 from srl_zoo.data.formats.labels import NOT_A_PREDICATE
+from srl_zoo.parts.batch_inputs import BatchInputs
 from srl_zoo.parts.encoders.encoded_sentences import EncodedSentences
+from srl_zoo.parts.heads.predicate_finder import PredicateOutput
 from srl_zoo.parts.heads.predicate_tagger import predicate_scores
 from srl_zoo.parts.layers.biaffine import mlp
 
@@ -118,11 +119,11 @@ class JointPosPredicateTagger(nn.Module):
         label_ids = predicate_probabilities.argmax(-1).masked_fill(~mask, self.not_a_predicate)
         return label_ids, predicate_scores(predicate_probabilities, label_ids, self.not_a_predicate)
 
-    def tag(
-        self, sentences: EncodedSentences, mask: torch.Tensor, words: Optional[Sequence[Sequence[str]]] = None
-    ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
-        """The joint logits `(batch, seq_len, num_joint)`, each token's predicate label id and its score, each
-        `(batch, seq_len)` (`words` are not read: the joint labels have no per-word sense table)."""
-        logits, probabilities = self.joint(sentences)
+    def forward(
+        self, sentences: EncodedSentences, mask: torch.Tensor, inputs: BatchInputs, update_metrics: bool = False
+    ) -> PredicateOutput:
+        """Each token's predicate label id and score, and its POS id, each `(batch, seq_len)` (the registered head
+        adds its loss and metrics)."""
+        _, probabilities = self.joint(sentences)
         label_ids, scores = self.choose(probabilities, mask)
-        return logits, label_ids, scores
+        return PredicateOutput(label_ids, pos_ids=(probabilities @ self.to_pos).argmax(-1), scores=scores)

@@ -1,25 +1,46 @@
-"""What labelling asks of a predicate head: each token's predicate label and score, and the label of an id. The
-`tagger` and LISA's `joint_pos_predicate` heads give it; the runtime's model calls it and never asks which."""
+"""What the network asks of a predicate head: each token's predicate label and score (with the head's loss where
+gold labels are given), and the label of an id. The `tagger` and LISA's `joint_pos_predicate` heads give it; the
+network calls it and never asks which."""
 
-from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Optional, Protocol
 
 import torch
 
+from srl_zoo.parts.batch_inputs import BatchInputs
 from srl_zoo.parts.encoders.encoded_sentences import EncodedSentences
 
 
+@dataclass
+class PredicateOutput:
+    """What a predicate head found in one batch.
+
+    # Parameters
+
+    label_ids : `(batch, seq_len)` predicted labels in the `predicate_senses` namespace (`-`, a sense suffix such
+        as `01`, or `Y`); `-` on padding.
+    loss : the weighted loss, when gold labels were given to a head that trains.
+    pos_ids : `(batch, seq_len)` predicted POS ids (namespace `pos`), from heads that tag POS.
+    scores : `(batch, seq_len)` how sure the head is that each token is a predicate with its label.
+    """
+
+    label_ids: torch.Tensor
+    loss: Optional[torch.Tensor] = None
+    pos_ids: Optional[torch.Tensor] = None
+    scores: Optional[torch.Tensor] = None
+
+
 class PredicateFinder(Protocol):
-    """A predicate head as labelling reads it."""
+    """A predicate head as the network reads it."""
 
     #: the id of `-` (not a predicate)
     not_a_predicate: int
 
-    def tag(
-        self, sentences: EncodedSentences, mask: torch.Tensor, words: Optional[Sequence[Sequence[str]]]
-    ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
-        """The head's logits, each token's predicate label id `(batch, seq_len)` (`-` on padding) and its score
-        `(batch, seq_len)`."""
+    def __call__(
+        self, sentences: EncodedSentences, mask: torch.Tensor, inputs: BatchInputs, update_metrics: bool = False
+    ) -> PredicateOutput:
+        """The head's labels and scores for a batch (`mask (batch, seq_len)`; `inputs`: each sentence's words and,
+        in training data, the gold labels), with its loss where gold labels are given and it trains."""
         ...
 
     def label_of(self, label_id: int) -> str:

@@ -10,7 +10,9 @@ from torch import nn
 from srl_zoo.config_fit import ConfigNeed, reads_one_layer
 from srl_zoo.data.formats.labels import NOT_A_PREDICATE
 from srl_zoo.frames.readable_frames import frame_file_senses as frame_file_senses_of
+from srl_zoo.parts.batch_inputs import BatchInputs
 from srl_zoo.parts.encoders.encoded_sentences import EncodedSentences
+from srl_zoo.parts.heads.predicate_finder import PredicateOutput
 from srl_zoo.parts.heads.sense_table import SenseTable
 
 
@@ -95,6 +97,14 @@ class PredicateTagger(nn.Module):
     def label_of(self, label_id: int) -> str:
         """The predicate label (`-`, `01`, `Y`, ...) of `label_id`."""
         return self.index_to_label[label_id]
+
+    def forward(
+        self, sentences: EncodedSentences, mask: torch.Tensor, inputs: BatchInputs, update_metrics: bool = False
+    ) -> PredicateOutput:
+        """Each token's label id and score (`tag`), senses restricted by `inputs.words` when not training (the
+        registered head adds its loss and metrics)."""
+        _, label_ids, scores = self.tag(sentences, mask, inputs.words)
+        return PredicateOutput(label_ids, scores=scores)
 
     def tag(
         self, sentences: EncodedSentences, mask: torch.Tensor, words: Optional[Sequence[Sequence[str]]]

@@ -1,5 +1,5 @@
-"""The Model's predicate step: the predicate head's labels, scores and loss, and the predicates each sentence's
-frames are scored for (the data's, or the head's when not training and asked for or not given)."""
+"""The network's predicate step: the predicate head's labels, scores and loss, and the predicates each sentence's
+frames are scored for (the data's or the request's, or the head's when not training and asked for or not given)."""
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -8,17 +8,27 @@ from typing import Any, Optional
 import torch
 
 from srl_zoo.data.sentence_metadata import SentenceMetadata
-from srl_zoo.models.heads import PredicateHead
-from srl_zoo.modules.frame_scorers import EncodedSentences
 from srl_zoo.parts.batch_inputs import BatchInputs
+from srl_zoo.parts.encoders.encoded_sentences import EncodedSentences
+from srl_zoo.parts.heads.predicate_finder import PredicateFinder
 from srl_zoo.parts.predicate_sources import choose_predicates
+
+#: what a model without a predicate head says of a sentence given without its predicates
+NO_PREDICATE_HEAD = "this model has no predicate identification head: give the predicates with each sentence"
 
 
 @dataclass
 class FramePredicates:
-    """indices : `(batch, num_frames)` the predicates to score, padded with -1. uses_predicted : whether any
-    sentence's are the head's (then no gold tags fit them). pos_ids : `(batch, seq_len)` the head's POS, if it
-    tags them. outputs : the head's entries of the Model's output. loss : the head's loss, with gold labels."""
+    """The predicates a batch's frames are scored for.
+
+    # Parameters
+
+    indices : `(batch, num_frames)` the predicates to score, padded with -1.
+    uses_predicted : whether any sentence's are the head's (then no gold tags fit them).
+    pos_ids : `(batch, seq_len)` the head's POS, if it tags them.
+    outputs : the head's entries of the output (`predicate_label_ids`, `predicate_scores`).
+    loss : the head's loss, with gold labels.
+    """
 
     indices: torch.Tensor
     uses_predicted: bool = False
@@ -28,10 +38,10 @@ class FramePredicates:
 
 
 def frame_predicates(
-    head: Optional[PredicateHead],
+    head: Optional[PredicateFinder],
     source: str,
     training: bool,
-    gold_indices: torch.Tensor,
+    given_indices: torch.Tensor,
     batch: tuple[Optional[EncodedSentences], torch.Tensor, BatchInputs, Optional[Sequence[SentenceMetadata]]],
     update_metrics: bool,
 ) -> FramePredicates:
@@ -39,23 +49,23 @@ def frame_predicates(
 
     # Parameters
 
-    head : the Model's predicate head, or None (then every sentence must come with its predicates).
+    head : the predicate head, or None (then every sentence must come with its predicates).
     source : `"gold"` or `"predicted"`: where predicates come from when not training.
-    gold_indices : `(batch, num_frames)` the data's predicates, padded with -1.
+    given_indices : `(batch, num_frames)` the data's or the request's predicates, padded with -1.
     batch : the sentence encodings, `mask (batch, seq_len)`, the side inputs and the metadata.
     update_metrics : whether the head scores this batch.
     """
     sentences, mask, inputs, metadata = batch
     if head is None:
         if metadata is not None and not all(sentence.predicates_given for sentence in metadata):
-            raise ValueError("this model has no predicate identification head: give the predicates with each sentence")
-        return FramePredicates(gold_indices)
+            raise ValueError(NO_PREDICATE_HEAD)
+        return FramePredicates(given_indices)
     found = head(sentences, mask, inputs, update_metrics=update_metrics)  # type: ignore[arg-type]
     outputs: dict[str, Any] = {"predicate_label_ids": found.label_ids}
     if found.scores is not None:
         outputs["predicate_scores"] = found.scores
-    chosen = FramePredicates(gold_indices, False, found.pos_ids, outputs, found.loss)
+    chosen = FramePredicates(given_indices, False, found.pos_ids, outputs, found.loss)
     if not training:
         is_predicate = found.label_ids != head.not_a_predicate
-        chosen.indices, chosen.uses_predicted = choose_predicates(source, gold_indices, is_predicate, metadata)
+        chosen.indices, chosen.uses_predicted = choose_predicates(source, given_indices, is_predicate, metadata)
     return chosen
