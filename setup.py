@@ -11,7 +11,6 @@ setup(
     long_description=Path("README.md").read_text(encoding="utf-8"),
     long_description_content_type="text/markdown",
     packages=find_packages(include=["srl_zoo", "srl_zoo.*"]),
-    py_modules=["srl_zoo_command"],  # the console script's first step, outside the package: imports no torch
     # the page of `srl-zoo serve`; the rolesets table of PropBank's frame files
     package_data={"srl_zoo.serving": ["static/*"], "srl_zoo.frames": ["*.json.gz", "SOURCE.md"]},
     python_requires=">=3.11",
@@ -43,7 +42,7 @@ setup(
     entry_points={
         "spacy_factories": ["srl_zoo = srl_zoo.spacy_component:make_srl_component"],
         # srl-zoo label|evaluate|export|neighbours|teach|train|predict, from any directory
-        "console_scripts": ["srl-zoo = srl_zoo_command:main"],
+        "console_scripts": ["srl-zoo = srl_zoo.cli:main"],
     },
     license="Apache-2.0",
 )

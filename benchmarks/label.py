@@ -127,7 +127,7 @@ def end_to_end(model: str, setup: str, args: argparse.Namespace) -> dict[str, fl
             if not args.baseline_checkout:
                 raise SystemExit("the 'today' setup needs --baseline-checkout")
             start = f"import sys; sys.path.insert(0, {os.path.abspath(args.baseline_checkout)!r}); "
-            command = [sys.executable, "-c", start + "from srl_zoo_command import main; main()", "label", model] + label
+            command = [sys.executable, "-c", start + "from srl_zoo.cli import main; main()", "label", model] + label
         elif name in ("w0", "w1"):
             command = [sys.executable, "-m", "srl_zoo.cli", "label", model] + label + ["--workers", name[1]]
         else:

@@ -20,7 +20,7 @@ TWO_LINES = "Bush nominated two judges. They were confirmed by the Senate yester
 LABEL_TWO_LINES = (
     "import sys; sys.argv = ['srl-zoo', 'label', {archive!r}, {text_file!r}, '-o', {output!r}, '--overwrite',"
     " '--no-progress']\n"
-    "from srl_zoo_command import main\n"
+    "from srl_zoo.cli import main\n"
     "main()"
 )
 
@@ -42,7 +42,7 @@ PROGRAMS = {
     "srl-zoo predict of a two-line JSONL file": (
         "import sys; sys.argv = ['srl-zoo', 'predict', {archive!r}, {jsonl_file!r}, '--output-file', {output!r},"
         " '--silent']\n"
-        "from srl_zoo_command import main\n"
+        "from srl_zoo.cli import main\n"
         "main()"
     ),
 }

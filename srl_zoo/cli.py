@@ -1,8 +1,8 @@
-"""`srl-zoo COMMAND ...` once a model is needed: `label` and `serve` run without allennlp (`WITHOUT_ALLENNLP`),
-every other command with the plugin loaded and the command line handed to allennlp; expected failures told in one
-line (`srl_zoo.commands.expected_errors`). The console script starts
-in `srl_zoo_command` (help, version, unknown commands and missing files, answered without loading
-torch); `python -m srl_zoo.cli COMMAND ...` takes the same path.
+"""The `srl-zoo` console script (`main`; also `python -m srl_zoo` and `python -m srl_zoo.cli`): help, version,
+unknown commands and missing files are answered without loading torch (`srl_zoo.command_line`); then `label`,
+`serve` and `fetch` run without allennlp (the table's `without_allennlp` modules), every other command with the
+plugin loaded and the command line handed to allennlp; expected failures are told in one line
+(`srl_zoo.commands.expected_errors`).
 
 `allennlp` lists its subcommands before it reads `--include-package`, so `allennlp srl-label` works
 only where a `.allennlp_plugins` file names srl_zoo; `srl-zoo` imports srl_zoo first and then hands
@@ -14,11 +14,10 @@ import logging
 import os
 import sys
 import warnings
-from typing import TYPE_CHECKING, Optional
+from typing import Optional
 
-if TYPE_CHECKING:  # the launcher calls this module, never the other way round
-    from srl_zoo_command import Invocation
-
+from srl_zoo.command_line import Invocation, answer_without_loading
+from srl_zoo.command_list import COMMANDS
 
 #: what allennlp says on every run that needs no action from an srl_zoo user
 NOISE = (
@@ -51,8 +50,17 @@ def cuda_problem(command: str, value: Optional[str]) -> Optional[str]:
     return None
 
 
-def run(invocation: "Invocation") -> None:
-    """Run one srl-zoo command, read from the command line by the launcher (`srl_zoo_command.Invocation`)."""
+def main(argv: Optional[list[str]] = None) -> None:
+    """The `srl-zoo` console script (`argv` defaults to the process's arguments)."""
+    argv = sys.argv[1:] if argv is None else argv
+    status = answer_without_loading(argv)
+    if status is not None:
+        sys.exit(status)
+    run(Invocation.read(argv))
+
+
+def run(invocation: Invocation) -> None:
+    """Run one srl-zoo command, read from the command line (`srl_zoo.command_line.Invocation`)."""
     command = invocation.command
     level = logging.INFO if invocation.verbose else logging.WARNING
     if not invocation.verbose:
@@ -67,7 +75,7 @@ def run(invocation: "Invocation") -> None:
     output = invocation.output_file
     new_output = output is not None and not os.path.exists(output)
     try:
-        if command in WITHOUT_ALLENNLP:
+        if COMMANDS[command].without_allennlp is not None:
             run_without_allennlp(command, invocation.allennlp_argv[1:])
         elif not (command == "predict" and predicted_without_allennlp(invocation.allennlp_argv)):
             run_through_allennlp(invocation.allennlp_argv)
@@ -87,20 +95,16 @@ def run(invocation: "Invocation") -> None:
         sys.exit(1)
 
 
-#: the commands that run without allennlp, each a module of `srl_zoo.commands` with `DESCRIPTION`,
-#: `add_arguments(parser)` and `run(args)` (the allennlp subcommands `srl-label` and `srl-serve` wrap the same)
-WITHOUT_ALLENNLP = {"label": "corpus_labelling", "serve": "serving_command", "fetch": "encoder_fetch"}
-
-
 def run_without_allennlp(command: str, arguments: list[str]) -> None:
-    """`srl-zoo COMMAND ARGUMENTS` for a command of `WITHOUT_ALLENNLP`: parsed and run by its module, which imports
-    allennlp only for an archive the runtime does not build."""
+    """`srl-zoo COMMAND ARGUMENTS` for a command the table runs without allennlp: parsed and run by its module,
+    which imports allennlp only for an archive the runtime does not build (the allennlp subcommands `srl-label`,
+    `srl-serve` and `srl-fetch` wrap the same module)."""
     import argparse
     import importlib
 
     from srl_zoo.commands.command_modules import command_parser
 
-    module = importlib.import_module(f"srl_zoo.commands.{WITHOUT_ALLENNLP[command]}")
+    module = importlib.import_module(f"srl_zoo.commands.{COMMANDS[command].without_allennlp}")
     parser = command_parser(argparse.ArgumentParser(prog=f"srl-zoo {command}"), module)
     args = parser.parse_args(arguments)
     args.func(args)
@@ -129,6 +133,4 @@ def run_through_allennlp(allennlp_argv: list[str]) -> None:
 
 
 if __name__ == "__main__":  # `python -m srl_zoo.cli COMMAND ...`: the console script's path
-    from srl_zoo_command import main
-
     main()

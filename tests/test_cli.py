@@ -10,8 +10,8 @@ import sys
 import pytest
 import torch
 
+from srl_zoo.command_line import AUTO_PRECISION
 from srl_zoo.commands.expected_errors import one_line
-from srl_zoo_command import AUTO_PRECISION
 from tests.conftest import REPO_ROOT, fixture_path
 
 pytestmark = pytest.mark.slow  # trains a model, loads one or starts processes: not in `make test-fast`
@@ -41,22 +41,33 @@ def one_error_line(completed) -> str:
 
 
 def test_help_and_version_load_no_torch():
-    """`srl-zoo --help`/`--version`/an unknown command are answered before srl_zoo (and torch) load."""
+    """`srl-zoo --help`/`--version`/an unknown command/a missing file are answered by the console script's own
+    `main` before torch, allennlp or any srl_zoo module but the command line's loads."""
     code = (
-        "import sys, srl_zoo_command as c\n"
+        "import sys\n"
+        "from srl_zoo.cli import main\n"
         "for argv in (['--help'], ['--version'], ['bogus'], ['label', 'missing.tar.gz', 'in.txt']):\n"
-        "    c.answer_without_loading(argv)\n"
-        "assert 'torch' not in sys.modules and 'srl_zoo' not in sys.modules, sorted(sys.modules)\n"
+        "    try:\n"
+        "        main(argv)\n"
+        "    except SystemExit:\n"
+        "        pass\n"
+        "loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('torch', 'allennlp', 'srl_zoo'))\n"
+        "assert loaded == ['srl_zoo', 'srl_zoo.cli', 'srl_zoo.command_line', 'srl_zoo.command_list'], loaded\n"
     )
     completed = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert completed.returncode == 0, completed.stderr
     assert "label MODEL INPUT -o OUTPUT" in completed.stdout
 
 
+def test_python_dash_m_srl_zoo_is_the_console_script():
+    completed = subprocess.run([sys.executable, "-m", "srl_zoo", "--help"], capture_output=True, text=True)
+    assert completed.returncode == 0 and completed.stdout.startswith("usage: srl-zoo COMMAND")
+
+
 def test_unknown_command_is_one_line():
     assert one_error_line(run("bogus")) == (
         "srl-zoo: unknown command 'bogus'; "
-        "choose one of label, evaluate, export, neighbours, teach, train, predict, serve, fetch"
+        "choose one of label, evaluate, predict, train, export, neighbours, teach, serve, fetch"
     )
 
 
@@ -264,7 +275,7 @@ def test_verbose_shows_the_traceback(place):
 
 
 def test_predict_takes_the_same_precision_flag():
-    from srl_zoo_command import allennlp_arguments
+    from srl_zoo.command_line import allennlp_arguments
 
     assert allennlp_arguments(["predict", "M", "I", "--precision", "float32"]) == [
         "predict", "M", "I", "--predictor-args", '{"precision": "float32"}'

@@ -10,8 +10,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from srl_zoo.command_list import COMMANDS
 from srl_zoo.commands.command_table import ADDED_FLAGS, command_parsers
-from srl_zoo_command import COMMANDS
 from tests.conftest import REPO_ROOT
 
 PAGES = ["README.md"] + sorted(

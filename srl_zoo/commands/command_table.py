@@ -6,22 +6,14 @@ argument parsers (so it cannot drift from them: `tests/commands/test_command_tab
 """
 
 import argparse
+import importlib
 from typing import Optional
 
 from allennlp.commands import ArgumentParserWithDefaults
 from allennlp.commands.subcommand import Subcommand
 
-from srl_zoo.commands import (  # noqa: F401
-    srl_evaluate,
-    srl_export,
-    srl_fetch,
-    srl_label,
-    srl_neighbours,
-    srl_serve,
-    srl_teach,
-)
+from srl_zoo.command_list import COMMANDS, subcommand_modules
 from srl_zoo.commands.generated_doc import generated_doc_main
-from srl_zoo_command import COMMANDS
 
 #: one name for one thing across the commands: the argparse destination → the flag every command uses
 VOCABULARY = {
@@ -35,10 +27,8 @@ VOCABULARY = {
     "output": "--output",
 }
 
-#: srl_zoo's commands (allennlp's own `train` and `predict` keep allennlp's flags)
-OWN_COMMANDS = ("label", "evaluate", "export", "neighbours", "teach", "serve", "fetch")
 
-#: flags srl-zoo adds to allennlp's commands (`srl_zoo_command.allennlp_arguments` translates them)
+#: flags srl-zoo adds to allennlp's commands (`srl_zoo.command_line.allennlp_arguments` translates them)
 ADDED_FLAGS = {
     "predict": [
         "| `--precision` | `auto` | srl-zoo's, passed to the predictor: auto, float32 or bfloat16 (auto: bfloat16 "
@@ -66,13 +56,15 @@ subcommands before it reads `--include-package`.
 
 def command_parsers() -> dict[str, argparse.ArgumentParser]:
     """srl-zoo's subcommand name → its parser, built as `srl-zoo` builds it."""
+    for module in subcommand_modules():
+        importlib.import_module(module)  # registers the subcommand
     root = ArgumentParserWithDefaults(prog="srl-zoo")
     subparsers = root.add_subparsers()
     parsers = {}
-    for name, allennlp_name in COMMANDS.items():
-        parser = Subcommand.by_name(allennlp_name)().add_subparser(subparsers)
+    for name, command in COMMANDS.items():
+        parser = Subcommand.by_name(command.allennlp_name)().add_subparser(subparsers)
         parser.prog = f"srl-zoo {name}"
-        if name not in OWN_COMMANDS:  # allennlp's main adds it to its own commands' parsers
+        if command.subcommand is None:  # allennlp's own (train, predict): its main adds this to their parsers
             parser.add_argument(
                 "--include-package", action="append", default=[], help="another package whose parts to register"
             )

@@ -6,8 +6,11 @@ import os
 
 import pytest
 
-from srl_zoo.commands.command_table import OWN_COMMANDS, VOCABULARY, command_parsers, command_table
+from srl_zoo.command_list import COMMANDS
+from srl_zoo.commands.command_table import VOCABULARY, command_parsers, command_table
 from tests.conftest import REPO_ROOT
+
+OWN_COMMANDS = [name for name, command in COMMANDS.items() if command.subcommand is not None]
 
 
 def test_the_table_in_the_docs_is_the_generated_one():

@@ -15,7 +15,7 @@ from tests.conftest import REPO_ROOT
 SRL_ZOO_WITHOUT_ALLENNLP = """
 import sys
 sys.modules["allennlp"] = None
-from srl_zoo_command import main
+from srl_zoo.cli import main
 try:
     main(sys.argv[1:])
 finally:

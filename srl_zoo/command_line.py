@@ -1,11 +1,6 @@
-"""The `srl-zoo` console script's first step: whatever needs no model is answered here in milliseconds,
-without importing torch: the command list (`--help`), `--version`, an unknown command, a missing model or
-input file, a `predict` input line that is not JSON. Everything else goes to `srl_zoo.cli.run`: `label` runs
-there without allennlp, the other commands with the plugin loaded and the command line handed to allennlp.
-
-This module is installed beside the `srl_zoo` package (not inside it: importing `srl_zoo.anything`
-runs `srl_zoo/__init__.py` first) and imports nothing but the standard library.
-"""
+"""The `srl-zoo` command line read before anything heavy loads: the usage text, `--version`, an unknown command, a
+missing model or input file, a `predict` input line that is not JSON are answered here in milliseconds, without
+importing torch; the rest becomes an `Invocation` that `srl_zoo.cli.run` runs (standard library only)."""
 
 import importlib.metadata
 import json
@@ -14,54 +9,7 @@ import sys
 from dataclasses import dataclass
 from typing import Optional
 
-USAGE = """\
-usage: srl-zoo COMMAND [ARGUMENTS] [--verbose]
-
-Semantic role labeling with srl_zoo models (an AllenNLP plugin).
-
-commands:
-  label MODEL INPUT -o OUTPUT    label plain text, JSONL or a CoNLL file, resumably
-  evaluate MODEL GOLD_FILE       score a model on a CoNLL-2005, 2012 or 2009 file (srl-eval.pl / eval09)
-  predict MODEL INPUT            allennlp's predict: JSON lines in and out (no allennlp needed)
-  train CONFIG -s DIR            allennlp's train with srl_zoo loaded
-  export MODEL OUTPUT            a smaller archive for prediction only
-  neighbours TRAIN_FILE ...      AMN's associated-sentence cache
-  teach MODEL DATA_FILE -o OUT   a teacher model's tag distributions, to distil it into another
-  serve MODEL [--port 8000]      an HTTP service and a page to label text in the browser
-  fetch mpnet                    download and build the accurate model's frozen encoder (404 MB, hash-checked)
-
-options:
-  -h, --help       this list (`srl-zoo COMMAND --help` for a command's flags)
-  --version        srl_zoo's version
-  --verbose        (after COMMAND) allennlp's INFO log and the traceback of an error
-
-Every flag of every command: docs/commands.md."""
-
-#: srl-zoo's names for the allennlp subcommands they run
-COMMANDS = {
-    "label": "srl-label",
-    "evaluate": "srl-evaluate",
-    "export": "srl-export",
-    "neighbours": "srl-neighbours",
-    "teach": "srl-teach",
-    "train": "train",
-    "predict": "predict",
-    "serve": "srl-serve",
-    "fetch": "srl-fetch",
-}
-
-#: the files each command reads, as its first positional arguments (checked before anything loads)
-INPUTS = {
-    "label": ("MODEL", "INPUT"),
-    "evaluate": ("MODEL", "GOLD_FILE"),
-    "predict": ("MODEL", "INPUT"),
-    "export": ("MODEL",),
-    "serve": ("MODEL",),
-    "train": ("CONFIG",),
-    "neighbours": ("TRAIN_FILE",),
-    "teach": ("MODEL", "DATA_FILE"),
-}
-
+from srl_zoo.command_list import COMMANDS, usage
 
 #: what `--precision auto` chooses, printed by `--version` (decided in srl_zoo.nn.precision.precision_choice)
 AUTO_PRECISION = (
@@ -84,7 +32,7 @@ def missing_input(argv: list[str]) -> Optional[str]:
     """The one-line error for a command whose model or input file does not exist (or is a directory
     where a file is read), else None. Only the leading positional arguments are checked (options
     first: allennlp checks them later)."""
-    names = INPUTS.get(argv[0], ())
+    names = COMMANDS[argv[0]].inputs if argv[0] in COMMANDS else ()
     given = argv[1 : 1 + len(names)]
     if len(given) < len(names) or any(value.startswith("-") for value in given):
         return None
@@ -137,7 +85,7 @@ def allennlp_arguments(argv: list[str]) -> list[str]:
     `--include-package srl_zoo`, so that a distributed run's worker processes have srl_zoo's parts too."""
     arguments = list(argv)
     if arguments and arguments[0] in COMMANDS:
-        arguments[0] = COMMANDS[arguments[0]]
+        arguments[0] = COMMANDS[arguments[0]].allennlp_name
     if not arguments or not arguments[0].startswith("srl-"):
         arguments = [argument for argument in arguments if argument != "--verbose"]
     if arguments and arguments[0] == "predict":
@@ -173,7 +121,7 @@ def _predictor_precision(arguments: list[str]) -> list[str]:
 
 @dataclass(frozen=True)
 class Invocation:
-    """One srl-zoo command as `srl_zoo.cli.run` needs it, read from the command line here (no srl_zoo import).
+    """One srl-zoo command as `srl_zoo.cli.run` needs it, read from the command line here.
 
     # Parameters
 
@@ -206,7 +154,7 @@ class Invocation:
 def answer_without_loading(argv: list[str]) -> Optional[int]:
     """Answer `argv` here if it needs no model: the exit status, or None to go on to `srl_zoo.cli`."""
     if not argv or argv[0] in ("-h", "--help"):
-        print(USAGE)
+        print(usage())
         return 0
     if argv[0] == "--version":
         print(f"srl-zoo {version()}\n{AUTO_PRECISION}")
@@ -219,18 +167,3 @@ def answer_without_loading(argv: list[str]) -> Optional[int]:
         print(problem, file=sys.stderr)
         return 2
     return None
-
-
-def main(argv: Optional[list[str]] = None) -> None:
-    """The `srl-zoo` console script (`argv` defaults to the process's arguments)."""
-    argv = sys.argv[1:] if argv is None else argv
-    status = answer_without_loading(argv)
-    if status is not None:
-        sys.exit(status)
-    from srl_zoo.cli import run
-
-    run(Invocation.read(argv))
-
-
-if __name__ == "__main__":
-    main()
