@@ -14,7 +14,7 @@ setup(
     # the page of `srl-zoo serve`; the rolesets table of PropBank's frame files
     package_data={"srl_zoo.serving": ["static/*"], "srl_zoo.frames": ["*.json.gz", "SOURCE.md"]},
     python_requires=">=3.11",
-    # What labelling needs (the runtime, srl_zoo.runtime), as lower bounds: `pip install .` on Python 3.11-3.13.
+    # What labeling needs (the runtime, srl_zoo.runtime), as lower bounds: `pip install .` on Python 3.11-3.13.
     # Training's pinned set, allennlp 2.10.1 included, is requirements.lock with --no-deps (`make install`):
     # allennlp's own metadata pins torch<1.13, which cannot be resolved on Python 3.11 (see README).
     install_requires=[

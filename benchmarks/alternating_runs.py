@@ -22,7 +22,7 @@ def best_of_alternating_runs(
     tags_of: Callable[[list], list] = frame_tags,
 ) -> tuple[dict[str, float], dict[str, list]]:
     """Each setting's best tokens/s over `rounds` passes over `batches` (settings alternate within a round),
-    and `tags_of` its outputs of the last pass (by default the tags of every frame it labelled).
+    and `tags_of` its outputs of the last pass (by default the tags of every frame it labeled).
     `runs[name](batch)` labels one batch."""
     best = dict.fromkeys(runs, 0.0)
     tags: dict[str, list] = {}

@@ -1,4 +1,4 @@
-"""Corpus labelling speed of `srl-label` end to end against the model alone (a benchmark).
+"""Corpus labeling speed of `srl-label` end to end against the model alone (a benchmark).
 
 Usage:
   python -m benchmarks label MODEL.tar.gz [MODEL.tar.gz ...] --input corpus.txt

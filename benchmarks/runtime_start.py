@@ -1,6 +1,6 @@
 """How long a user waits before the first labels: `import srl_zoo`, `import torch`, `srl_zoo.load` (the runtime's
 labeler), the allennlp `Labeler` (`srl_zoo.api.load`), `srl-zoo label` of a two-line file and `srl-zoo predict` of a
-two-line JSONL file (both the runtime's), each labelling two lines in a fresh process (best of `--repeats`, one
+two-line JSONL file (both the runtime's), each labeling two lines in a fresh process (best of `--repeats`, one
 thread). The runtime reads the archive from the folder it keeps it extracted in (`srl_zoo.archive_cache`, here a
 fresh one in a temporary folder, made by the first repeat); one more row extracts it anew each time, as before.
 

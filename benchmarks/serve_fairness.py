@@ -1,5 +1,5 @@
 """Small requests behind a big one in `srl-zoo serve`: their latency while a request at the documented limits is
-labelled (a benchmark).
+labeled (a benchmark).
 
 Usage:
   python -m benchmarks serve_fairness models/ewt-english.tar.gz [--small 40] [--predicates] [--max-request-seconds S]

@@ -42,9 +42,7 @@ def main() -> None:
             box.clear()
             box.send_keys(args.text)
             driver.find_element(By.ID, "label").click()
-            WebDriverWait(driver, 60).until(
-                lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-labelled")
-            )
+            WebDriverWait(driver, 60).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-labeled"))
             driver.save_screenshot(args.output)
         finally:
             driver.quit()

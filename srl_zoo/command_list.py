@@ -42,7 +42,7 @@ COMMANDS: dict[str, Command] = {
             "srl-label",
             ("MODEL", "INPUT"),
             "srl_label",
-            "corpus_labelling",
+            "corpus_labeling",
         ),
         Command(
             "evaluate",

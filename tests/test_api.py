@@ -138,7 +138,7 @@ def test_valid_texts_still_label_after_a_refused_one(labeler):
 
 @pytest.mark.parametrize("invisible", ["\u200b", "\u0007", "\ufeff", "\u200d\u200c"])
 def test_tokens_of_only_control_or_zero_width_characters(labeler, model_never_called, invisible):
-    """Given as tokens they are refused, naming the request and token (the model labelled them V before);
+    """Given as tokens they are refused, naming the request and token (the model labeled them V before);
     in raw text they are dropped like whitespace, and the offsets of the other words still hold."""
     with pytest.raises(ValueError, match=r"^request 0: 'tokens': token 1 \(.*\) is only control or zero-width"):
         model_never_called.label_tokenized([{"tokens": ["He", invisible, "left"]}])

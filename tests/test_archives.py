@@ -198,7 +198,7 @@ def test_weights_that_do_not_make_the_model_whole_are_refused_naming_the_archive
     predicate_model_archive, tmp_path, private_tempdir, variant
 ):
     """allennlp let an empty or half `weights.th` through (its `authorized_missing_keys` filter dropped every
-    missing key once a transformer embedder declared one) and the model labelled with random weights."""
+    missing key once a transformer embedder declared one) and the model labeled with random weights."""
     weights, fragment = weight_variants(predicate_model_archive)[variant]
     broken = with_weights(predicate_model_archive, str(tmp_path / "broken.tar.gz"), weights)
     from srl_zoo.archives import load_model_archive

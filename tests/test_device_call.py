@@ -140,13 +140,13 @@ def test_the_plans_fix_steps_devices_and_budgets():
     assert config["trainer"]["num_epochs"] == 30  # the evaluated config itself is left as it was
 
 
-def test_the_labelling_plan_trains_the_measured_recipe_for_fixed_steps_not_a_whole_epoch():
+def test_the_labeling_plan_trains_the_measured_recipe_for_fixed_steps_not_a_whole_epoch():
     config = {
         "dataset_reader": {"type": "conll2012"},
         "data_loader": {"batch_sampler": {"type": "bucket", "batch_size": 8}},
         "trainer": {"num_epochs": 15, "cuda_device": 0, "callbacks": [{"type": "mixed_precision"}]},
     }
-    plan = prove_gpu.PLANS["labelling"]
+    plan = prove_gpu.PLANS["labeling"]
     (recipe,) = (job for job in prove_gpu.PAPER_JOBS if job.name == prove_gpu.THROUGHPUT_MODEL)
     assert recipe.full_epoch and plan.only_jobs == (recipe.name,) and plan.peer and not plan.six_layers
     fixed = prove_gpu.with_steps(config, plan, recipe, None)
@@ -159,21 +159,21 @@ def test_the_labelling_plan_trains_the_measured_recipe_for_fixed_steps_not_a_who
     assert set(plan.label_allennlp_batch_sizes) < set(plan.label_batch_sizes)
 
 
-def labelling_results(plan_name: str, runs: list[tuple[str, int]]) -> dict:
-    """A call's results.json as prove_gpu.py writes it: its plan, one trained job, these labelling runs."""
+def labeling_results(plan_name: str, runs: list[tuple[str, int]]) -> dict:
+    """A call's results.json as prove_gpu.py writes it: its plan, one trained job, these labeling runs."""
     import dataclasses
 
     return {
         "plan": plan_name,
         "plan_settings": dataclasses.asdict(prove_gpu.PLANS[plan_name]),
         "jobs": {"minilm_l3_sc_crf": {"status": "trained", "archive_loads": True, "epochs": []}},
-        "labelling": [{"run": run, "batch_size": size} for run, size in runs],
+        "labeling": [{"run": run, "batch_size": size} for run, size in runs],
     }
 
 
-def test_the_returned_call_is_checked_for_every_labelling_run_its_plan_asked_for():
+def test_the_returned_call_is_checked_for_every_labeling_run_its_plan_asked_for():
     problems_of = load_script("returned").problems_of
-    plan = prove_gpu.PLANS["labelling"]
+    plan = prove_gpu.PLANS["labeling"]
     runtime = [(f"srl_zoo runtime {p}", size) for size in plan.label_batch_sizes for p in ("float32", "bfloat16")]
     compared = [
         (f"{who} {p}", size)
@@ -181,16 +181,16 @@ def test_the_returned_call_is_checked_for_every_labelling_run_its_plan_asked_for
         for who in ("srl_zoo", "srl_bert")
         for p in ("float32", "bfloat16")
     ]
-    assert problems_of(labelling_results("labelling", runtime + compared)) == []
-    assert problems_of(labelling_results("labelling", runtime[:-1] + compared)) == [
-        "labelling: no srl_zoo runtime bfloat16 run at batch size 512"
+    assert problems_of(labeling_results("labeling", runtime + compared)) == []
+    assert problems_of(labeling_results("labeling", runtime[:-1] + compared)) == [
+        "labeling: no srl_zoo runtime bfloat16 run at batch size 512"
     ]
     without_peer = [run for run in compared if not run[0].startswith("srl_bert")]
-    assert problems_of(labelling_results("labelling", runtime + without_peer)) == [
-        "labelling: no srl_bert float32 run at batch size 128",
-        "labelling: no srl_bert bfloat16 run at batch size 128",
+    assert problems_of(labeling_results("labeling", runtime + without_peer)) == [
+        "labeling: no srl_bert float32 run at batch size 128",
+        "labeling: no srl_bert bfloat16 run at batch size 128",
     ]
-    whole = labelling_results("gpu", runtime + compared)
+    whole = labeling_results("gpu", runtime + compared)
     assert problems_of(whole) == ["the 6-layer archive did not come back"]
 
 

@@ -95,13 +95,13 @@ def test_a_pasted_1000_sentence_text_stays_within_1_6_gib(precision):
 
 
 def frames_of(sentence: dict) -> list:
-    """A labelled sentence's words and frames, without character offsets."""
+    """A labeled sentence's words and frames, without character offsets."""
     frames = [(f["predicate"]["index"], f["predicate"].get("sense"), f["tags"]) for f in sentence["frames"]]
     return [sentence["words"], frames]
 
 
-def test_a_sentence_is_labelled_the_same_whatever_its_batch(labeler, tmp_path):
-    """In the default precision, each of 120 EWT dev texts is labelled alone exactly as in shuffled batches of
+def test_a_sentence_is_labeled_the_same_whatever_its_batch(labeler, tmp_path):
+    """In the default precision, each of 120 EWT dev texts is labeled alone exactly as in shuffled batches of
     7 and 64 texts (`pipe`), in a corpus file (`srl-zoo label`) and by the service's batcher (in bfloat16 on a
     CPU with AMX, 3 of them were not)."""
     import random
@@ -163,10 +163,10 @@ def test_the_shipped_archives_predict_what_they_did_when_recorded(name):
     with open(path, encoding="utf-8") as handle:
         expected = json.load(handle)
     labeler = srl_zoo.load(os.path.join(REPO_ROOT, "models", f"{name}.tar.gz"), precision="float32")
-    labelled = json.loads(json.dumps([labeler(text) for text in expected["texts"]]))
+    labeled = json.loads(json.dumps([labeler(text) for text in expected["texts"]]))
     # keys added since (lemmas, rolesets, descriptions, scores) are left out: the labels are what must not change
-    assert recorded_keys(labelled, expected[name]) == expected[name]
-    assert "score" in labelled[0][0]["frames"][0]["arguments"][0]
+    assert recorded_keys(labeled, expected[name]) == expected[name]
+    assert "score" in labeled[0][0]["frames"][0]["arguments"][0]
 
 
 def recorded_keys(value, recorded):

@@ -1,8 +1,8 @@
-"""Labelling throughput at gold predicates: srl_zoo's allennlp-free runtime and its allennlp predictor on an archive,
+"""Labeling throughput at gold predicates: srl_zoo's allennlp-free runtime and its allennlp predictor on an archive,
 and allennlp-models' `srl_bert` (`--peer`) on the same sentences, each in float32 and in bfloat16 autocast; one JSON
 line per run in OUTPUT (part of scripts/device/prove_gpu.py's call, a benchmark). The runtime's runs give the seconds
 of each stage: preparing batches on the host (word pieces, tensors), the model's forward pass (the device
-synchronised after each), and the rest of labelling (decoded frames made readable).
+synchronised after each), and the rest of labeling (decoded frames made readable).
 
 The first N sentences of FILE with predicates, sorted by length and cut into batches of each `--batch-sizes`; one
 warm-up batch, then every batch timed (the device synchronised at the end): sentence tokens/s, sentences/s,
@@ -105,14 +105,14 @@ def main() -> None:
     for size in sorted(args.batch_sizes, key=lambda size: (size not in allennlp_sizes, -size)):
         batches = [sentences[i : i + size] for i in range(0, len(sentences), size)]
         for precision in ("float32", "bfloat16"):
-            label, stages = runtime_labelling(args.model, args.cuda_device, precision)
+            label, stages = runtime_labeling(args.model, args.cuda_device, precision)
             record = measure(f"srl_zoo runtime {precision}", label, batches, size, after_warm_up=stages.clear)
             write(record | {"stage_seconds": {name: round(seconds, 2) for name, seconds in stages.items()}})
             if torch.cuda.is_available():
                 torch.cuda.empty_cache()
             if size not in allennlp_sizes:
                 continue
-            label, spent = srl_zoo_labelling(args.model, args.cuda_device, precision)
+            label, spent = srl_zoo_labeling(args.model, args.cuda_device, precision)
             record = measure(f"srl_zoo {precision}", label, batches, size, after_warm_up=spent.clear)
             write(record | {"model_forward_seconds": round(sum(spent), 2)})
             if torch.cuda.is_available():
@@ -121,7 +121,7 @@ def main() -> None:
             for precision in ("float32", "bfloat16"):
                 write(
                     measure(
-                        f"srl_bert {precision}", peer_labelling(args.peer, args.cuda_device, precision), batches, size
+                        f"srl_bert {precision}", peer_labeling(args.peer, args.cuda_device, precision), batches, size
                     )
                 )
 
@@ -141,7 +141,7 @@ def timed_forward(model: Any, spent: list[float]) -> None:
     model.forward = timed  # type: ignore[method-assign]
 
 
-def runtime_labelling(
+def runtime_labeling(
     archive: str, cuda_device: int, precision: str
 ) -> tuple[Callable[[list[SrlSentence]], Any], dict[str, float]]:
     """Label sentences at their gold predicates with the allennlp-free runtime in `precision`; and the seconds spent
@@ -158,19 +158,17 @@ def runtime_labelling(
         prepared = labeler.prepare_batch([SrlRequest(s.tokens, [f.index for f in s.frames]) for s in batch])
         prepared_at = time.perf_counter()
         calls = len(spent)
-        labelled = labeler.label_batch(prepared)
+        labeled = labeler.label_batch(prepared)
         forward = sum(spent[calls:])
         stages["prepare"] = stages.get("prepare", 0.0) + prepared_at - started
         stages["forward"] = stages.get("forward", 0.0) + forward
         stages["rest"] = stages.get("rest", 0.0) + time.perf_counter() - prepared_at - forward
-        return labelled
+        return labeled
 
     return label, stages
 
 
-def srl_zoo_labelling(
-    archive: str, cuda_device: int, precision: str
-) -> tuple[Callable[[list[SrlSentence]], Any], list]:
+def srl_zoo_labeling(archive: str, cuda_device: int, precision: str) -> tuple[Callable[[list[SrlSentence]], Any], list]:
     """Label sentences at their gold predicates with srl_zoo's predictor in `precision`; and a list of the seconds
     each of its model's forward passes has taken (the device synchronised after each)."""
     predictor = srl_zoo.api.load(archive, cuda_device=cuda_device, precision=precision).predictor
@@ -183,7 +181,7 @@ def srl_zoo_labelling(
     return label, spent
 
 
-def peer_labelling(archive: str, cuda_device: int, precision: str) -> Callable[[list[SrlSentence]], Any]:
+def peer_labeling(archive: str, cuda_device: int, precision: str) -> Callable[[list[SrlSentence]], Any]:
     """Label sentences at their gold predicates with allennlp-models' srl_bert (bfloat16: under autocast)."""
     import allennlp_models.structured_prediction  # noqa: F401  (the peer's model and reader)
     from allennlp.models.archival import load_archive

@@ -29,7 +29,7 @@ WHEELS=(
   more-itertools==11.2.1  # allennlp.data.data_loaders.multitask_scheduler
   termcolor==3.3.0        # allennlp diff (imported by allennlp.commands)
   jsonnet==0.22.0         # _jsonnet: needed for .jsonnet configs (plain JSON works without)
-  allennlp-models==2.10.1 # repacked below as 2.10.1+hf5; the srl_bert peer of the labelling throughput (installed apart: scripts/device/prove_gpu.sh)
+  allennlp-models==2.10.1 # repacked below as 2.10.1+hf5; the srl_bert peer of the labeling throughput (installed apart: scripts/device/prove_gpu.sh)
   conllu==4.4.2           # imported by allennlp-models
   rapidfuzz==3.14.6       # srl_zoo's AMN: POS edit distance (as requirements.lock)
 )

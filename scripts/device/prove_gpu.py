@@ -1,11 +1,11 @@
 """The body of one device call (scripts/device/prove_gpu.sh; docs/gpu.md): every paper's GPU config trains
 for a fixed number of steps, the best recipe trains on all 6 MiniLM layers for a wall-clock budget and comes
-back as an archive in parts, and labelling throughput is measured against allennlp-models' `srl_bert`.
+back as an archive in parts, and labeling throughput is measured against allennlp-models' `srl_bert`.
 
     python scripts/device/prove_gpu.py --plan gpu --out $OUT --work /tmp/prove --transformer DIR --deadline 520
 
-`--plan labelling` is a shorter call for the labelling throughput alone: the shipped recipe and the peer trained for a
-few batches (their speed does not depend on their training), then labelling at several batch sizes.
+`--plan labeling` is a shorter call for the labeling throughput alone: the shipped recipe and the peer trained for a
+few batches (their speed does not depend on their training), then labeling at several batch sizes.
 `--plan rehearsal` runs the whole call's steps on the CPU with a handful of batches (`make gpu-rehearsal`), and each
 `*-rehearsal` plan its call's. Every job
 is a process group of its own, stopped at its deadline; `results.json` and `logs.tgz` in OUT are rewritten
@@ -55,7 +55,7 @@ PAPER_JOBS = (
 )
 SIX_LAYERS = Job("minilm_l6_sc_nogates_crf", "training_configs/gpu/minilm_l6_sc_nogates_crf_conll2012.jsonnet")
 PEER_CONFIG = "training_configs/peers/srl_bert_minilm_l3.jsonnet"
-THROUGHPUT_MODEL = "minilm_l3_sc_crf"  # whose archive the labelling throughput measures (the shipped recipe)
+THROUGHPUT_MODEL = "minilm_l3_sc_crf"  # whose archive the labeling throughput measures (the shipped recipe)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -70,7 +70,7 @@ class Plan:
     label_sentences: int
     max_peer_rows: int  # the srl_bert peer reads this many (sentence, predicate) rows to train on
     only_jobs: Optional[tuple[str, ...]] = None  # these of PAPER_JOBS (None: all)
-    peer: bool = True  # train srl_bert and measure its labelling beside srl_zoo's
+    peer: bool = True  # train srl_bert and measure its labeling beside srl_zoo's
     six_layers: bool = True  # train the best recipe on all 6 MiniLM layers and send its archive back
     full_epochs: bool = True  # a job marked full_epoch trains a whole epoch (else the fixed steps of the others)
     label_batch_sizes: tuple[int, ...] = (128,)
@@ -81,7 +81,7 @@ class Plan:
     label_end: float = 0.95
 
 
-# a second, short call: the shipped recipe's epoch alone on the GPU, then its labelling at two batch sizes
+# a second, short call: the shipped recipe's epoch alone on the GPU, then its labeling at two batch sizes
 TIMING = Plan(
     cuda_device=0,
     batches_per_epoch=60,
@@ -98,9 +98,9 @@ TIMING = Plan(
     label_end=0.96,
 )
 
-# the labelling alone: 10,000 sentences through the runtime at three batch sizes, the allennlp predictor and srl_bert
+# the labeling alone: 10,000 sentences through the runtime at three batch sizes, the allennlp predictor and srl_bert
 # at 128 beside it; the archives measured are trained for 2 x 30 batches (speed does not need F1)
-LABELLING = Plan(
+LABELING = Plan(
     cuda_device=0,
     batches_per_epoch=30,
     max_train_sentences=3000,
@@ -133,10 +133,10 @@ PLANS = {
         paper_end=0.75,
         label_end=0.95,
     ),
-    "labelling": LABELLING,
-    # the labelling call's steps on the CPU: the same jobs, a handful of batches and sentences
-    "labelling-rehearsal": dataclasses.replace(
-        LABELLING,
+    "labeling": LABELING,
+    # the labeling call's steps on the CPU: the same jobs, a handful of batches and sentences
+    "labeling-rehearsal": dataclasses.replace(
+        LABELING,
         cuda_device=-1,
         batches_per_epoch=2,
         max_train_sentences=48,
@@ -433,7 +433,7 @@ def paper_job(call: Call, job: Job, run: str) -> None:
 
 def peer_job(call: Call) -> Optional[str]:
     """Train allennlp-models' srl_bert on the first 3 MiniLM layers for a few batches (an archive whose
-    labelling speed does not depend on its training); returns its archive, or None."""
+    labeling speed does not depend on its training); returns its archive, or None."""
     code = (
         "import sys\n"
         "from srl_zoo.leaderboard.peers import truncated_transformer, without_parse\n"
@@ -527,11 +527,11 @@ def split_file(path: str, directory: str, prefix: str) -> list[str]:
     return names
 
 
-def labelling(call: Call, peer_archive: Optional[str]) -> None:
-    """Labelling throughput of the shipped recipe's archive and of srl_bert, each alone on the device."""
+def labeling(call: Call, peer_archive: Optional[str]) -> None:
+    """Labeling throughput of the shipped recipe's archive and of srl_bert, each alone on the device."""
     ours = os.path.join(call.work, THROUGHPUT_MODEL, "model.tar.gz")
     if not os.path.exists(ours):
-        call.event("labelling: no archive of the shipped recipe to measure")
+        call.event("labeling: no archive of the shipped recipe to measure")
         return
     command = [
         sys.executable,
@@ -543,7 +543,7 @@ def labelling(call: Call, peer_archive: Optional[str]) -> None:
         "--cuda-device",
         str(call.plan.cuda_device),
         "--output",
-        os.path.join(call.work, "labelling.jsonl"),
+        os.path.join(call.work, "labeling.jsonl"),
         "--batch-sizes",
         *map(str, call.plan.label_batch_sizes),
     ]
@@ -553,12 +553,12 @@ def labelling(call: Call, peer_archive: Optional[str]) -> None:
     if peer_archive:
         command += ["--peer", peer_archive]
         env["PYTHONPATH"] = f"{call.args.peer_site}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"
-    call.start("labelling", command, env)
-    call.wait("labelling", call.plan.label_end)
-    path = os.path.join(call.work, "labelling.jsonl")
+    call.start("labeling", command, env)
+    call.wait("labeling", call.plan.label_end)
+    path = os.path.join(call.work, "labeling.jsonl")
     if os.path.exists(path):
         with open(path, encoding="utf-8") as handle, call.lock:
-            call.results["labelling"] = [json.loads(line) for line in handle if line.strip()]
+            call.results["labeling"] = [json.loads(line) for line in handle if line.strip()]
 
 
 def environment(call: Call) -> None:
@@ -628,10 +628,10 @@ def main() -> None:
             thread.start()
         for thread in threads:
             thread.join()
-        # the labelling measures alone: after the fixed-step jobs, once the 6-layer training has stopped
+        # the labeling measures alone: after the fixed-step jobs, once the 6-layer training has stopped
         while call.processes.get(SIX_LAYERS.name) and call.processes[SIX_LAYERS.name].poll() is None:
             time.sleep(1)
-        labelling(call, peer.get("archive"))
+        labeling(call, peer.get("archive"))
         if call.plan.six_layers:
             six.join(timeout=max(call.until(call.plan.label_end), 0.1))
     finally:

@@ -37,7 +37,7 @@ results = json.load(open(sys.argv[1]))
 for name, job in results["jobs"].items():
     f1 = [e.get("dev_f1") for e in job.get("epochs", [])]
     print(name, job.get("status"), "loss falls" if job.get("loss_falls") else "", "loads" if job.get("archive_loads") else "", f1)
-for record in results.get("labelling", []):
+for record in results.get("labeling", []):
     print(record["run"], record["tokens_per_s"], "tokens/s", record["sentences_per_s"], "sentences/s")
 print("six layers:", results.get("six_layer_archive"))
 PY

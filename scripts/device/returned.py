@@ -1,6 +1,6 @@
 """Read what a prove_gpu call returned (results.json, logs.tgz, minilm6.tar.gz.partN): a summary, the 6-layer
 archive reassembled from its parts (its SHA-256 checked) and loaded by srl_zoo.load; `--check` exits 1 unless
-every job trained, its loss fell, its archive loaded, every labelling run the plan asked for was measured and the
+every job trained, its loss fell, its archive loaded, every labeling run the plan asked for was measured and the
 6-layer archive came back (where the plan trains one).
 
     python scripts/device/returned.py OUT [--archive runs/gpu/minilm6.tar.gz] [--check]
@@ -44,14 +44,14 @@ def problems_of(results: dict) -> list[str]:
     # what the plan promised (a record from before plans were written into it: all but the timing plan, everything)
     whole_call = not results["plan"].startswith("timing")
     settings = results.get("plan_settings") or {"peer": whole_call, "six_layers": whole_call}
-    runs = {(record["run"], record["batch_size"]) for record in results.get("labelling", [])}
+    runs = {(record["run"], record["batch_size"]) for record in results.get("labeling", [])}
     sizes = settings.get("label_batch_sizes") or sorted({size for _, size in runs} or {128})
     for size in sizes:
         expected = ["srl_zoo runtime float32", "srl_zoo runtime bfloat16"] if "label_batch_sizes" in settings else []
         if size in (settings.get("label_allennlp_batch_sizes") or sizes):
             expected += ["srl_zoo float32", "srl_zoo bfloat16"]
             expected += ["srl_bert float32", "srl_bert bfloat16"] if settings["peer"] else []
-        problems.extend(f"labelling: no {run} run at batch size {size}" for run in expected if (run, size) not in runs)
+        problems.extend(f"labeling: no {run} run at batch size {size}" for run in expected if (run, size) not in runs)
     if settings["six_layers"] and "six_layer_archive" not in results:
         problems.append("the 6-layer archive did not come back")
     return problems

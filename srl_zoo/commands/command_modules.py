@@ -1,4 +1,4 @@
-"""A command kept in a module of its own (`corpus_labelling`, `serving_command`): its `DESCRIPTION`, `USAGE` (if
+"""A command kept in a module of its own (`corpus_labeling`, `serving_command`): its `DESCRIPTION`, `USAGE` (if
 any), `add_arguments(parser)` and `run(args)` put on a parser, whether allennlp's subcommand or the console
 script's allennlp-free path makes the parser."""
 

@@ -19,7 +19,7 @@ RUNTIME_PREDICTOR_ARGS = frozenset({"precision", "min_score", "readable_frames",
 SRL_ZOO_PREDICTORS = (None, "srl_zoo", "srl")
 logger = logging.getLogger(__name__)
 
-#: requests labelled per labeler call (each call batched by length within `--batch-size` sentences)
+#: requests labeled per labeler call (each call batched by length within `--batch-size` sentences)
 LINES_PER_CALL = 256
 
 
@@ -84,7 +84,7 @@ def predict(args: argparse.Namespace) -> bool:
             raise
         return False
     logger.info(
-        "labelling with the allennlp-free runtime: %s, %s (%s)", args.archive_file, labeler.precision,
+        "labeling with the allennlp-free runtime: %s, %s (%s)", args.archive_file, labeler.precision,
         labeler.precision_reason,
     )  # fmt: skip
     outputs: Iterator[tuple[Optional[dict[str, Any]], dict[str, Any]]]
@@ -102,7 +102,7 @@ def predict(args: argparse.Namespace) -> bool:
 
 def _label_lines(labeler: Any, path: str) -> Iterator[tuple[Optional[dict[str, Any]], dict[str, Any]]]:
     """(request, output) of each non-blank JSON line of `path` ("-": standard input); a line that is not a request
-    is a `LabelRunError` naming the file and line before it is labelled."""
+    is a `LabelRunError` naming the file and line before it is labeled."""
     lines = sys.stdin if path == "-" else open(path, encoding="utf-8")  # noqa: SIM115  (closed below)
     try:
         chunk: list[tuple[dict[str, Any], Any]] = []
@@ -120,15 +120,15 @@ def _label_lines(labeler: Any, path: str) -> Iterator[tuple[Optional[dict[str, A
             except ValueError as error:
                 raise LabelRunError(f"{path}:{number}: {error} (nothing was written)") from None
             if len(chunk) == LINES_PER_CALL:
-                yield from _labelled(labeler, chunk)
+                yield from _labeled(labeler, chunk)
                 chunk = []
-        yield from _labelled(labeler, chunk)
+        yield from _labeled(labeler, chunk)
     finally:
         if lines is not sys.stdin:
             lines.close()
 
 
-def _labelled(labeler: Any, chunk: list[tuple[dict[str, Any], Any]]) -> Iterator[tuple[dict[str, Any], Any]]:
+def _labeled(labeler: Any, chunk: list[tuple[dict[str, Any], Any]]) -> Iterator[tuple[dict[str, Any], Any]]:
     outputs = labeler.label_requests([request for _, request in chunk]) if chunk else []
     yield from zip([value for value, _ in chunk], outputs, strict=True)
 

@@ -22,7 +22,7 @@ class Outcome(NamedTuple):
 
 
 #: labels the gold file with the scores divided by a temperature: every predicted argument's outcome
-Labelled = Callable[[float], Sequence[Outcome]]
+Labeled = Callable[[float], Sequence[Outcome]]
 
 
 def argument_outcomes(gold: Sequence[Any], outputs: Sequence[dict[str, Any]]) -> list[Outcome]:
@@ -45,17 +45,17 @@ def ece_of(outcomes: Sequence[Outcome]) -> float:
     return expected_calibration_error([o.score for o in outcomes], [o.right for o in outcomes])
 
 
-def calibrate(labelled: Labelled, sentences: int, temperatures: Sequence[float] = TEMPERATURES) -> dict[str, Any]:
+def calibrate(labeled: Labeled, sentences: int, temperatures: Sequence[float] = TEMPERATURES) -> dict[str, Any]:
     """The temperature of least ECE on all sentences, and the held-out check: the temperature chosen on each
     half of the sentences, with its ECE on the other half.
 
     # Parameters
 
-    labelled : the file's outcomes at a temperature (the model runs once per temperature).
+    labeled : the file's outcomes at a temperature (the model runs once per temperature).
     sentences : how many sentences the file has (the halves split at half of them).
     """
     half = sentences // 2
-    by_temperature = {t: list(labelled(t)) for t in temperatures}
+    by_temperature = {t: list(labeled(t)) for t in temperatures}
     halves = {
         "first": lambda o: o.sentence < half,
         "second": lambda o: o.sentence >= half,
@@ -99,7 +99,7 @@ def calibrate_archive(archive_path: str, gold_file: str, batch_size: int = 64) -
             frame.arguments = [replace(span, label=normalize_label(span.label, convention)) for span in frame.arguments]
     order = sorted(range(len(gold)), key=lambda i: len(gold[i]))
 
-    def labelled(temperature: float) -> list[Outcome]:
+    def labeled(temperature: float) -> list[Outcome]:
         model.score_temperature = temperature
         outputs: list[dict[str, Any]] = [{} for _ in gold]
         for start in range(0, len(order), batch_size):
@@ -110,4 +110,4 @@ def calibrate_archive(archive_path: str, gold_file: str, batch_size: int = 64) -
                 outputs[i] = output
         return argument_outcomes(gold, outputs)
 
-    return calibrate(labelled, len(gold)) | {"file": gold_file.rsplit("/", 1)[-1]}
+    return calibrate(labeled, len(gold)) | {"file": gold_file.rsplit("/", 1)[-1]}

@@ -1,4 +1,4 @@
-"""`srl-zoo serve MODEL` without allennlp: its command line and its run (the labelling service and its page on
+"""`srl-zoo serve MODEL` without allennlp: its command line and its run (the labeling service and its page on
 loopback). The allennlp subcommand `srl-serve` and the console script's allennlp-free path (`srl_zoo.cli`) both
 build their parser here and call `run`."""
 
@@ -14,7 +14,7 @@ DEFAULTS = ServiceLimits()
 DESCRIPTION = (
     "Serve a trained model over HTTP (Starlette under uvicorn): a page that draws the frames at /, "
     "POST /api/label with {'text': ...} or {'sentences': [[tokens]]}, GET /health and GET /metrics. "
-    "Concurrent requests are labelled together, a large one in bounded calls that small ones interleave "
+    "Concurrent requests are labeled together, a large one in bounded calls that small ones interleave "
     "with; SIGTERM labels the requests in flight for at most --drain-seconds (503 for the rest), then exits."
 )
 USAGE = "srl-zoo serve MODEL [--host 127.0.0.1] [--port 8000] [--precision auto] [options]"
@@ -81,7 +81,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--drain-seconds",
         type=float,
         default=DEFAULTS.drain_seconds,
-        help=f"after SIGTERM, how long taken requests may still be labelled (default {DEFAULTS.drain_seconds:g})",
+        help=f"after SIGTERM, how long taken requests may still be labeled (default {DEFAULTS.drain_seconds:g})",
     )
 
 

@@ -41,7 +41,7 @@ import argparse
 
 from allennlp.commands.subcommand import Subcommand
 
-from srl_zoo.commands import corpus_labelling
+from srl_zoo.commands import corpus_labeling
 from srl_zoo.commands.command_modules import command_parser
 from srl_zoo.labeling.corpus import label_corpus
 
@@ -49,7 +49,7 @@ from srl_zoo.labeling.corpus import label_corpus
 @Subcommand.register("srl-label")
 class SrlLabel(Subcommand):
     def add_subparser(self, parser: argparse._SubParsersAction) -> argparse.ArgumentParser:
-        return command_parser(parser.add_parser(self.name, help=corpus_labelling.DESCRIPTION), corpus_labelling)
+        return command_parser(parser.add_parser(self.name, help=corpus_labeling.DESCRIPTION), corpus_labeling)
 
 
 __all__ = ["SrlLabel", "label_corpus"]  # label_corpus lives in srl_zoo.labeling.corpus

@@ -1,4 +1,4 @@
-"""`srl-zoo serve MODEL` (= `allennlp srl-serve`): the labelling service and its page on loopback
+"""`srl-zoo serve MODEL` (= `allennlp srl-serve`): the labeling service and its page on loopback
 (`srl_zoo.commands.serving_command`)."""
 
 import argparse

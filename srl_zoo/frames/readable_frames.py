@@ -1,4 +1,4 @@
-"""The readable keys of a labelled frame: the predicate's `lemma`, `roleset` and `roleset_name`, and each
+"""The readable keys of a labeled frame: the predicate's `lemma`, `roleset` and `roleset_name`, and each
 argument's `description` (what its role means in that roleset)."""
 
 import functools

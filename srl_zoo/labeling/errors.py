@@ -3,4 +3,4 @@ parts of several processes), told in one line with what to do."""
 
 
 class LabelRunError(ValueError):
-    """A labelling run refused before or between chunks: the message says why and what to pass."""
+    """A labeling run refused before or between chunks: the message says why and what to pass."""

@@ -141,7 +141,7 @@ def markdown(summary: dict[str, Any], plot_name: Optional[str]) -> str:
 
 
 def plot(summary: dict[str, Any], path: str) -> bool:
-    """Dev F1 against float32 tokens/s, one labelled point per finished row; False if none is finished."""
+    """Dev F1 against float32 tokens/s, one labeled point per finished row; False if none is finished."""
     import matplotlib
 
     matplotlib.use("Agg")

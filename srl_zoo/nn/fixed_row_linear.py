@@ -1,6 +1,6 @@
 """Linear layers under CPU bfloat16 autocast computed in blocks of a fixed number of rows.
 
-oneDNN builds (and keeps) a bfloat16 matrix-product kernel for every new input shape, and a model labelling
+oneDNN builds (and keeps) a bfloat16 matrix-product kernel for every new input shape, and a model labeling
 a long text sees hundreds of them (sentences x frames x words differ from batch to batch): on the shipped
 model the first 1,000 EWT dev sentences as one text peaked at 1,925 MiB in bfloat16 against 1,276 MiB in
 float32. Blocks of `BLOCK_ROWS` rows (the last one padded with zeros) give one shape per layer: 1,268 MiB,

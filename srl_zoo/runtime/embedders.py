@@ -24,7 +24,7 @@ TRANSFORMER_PREFIX = PREFIX + "_matched_embedder.transformer_model."
 
 
 class WordEmbedder(nn.Module):
-    """What the labelling model asks of its embedder: `prepare(sentences)` on the host (CPU tensors, or a dataclass
+    """What the labeling model asks of its embedder: `prepare(sentences)` on the host (CPU tensors, or a dataclass
     of them), then `forward(prepared)` on the device, `(batch, num_words, output_dim)` word vectors."""
 
     #: the width of a word vector

@@ -15,7 +15,7 @@ from srl_zoo.archive_cache import CACHE_VARIABLE, content_digest
 from srl_zoo.cache_directory import cache_directory
 from srl_zoo.nn.precision import int8_key, keeps_f1
 from srl_zoo.runtime.embedders import TransformerWords
-from srl_zoo.runtime.model import LabellingModel
+from srl_zoo.runtime.model import LabelingModel
 from srl_zoo.runtime.onnx_encoder import encoder_graph, onnx_encoder
 from srl_zoo.runtime.openvino_encoder import native_activations, openvino_encoder
 
@@ -33,7 +33,7 @@ def installed_int8_engines() -> list[str]:
     return [engine for engine in INT8_ENGINES if importlib.util.find_spec(engine) is not None]
 
 
-def int8_engine_for(model: LabellingModel, engine: Optional[str] = None) -> Optional[str]:
+def int8_engine_for(model: LabelingModel, engine: Optional[str] = None) -> Optional[str]:
     """The engine that would run `model` in int8 here: `engine` (one of `INT8_ENGINES`) or, for None, the fastest
     installed one whose int8 F1 the archive records within the tolerance (`auto` reads that record), else the
     fastest installed; None where the model's words are not a transformer's or that engine is not installed."""
@@ -48,7 +48,7 @@ def int8_engine_for(model: LabellingModel, engine: Optional[str] = None) -> Opti
     return engine if engine in installed else None
 
 
-def missing_int8_engine(model: LabellingModel, engine: Optional[str] = None) -> Exception:
+def missing_int8_engine(model: LabelingModel, engine: Optional[str] = None) -> Exception:
     """Why `int8_engine_for(model, engine)` found none: a `ValueError` for a model whose words are a word table,
     else an `ImportError` naming the extra to install."""
     if not isinstance(model.embedder, TransformerWords):
@@ -58,7 +58,7 @@ def missing_int8_engine(model: LabellingModel, engine: Optional[str] = None) -> 
     return ImportError("ONNX Runtime is not installed: pip install 'srl_zoo[onnx]' (or 'srl_zoo[openvino]')")
 
 
-def run_transformer_in_int8(model: LabellingModel, folder: Optional[str], engine: str = "onnxruntime") -> None:
+def run_transformer_in_int8(model: LabelingModel, folder: Optional[str], engine: str = "onnxruntime") -> None:
     """Replace `model`'s transformer by its int8 graph run by `engine` (`openvino` or `onnxruntime`) on torch's
     thread count, the graph read from (or written to) `folder` (None: made in a temporary folder); a `ValueError`
     for a model without one, `EngineUnavailable` where the engine cannot run it."""

@@ -1,4 +1,4 @@
-"""Labelling without allennlp: `srl_zoo.runtime.load("model.tar.gz")` gives a `RuntimeLabeler` that labels raw
+"""Labeling without allennlp: `srl_zoo.runtime.load("model.tar.gz")` gives a `RuntimeLabeler` that labels raw
 text and pre-tokenized sentences with the archive's parts, the same labels and scores as the allennlp predictor.
 
     from srl_zoo.runtime import labeler
@@ -26,7 +26,7 @@ from srl_zoo.runtime.int8_encoder import (
 )
 from srl_zoo.runtime.labeler_contract import role_names
 from srl_zoo.runtime.load import load_model
-from srl_zoo.runtime.model import LabellingModel, PreparedBatch
+from srl_zoo.runtime.model import LabelingModel, PreparedBatch
 from srl_zoo.runtime.onnx_encoder import EngineUnavailable
 from srl_zoo.runtime.requests import SrlRequest, check_min_score, parse_request, parse_requests
 from srl_zoo.runtime.sentence_output import finish_sentence
@@ -34,12 +34,12 @@ from srl_zoo.runtime.text_labeling import TextLabeling
 
 
 class RuntimeLabeler(TextLabeling):
-    """Labels text with a `LabellingModel`: sentences split and tokenized by a blank spaCy pipeline, batched by
+    """Labels text with a `LabelingModel`: sentences split and tokenized by a blank spaCy pipeline, batched by
     length within a `BatchBudget`, each frame given readable keys (lemma, roleset, role descriptions).
 
     # Parameters
 
-    model : the archive's `LabellingModel`.
+    model : the archive's `LabelingModel`.
     cuda_device : -1 for the CPU, else the GPU's index.
     batch_size : sentences per model call, at most. max_batch_characters : padded characters per call, at most.
     language : spaCy language code of the blank tokenizer.
@@ -54,7 +54,7 @@ class RuntimeLabeler(TextLabeling):
 
     def __init__(
         self,
-        model: LabellingModel,
+        model: LabelingModel,
         cuda_device: int = -1,
         batch_size: int = 64,
         language: str = "en",

@@ -1,4 +1,4 @@
-"""An archive (`model.tar.gz`) read into a `LabellingModel` without allennlp: its config names the parts, its
+"""An archive (`model.tar.gz`) read into a `LabelingModel` without allennlp: its config names the parts, its
 vocabulary gives their labels, its weights fill them. A part the runtime does not build is refused in one line
 naming it and the allennlp command that labels with it."""
 
@@ -22,7 +22,7 @@ from srl_zoo.nn.precision import F1_PER_PRECISION_KEY
 from srl_zoo.parts.heads.predicate_finder import PredicateFinder
 from srl_zoo.parts.input_widths import width_mismatch
 from srl_zoo.runtime.embedders import build_embedder
-from srl_zoo.runtime.model import LabellingModel
+from srl_zoo.runtime.model import LabelingModel
 from srl_zoo.runtime.parts_table import ENCODERS, OUTPUTS, PREDICATE_HEADS, SCORERS
 from srl_zoo.runtime.vocabulary import read_vocabulary
 from srl_zoo.runtime.weights import PartWeights, load_parts
@@ -125,8 +125,8 @@ def check_covered(path: str, config: dict[str, Any]) -> None:
             raise NotCovered(path, f"{key} {part_type!r}")
 
 
-def build_model(path: str, directory: str) -> LabellingModel:
-    """The labelling model of the archive `path`, extracted in `directory` (config, vocabulary, weights)."""
+def build_model(path: str, directory: str) -> LabelingModel:
+    """The labeling model of the archive `path`, extracted in `directory` (config, vocabulary, weights)."""
     config = read_config(path, directory)
     upgrade_config_of(path, config)  # an earlier version's spellings, in today's language
     model = config.get("model", {})
@@ -156,7 +156,7 @@ def build_model(path: str, directory: str) -> LabellingModel:
         head_settings = _settings(model, "predicate_head", path)
         head_type = head_settings.get("type", "tagger")
         head_settings = {key: value for key, value in head_settings.items() if key not in HEAD_TRAINING_ONLY}
-        head = _make(  # each head in the table gives the labelling contract
+        head = _make(  # each head in the table gives the labeling contract
             path,
             "model.predicate_head",
             cast(Callable[..., PredicateFinder], PREDICATE_HEADS[head_type].from_vocabulary),
@@ -166,18 +166,18 @@ def build_model(path: str, directory: str) -> LabellingModel:
         )
     calibration = config.get(SCORE_CALIBRATION_KEY) or {}
     temperature = float(calibration.get("temperature", 1.0))
-    labelling = LabellingModel(embedder, scorer, head, tags, temperature, config.get(F1_PER_PRECISION_KEY))
+    labeling = LabelingModel(embedder, scorer, head, tags, temperature, config.get(F1_PER_PRECISION_KEY))
     head_module = cast(Optional[nn.Module], head)  # every predicate head is a module
     parts = [*embedder_weights, PartWeights(scorer, "frame_scorer.", weights)]
     if head_module is not None:
         parts.append(PartWeights(head_module, "predicate_head.", weights))
     load_parts(path, parts, weights, TRAINING_ONLY_WEIGHTS)
     merge_low_rank_adapters(embedder)  # an adapted encoder labels with one linear layer where it trained three
-    return labelling.eval()
+    return labeling.eval()
 
 
-def load_model(path: str) -> LabellingModel:
-    """The `LabellingModel` of the archive at `path`: its files read from the folder it is kept extracted in
+def load_model(path: str) -> LabelingModel:
+    """The `LabelingModel` of the archive at `path`: its files read from the folder it is kept extracted in
     (`srl_zoo.archive_cache`: an archive refused here leaves nothing there), or, with that cache off or unwritable,
     from a temporary folder, removed afterwards. A problem with a file inside it is one `ArchiveError` naming
     `path` and the member."""

@@ -1,4 +1,4 @@
-"""The labelling model: an archive's word embedder before the network both paths compose (`srl_zoo.parts.network`:
+"""The labeling model: an archive's word embedder before the network both paths compose (`srl_zoo.parts.network`:
 encode sentences → find predicates → score, decode and read out each frame), without allennlp."""
 
 from collections.abc import Sequence
@@ -47,7 +47,7 @@ def _to(value: Any, device: torch.device) -> Any:
     return value
 
 
-class LabellingModel(SrlNetwork):
+class LabelingModel(SrlNetwork):
     """An archive's word embedder and network (frame scorer, predicate head, readout).
 
     # Parameters

@@ -1,4 +1,4 @@
-"""A labelling request checked once: words (given, or split from a sentence), predicates, heads and POS tags, each
+"""A labeling request checked once: words (given, or split from a sentence), predicates, heads and POS tags, each
 field's problem a `BadRequest` naming it. Used by the runtime, the allennlp predictor and the service."""
 
 from collections.abc import Callable, Sequence

@@ -1,4 +1,4 @@
-"""The last step of every labelled sentence, on either path (the runtime and the allennlp predictor): PropBank's
+"""The last step of every labeled sentence, on either path (the runtime and the allennlp predictor): PropBank's
 readable keys added, and the arguments scored under a floor left out."""
 
 from typing import Any, Optional

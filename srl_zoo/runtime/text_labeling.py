@@ -72,7 +72,7 @@ class TextLabeling:
         """`{"words", "frames"}` of each sentence of a CoNLL-2005, 2012 or 2009 file (its format told from the
         file), at the file's predicates, in file order, in calls of at most `batch_size` sentences (default: the
         labeler's). The whole file is read first: bad input is a `ValueError` (`ConllFormatError`) naming the file
-        and line, before any labelling."""
+        and line, before any labeling."""
         check_encodable(path, "path")
         if batch_size:
             check_batch_size(batch_size)

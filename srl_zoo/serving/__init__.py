@@ -1,2 +1,2 @@
-"""`srl-zoo serve`: an HTTP labelling service (Starlette under uvicorn) with request batching and a page
+"""`srl-zoo serve`: an HTTP labeling service (Starlette under uvicorn) with request batching and a page
 that draws the frames."""

@@ -89,7 +89,7 @@ def create_app(
         except Unfinished as error:
             response = JSONResponse({"error": str(error)}, status_code=503)
         except Exception as error:  # a model failure: this request fails, the service goes on
-            response = JSONResponse({"error": f"labelling failed: {type(error).__name__}: {error}"}, status_code=500)
+            response = JSONResponse({"error": f"labeling failed: {type(error).__name__}: {error}"}, status_code=500)
         metrics.observe_response(response.status_code, time.perf_counter() - started)
         return response
 

@@ -6,7 +6,7 @@ calls of bounded cost (`ServiceLimits.max_call_cells` and `max_call_row_words`: 
 the calls of small requests run between them, so a small request waits behind at most one such call (a large
 request stays large to its last call: that call too waits its turn). A bounded
 queue refuses instead of growing, a request not answered within `max_request_seconds` is answered 503, and
-after `begin_drain` (SIGTERM) what is not labelled within `drain_seconds` is answered 503 too."""
+after `begin_drain` (SIGTERM) what is not labeled within `drain_seconds` is answered 503 too."""
 
 import asyncio
 import math
@@ -28,7 +28,7 @@ class Overloaded(Exception):
 
 
 class Unfinished(Exception):
-    """The request was taken but not labelled: past its deadline, or the service is stopping (answer 503)."""
+    """The request was taken but not labeled: past its deadline, or the service is stopping (answer 503)."""
 
 
 @dataclass
@@ -75,7 +75,7 @@ def cut_rows(item: SentenceItem, most_row_words: int) -> list[SentenceItem]:
 class _Job:
     """One request's sentences, what the model labels for them (`units`: the sentences, a sentence of more
     predicate rows than a call holds cut into parts; `owners`: each unit's sentence), the model calls still to
-    make (unit indices each), what is labelled so far, and where the answer goes."""
+    make (unit indices each), what is labeled so far, and where the answer goes."""
 
     items: list[SentenceItem]
     loop: asyncio.AbstractEventLoop
@@ -89,7 +89,7 @@ class _Job:
 
     @property
     def pending(self) -> int:
-        """Sentences not labelled yet (a sentence is labelled once all its units are)."""
+        """Sentences not labeled yet (a sentence is labeled once all its units are)."""
         return len({self.owners[i] for call in self.calls for i in call})
 
     def cells(self, indices: list[int]) -> int:
@@ -128,14 +128,14 @@ class Batcher:
         self.metrics = metrics
         self._queue: queue.Queue[Optional[_Job]] = queue.Queue()
         self._lock = threading.Lock()
-        self._waiting = 0  # sentences taken and not labelled yet
+        self._waiting = 0  # sentences taken and not labeled yet
         self._thread: Optional[threading.Thread] = None
         self._drain_deadline: Optional[float] = None
         self._large_turn = False  # whether a large request's call goes next when small ones wait too
 
     @property
     def waiting_sentences(self) -> int:
-        """Sentences taken and not yet labelled."""
+        """Sentences taken and not yet labeled."""
         return self._waiting
 
     def start(self) -> None:
@@ -159,7 +159,7 @@ class Batcher:
 
     async def label(self, items: list[SentenceItem]) -> list[dict[str, Any]]:
         """The Labeler's output for each sentence (`with_char_offsets` form), in order; `Overloaded` if they
-        do not fit in the queue, `Unfinished` if they are not labelled in time."""
+        do not fit in the queue, `Unfinished` if they are not labeled in time."""
         if not items:
             return []
         if self._drain_deadline is not None:
@@ -182,7 +182,7 @@ class Batcher:
             active += self._take(block=not active)
             if self._drain_deadline is not None:
                 if time.perf_counter() >= self._drain_deadline:
-                    self._fail(active + self._take(block=False), Unfinished("the service stopped before labelling it"))
+                    self._fail(active + self._take(block=False), Unfinished("the service stopped before labeling it"))
                     return
                 if not active and self._queue.empty():
                     return
@@ -286,11 +286,11 @@ class Batcher:
         limit = self.limits.max_request_seconds
         late = [job for job in active if time.perf_counter() - job.queued_at > limit]
         if late:
-            message = f"not labelled within {limit:g} s (max_request_seconds): send fewer or shorter sentences"
+            message = f"not labeled within {limit:g} s (max_request_seconds): send fewer or shorter sentences"
             self._fail(late, Unfinished(message), active)
 
     def _fail(self, jobs: list[_Job], error: BaseException, active: Optional[list[_Job]] = None) -> None:
-        """End `jobs` with `error`, releasing their sentences not yet labelled."""
+        """End `jobs` with `error`, releasing their sentences not yet labeled."""
         for job in jobs:
             self._release(job.pending)
             job.calls = []
@@ -316,7 +316,7 @@ def _within_rows(job: _Job, call: list[int], most_row_words: int) -> list[list[i
 
 def label_items(labeler: TextLabeler, items: list[SentenceItem], budget: BatchBudget) -> list[dict[str, Any]]:
     """The Labeler's output for each item, in order: sentences with and without given predicates are
-    labelled in separate calls (one batch holds one kind of instance)."""
+    labeled in separate calls (one batch holds one kind of instance)."""
     outputs: list[dict[str, Any]] = [{} for _ in items]
     for given in (False, True):
         chosen = [i for i, item in enumerate(items) if (item.predicates is not None) == given]

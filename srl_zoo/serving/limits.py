@@ -21,26 +21,26 @@ class ServiceLimits:
         rows times its words. A sentence whose predicates the request gives counts one row per predicate; one
         whose predicates the model finds counts a quarter of its words (`ROWS_PER_WORD_FOUND`; EWT has 0.19).
         The default takes `max_request_tokens` words in sentences of `max_sentence_words` without predicates.
-    max_sentence_words : words in one sentence, more is answered 413: a sentence is labelled in one model
+    max_sentence_words : words in one sentence, more is answered 413: a sentence is labeled in one model
         call, whose time grows with the cube of its length (frames x words x words). The shipped model took
         0.8 s for 250 words on one thread of a 2-core Xeon (docs/serving.md); every EWT sentence has at most 159.
     max_queue_sentences : sentences waiting for the model; a request that would pass it is answered
         503 with `Retry-After` instead of queueing without bound.
     max_batch_sentences : sentences in one model call (the Labeler's batch size).
-    max_call_cells : sentences x longest sentence's words² in one model call: a request is labelled in calls
+    max_call_cells : sentences x longest sentence's words² in one model call: a request is labeled in calls
         of at most this (one sentence of `max_sentence_words` words), and other requests' calls run between
         them, so a small request waits behind at most one such call.
     max_call_row_words : predicate rows x the longest sentence's words in one model call (40 rows of 250 words:
-        about 1.4 s on one thread of a 2-core AMD EPYC); a sentence given more predicates than that is labelled
+        about 1.4 s on one thread of a 2-core AMD EPYC); a sentence given more predicates than that is labeled
         in parts of fewer predicates, each a call of its own, so a small request waits behind one such part. (A
         sentence without given predicates is never cut: its rows are the model's to find.)
     max_wait_seconds : how long the first waiting request holds the model call open for others.
     max_request_seconds : (120 s: with it `max_request_tokens` of 250-word sentences fits one thread of a 2-core
         AMD EPYC, where the start-up measure puts such a request at ~100 s; `machine_rate`) a request the service
-        measures would take longer is answered 413 at once, and a request whose sentences are not all labelled
+        measures would take longer is answered 413 at once, and a request whose sentences are not all labeled
         this long after the model started
         on it is answered 503, and its remaining sentences are dropped.
-    drain_seconds : after SIGTERM, how long requests already taken may still be labelled; those left are then
+    drain_seconds : after SIGTERM, how long requests already taken may still be labeled; those left are then
         answered 503 and the service exits.
     """
 

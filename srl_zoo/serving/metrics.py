@@ -55,7 +55,7 @@ class ServiceMetrics:
     def render(self) -> str:
         """The Prometheus text exposition of every metric."""
         with self._lock:
-            lines = ["# HELP srl_zoo_requests_total Labelling requests answered, by HTTP status."]
+            lines = ["# HELP srl_zoo_requests_total Labeling requests answered, by HTTP status."]
             lines.append("# TYPE srl_zoo_requests_total counter")
             lines += [f'srl_zoo_requests_total{{status="{s}"}} {n}' for s, n in sorted(self.responses.items())]
             errors = sum(n for s, n in self.responses.items() if s >= 400)

@@ -1,5 +1,5 @@
 """What `POST /api/label` accepts and answers: the checks of a request body (each failure a status and
-a message a person can act on) and the JSON of a labelled sentence."""
+a message a person can act on) and the JSON of a labeled sentence."""
 
 import json
 from typing import Any
@@ -122,7 +122,7 @@ def joined_offsets(tokens: list[str]) -> Offsets:
 
 
 def sentence_json(labeled: dict[str, Any], offsets: Offsets) -> dict[str, Any]:
-    """A labelled sentence as the service answers it: the Labeler's output (text, offsets, words, frames
+    """A labeled sentence as the service answers it: the Labeler's output (text, offsets, words, frames
     with character offsets, lemmas, rolesets, role descriptions and scores) plus each token with its offsets."""
     tokens = [
         {"text": word, "start_char": s, "end_char": e} for word, (s, e) in zip(labeled["words"], offsets, strict=False)

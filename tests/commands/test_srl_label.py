@@ -138,7 +138,7 @@ def test_other_output_formats(labeler, tmp_path, output_format):
 
 
 def test_conll_rows_in_a_txt_file_are_refused_as_text(labeler, tmp_path):
-    """A CoNLL-2012 file named `.txt` was labelled as lines of English (frames in column junk), exit 0."""
+    """A CoNLL-2012 file named `.txt` was labeled as lines of English (frames in column junk), exit 0."""
     source = tmp_path / "dev.txt"
     source.write_bytes(Path(fixture_path("conll2012", "sample.gold_conll")).read_bytes())
     with pytest.raises(LabelRunError, match=r"dev.txt looks like conll2012 rows, not text: pass --format conll"):
@@ -149,7 +149,7 @@ def test_conll_rows_in_a_txt_file_are_refused_as_text(labeler, tmp_path):
 
 
 def test_text_read_as_conll_is_refused_with_what_it_looks_like(labeler, tmp_path):
-    """`--input-format conll2012` on plain text labelled nothing and left an empty output, exit 0."""
+    """`--input-format conll2012` on plain text labeled nothing and left an empty output, exit 0."""
     source = write_corpus(tmp_path / "corpus.txt", DOCUMENTS)
     with pytest.raises(LabelRunError, match=r"does not look like conll2012: its first lines are not CoNLL rows"):
         label_corpus(labeler, source, str(tmp_path / "out.jsonl"), input_format="conll2012", progress=False)

@@ -1,4 +1,4 @@
-"""The labelling tests share the srl-label tests' labeler of the fixture model, and the Ray tests one way to start and
+"""The labeling tests share the srl-label tests' labeler of the fixture model, and the Ray tests one way to start and
 stop Ray in the test process."""
 
 import faulthandler

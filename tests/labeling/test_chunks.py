@@ -83,7 +83,7 @@ def test_a_conll_file_is_labeled_at_its_predicates_whatever_its_format(labeler, 
         assert [frame["predicate"]["index"] for frame in sentence["frames"]] == [f.index for f in expected.frames]
 
 
-def test_a_lone_carriage_return_ends_a_line_in_the_corpus_labeller_as_in_the_readers(tmp_path):
+def test_a_lone_carriage_return_ends_a_line_in_the_corpus_labeler_as_in_the_readers(tmp_path):
     path = tmp_path / "old_mac.txt"
     path.write_bytes(b"first line\rsecond line\r\nthird line\n")
     assert [text for _, text in iter_lines(str(path))] == ["first line", "second line", "third line"]

@@ -13,7 +13,7 @@ from srl_zoo.parts.batch_inputs import BatchInputs
 from srl_zoo.parts.network import NetworkInputs, NetworkPass, SrlNetwork
 from srl_zoo.parts.predicate_step import NO_PREDICATE_HEAD
 from srl_zoo.runtime.load import load_model
-from srl_zoo.runtime.model import LabellingModel
+from srl_zoo.runtime.model import LabelingModel
 from tests.conftest import REPO_ROOT
 
 DEFAULT = os.path.join(REPO_ROOT, "models", "ewt-english.tar.gz")
@@ -21,7 +21,7 @@ GLOVE = os.path.join(REPO_ROOT, "models", "ewt-english-glove.tar.gz")
 
 
 def test_both_paths_run_the_one_pass():
-    for model in (SrlModel, LabellingModel):
+    for model in (SrlModel, LabelingModel):
         assert issubclass(model, SrlNetwork)
         assert model.run_network is SrlNetwork.run_network and model.readable_frames is SrlNetwork.readable_frames
 

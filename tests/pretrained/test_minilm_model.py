@@ -37,7 +37,7 @@ def train_head(config, fake_wheel, tmp_path, monkeypatch, **overrides):
 
 
 def label_elsewhere(archive, tmp_path, monkeypatch):
-    """Two sentences labelled by the archive, loaded from a directory outside the repository."""
+    """Two sentences labeled by the archive, loaded from a directory outside the repository."""
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir(exist_ok=True)
     monkeypatch.chdir(elsewhere)

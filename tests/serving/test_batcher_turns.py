@@ -67,7 +67,7 @@ class _RecordingLabeler:
 
 
 def test_every_word_a_predicate_is_cut_into_calls_of_bounded_rows_and_a_small_request_waits_one():
-    """6 sentences of 250 words, each word given as a predicate (375,000 rows x words), are labelled in parts of
+    """6 sentences of 250 words, each word given as a predicate (375,000 rows x words), are labeled in parts of
     at most 40 predicates (10,000 rows x words a call); a small request arriving during the first part goes next;
     the large answer holds every predicate's frame in order."""
     labeler = _RecordingLabeler()

@@ -28,7 +28,7 @@ def test_health_names_the_model_its_roles_and_precision(server, predicate_model_
     )
 
 
-def test_text_is_labelled_as_the_python_api_labels_it(server, labeler):
+def test_text_is_labeled_as_the_python_api_labels_it(server, labeler):
     status, answer, _ = server.post({"text": TEXT})
     assert status == 200
     expected = labeler(TEXT)
@@ -203,8 +203,8 @@ def test_64_concurrent_clients_each_get_their_own_answer(server, labeler):
     _, metrics, _ = server.get("/metrics")
     batches = dict(line.rsplit(" ", 1) for line in metrics.splitlines() if line.startswith("srl_zoo_batch_sentences"))
     model_calls = int(batches["srl_zoo_batch_sentences_count"])
-    labelled = float(batches["srl_zoo_batch_sentences_sum"])
-    assert labelled / model_calls > 1, "concurrent requests share model calls"
+    labeled = float(batches["srl_zoo_batch_sentences_sum"])
+    assert labeled / model_calls > 1, "concurrent requests share model calls"
 
 
 def test_metrics_are_prometheus_text(server):

@@ -1,5 +1,5 @@
 """The rate the service measures at start-up (a slow fake model: its time per row x word is known) and the
-request it refuses at once because it would not be labelled within max_request_seconds."""
+request it refuses at once because it would not be labeled within max_request_seconds."""
 
 import time
 

@@ -47,7 +47,7 @@ def test_a_maximal_request_neither_stalls_a_small_one_nor_outlives_sigterm():
         large = {}
         sender = threading.Thread(target=lambda: large.update(answer=server.post({"sentences": [words] * 40})))
         sender.start()
-        time.sleep(3.0)  # the large request is being labelled
+        time.sleep(3.0)  # the large request is being labeled
         assert server.get("/health")[1]["queue_sentences"] > 0
         started = time.monotonic()
         status, answer, _ = server.post({"text": "She left."})
@@ -60,7 +60,7 @@ def test_a_maximal_request_neither_stalls_a_small_one_nor_outlives_sigterm():
         assert time.monotonic() - stopping < 5 + 5
         sender.join(timeout=30)
         status, answer, _ = large["answer"]
-        assert status == 503 and answer["error"] == "the service stopped before labelling it"
+        assert status == 503 and answer["error"] == "the service stopped before labeling it"
         output = server.process.stdout.read()
         assert "Traceback" not in output and "CancelledError" not in output, output[-3000:]
     finally:

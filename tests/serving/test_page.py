@@ -24,7 +24,7 @@ def label_in_page(driver, server, text: str, times: int = 1) -> None:
     box.clear()
     box.send_keys(text)
     driver.find_element(By.ID, "label").click()
-    WebDriverWait(driver, 30).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-labelled"))
+    WebDriverWait(driver, 30).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-labeled"))
 
 
 def drawn_spans(driver):

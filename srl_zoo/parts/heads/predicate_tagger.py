@@ -18,7 +18,7 @@ from srl_zoo.parts.heads.sense_table import SenseTable
 
 def predicate_scores(probabilities: torch.Tensor, label_ids: torch.Tensor, not_a_predicate: int) -> torch.Tensor:
     """`(batch, seq_len)` the probability that each token is a predicate with its label: p(label) for a sense
-    (or `Y`); for a token labelled `-` (a predicate the caller gave), p(any predicate label).
+    (or `Y`); for a token labeled `-` (a predicate the caller gave), p(any predicate label).
 
     # Parameters
 

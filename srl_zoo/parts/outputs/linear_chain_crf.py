@@ -90,7 +90,7 @@ class LinearChainCrf(nn.Module):
         temperature: float = 1.0,
     ) -> torch.Tensor:
         """`(rows, seq_len)` at each token, log p(the span of `tags` that ends there is a span of the
-        labelling): its tags exactly, and the token after it not continuing it (forward-backward).
+        labeling): its tags exactly, and the token after it not continuing it (forward-backward).
 
         # Parameters
 

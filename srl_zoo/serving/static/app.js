@@ -1,5 +1,5 @@
 // The srl_zoo page: sends the text to POST /api/label and draws each predicate's frame as a row of the
-// sentence with its arguments as coloured, labelled spans. No external scripts, fonts or styles.
+// sentence with its arguments as coloured, labeled spans. No external scripts, fonts or styles.
 "use strict";
 
 const PALETTE = {
@@ -117,7 +117,7 @@ async function label(event) {
       return;
     }
     draw(answer);
-    document.body.dataset.labelled = String(Number(document.body.dataset.labelled || 0) + 1);
+    document.body.dataset.labeled = String(Number(document.body.dataset.labeled || 0) + 1);
   } catch (error) {
     showError(`The service did not answer: ${error}`);
   } finally {
