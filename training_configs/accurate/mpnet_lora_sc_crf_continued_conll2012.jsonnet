@@ -1,7 +1,7 @@
 // The accurate model trained further: the recipe (mpnet_lora_sc_crf_conll2012.jsonnet) started from the
 // shipped models/ewt-english-accurate.tar.gz instead of fresh adapters, with its vocabulary, and a second,
 // shorter schedule. The shipped archive is this config run twice on the recipe's 12 epochs on an H200 (EWT dev
-// 78.52 -> 79.57 -> 80.25, srl-eval.pl, gold predicates; README, "The accurate English model"): run it again
+// 78.52 -> 79.57 -> 80.25, srl-eval.pl, gold predicates; models/README.md, "The accurate one"): run it again
 // and it trains the shipped archive further (the H200's archive:
 // `git show 717eb2c:models/ewt-english-accurate.tar.gz`). The schedule: 100 warm-up steps to half the recipe's
 // rates (adapters 1e-4, head 5e-4), then linear decay to zero over `num_epochs` (2). Its forward passes run under

@@ -1,4 +1,4 @@
-// The shipped English model's recipe (README, "The shipped English model"): the first 3 of MiniLM's 6
+// The shipped English model's recipe (models/README.md, "The default"): the first 3 of MiniLM's 6
 // layers (`make minilm`), fine-tuned under LISA's one-pass bilinear scorer, with the predicate-and-sense
 // head (senses restricted to those each word had in training), on the bundled EWT CoNLL-2012 files.
 // Three layers learn faster per step than six here (docs/benchmarks.md, issue 21: 56.2 against 54.3 dev F1

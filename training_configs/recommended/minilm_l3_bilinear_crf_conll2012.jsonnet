@@ -1,4 +1,4 @@
-// The shipped English model's recipe (README, "The shipped English model"): the first 3 of MiniLM's 6
+// The shipped English model's recipe (models/README.md, "The default"): the first 3 of MiniLM's 6
 // layers (`make minilm`), fine-tuned under LISA's one-pass bilinear scorer with a CRF output layer (the
 // leaderboard's best idea: +3.7 and +3.9 dev F1 over the softmax output at its budget, two seeds,
 // docs/leaderboard.md), with the predicate-and-sense head (senses restricted to those each word had in

@@ -1,4 +1,4 @@
-// The shipped English model's recipe (README, "The shipped English model"): the first 3 of MiniLM's 6
+// The shipped English model's recipe (models/README.md, "The default"): the first 3 of MiniLM's 6
 // layers (`make minilm`), fine-tuned under 2 selective-connection layers per predicate (d=200, BiLSTM input
 // layer, the loss on the last layer's output) with a CRF output layer, the leaderboard's best row when shipped
 // (docs/leaderboard.md: 64.24 ± 1.08 dev F1 over three seeds at its budget, every seed above the bilinear

@@ -1,4 +1,4 @@
-// The shipped English model's recipe (README, "The shipped English model"): the best CPU recipe
+// The shipped English model's recipe (models/README.md, "The default"): the best CPU recipe
 // (cpu_budget.libsonnet) on the CoNLL-2012 files, so that it sees every predicate (verbal and
 // nominal) and its frameset, plus the predicate identification head, which learns to find the
 // predicates and their senses (`01`, `LV`, ...) for raw text.
