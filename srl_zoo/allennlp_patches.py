@@ -13,13 +13,9 @@ from dataclasses import dataclass
 
 from srl_zoo import archives, registered_names, training
 from srl_zoo.config_defaults import use_config_defaults
-from srl_zoo.modules.sentence_encoder import use_sentence_encoder_contract
-from srl_zoo.pretrained.batched_wordpieces import use_batched_wordpieces
-from srl_zoo.pretrained.fused_attention import use_fused_attention
-from srl_zoo.pretrained.special_tokens import use_special_tokens_fallback
-from srl_zoo.training.config_check import use_config_check
+from srl_zoo.pretrained.transformer_shims import use_transformer_shims
 from srl_zoo.training.transformer_files import use_transformer_files_in_every_archive
-from srl_zoo.training.unstarted_runs import use_unstarted_run_cleanup
+from srl_zoo.training.unstarted_runs import use_checked_training
 
 
 @dataclass(frozen=True)
@@ -40,15 +36,13 @@ PATCHES: tuple[Patch, ...] = (
         use_config_defaults,
     ),
     Patch(
-        "safe archive extraction",
-        "allennlp's extracted_archive writes members without checking them (paths out of the folder, "
-        "links, devices): srl_zoo's checks every member first and names the file in one error",
-        archives.use_safe_extraction,
-    ),
-    Patch(
-        "weights-only state dicts",
-        "allennlp's read_state_dict unpickles anything; srl_zoo's reads with torch.load(weights_only=True)",
-        archives.use_weights_only_loading,
+        "safe archive reading",
+        "allennlp's extracted_archive writes an archive's members without checking them (paths out of the "
+        "folder, links, devices), and its read_state_dict unpickles anything: srl_zoo's checks every member "
+        "first and names the file in one error, and reads weights with torch.load(weights_only=True), so a "
+        "pickled payload is refused, not run. Every allennlp path that loads an archive (load_archive, "
+        "Model.load, the predictors, `allennlp predict` and `evaluate`) calls these two functions",
+        archives.use_safe_archive_reading,
     ),
     Patch(
         "whole weights on Model.load",
@@ -58,29 +52,20 @@ PATCHES: tuple[Patch, ...] = (
         archives.check_loaded_models,
     ),
     Patch(
-        "old names as aliases",
-        "archives and configs that say `srl` keep working where allennlp-models does not own that name",
-        registered_names.register_aliases,
-    ),
-    Patch(
         "atomic checkpoints by default",
         "`allennlp train` writes checkpoints through a temporary file and a rename and resumes exactly "
         "when a config names no checkpointer or trainer type",
         training.make_default,
     ),
     Patch(
-        "config check before training",
-        "allennlp drops unknown trainer keys without a word (its trainer takes **kwargs) and reports other "
-        "unknown keys and mistyped values after reading the data, in a traceback: srl_zoo checks every key "
-        "and simple value type against the parts the config names first, in one line",
-        use_config_check,
-    ),
-    Patch(
-        "no folder from a run that saved nothing",
-        "allennlp makes the serialization folder, its config, vocabulary and log before the first batch: a run "
-        "that failed there left them, and the corrected command was refused with 'Specify --recover'; srl_zoo "
-        "removes a folder the run made and wrote no weights to",
-        use_unstarted_run_cleanup,
+        "checked training",
+        "allennlp drops unknown trainer keys without a word (its trainer takes **kwargs) and reports other unknown "
+        "keys and mistyped values after reading the data, in a traceback; and it makes the serialization folder "
+        "before the first batch, so a run that failed there left it and the corrected command was refused with "
+        "'Specify --recover'. Its train_model is the one function every entry calls (`allennlp train`, `srl-zoo "
+        "train`, `train_model_from_file`): wrapped once, it checks every key and simple value type against the "
+        "parts the config names first, in one line, and removes a folder the run made and wrote no weights to",
+        use_checked_training,
     ),
     Patch(
         "transformer files in every archive",
@@ -90,31 +75,16 @@ PATCHES: tuple[Patch, ...] = (
         use_transformer_files_in_every_archive,
     ),
     Patch(
-        "sentence encoder contract",
-        "the frame scorers ask their encoder for its layers, one pass with side inputs and a syntax head's "
-        "lever; allennlp's Seq2SeqEncoder gets the contract's defaults (one layer, no side inputs, no syntax "
-        "head), so a scorer calls the contract instead of asking what its encoder is",
-        use_sentence_encoder_contract,
-    ),
-    Patch(
-        "batched word pieces",
-        "allennlp's transformer tokenizer asks for each word's pieces in a Python loop, one tokenizer call "
-        "per word (11% of the shipped model's bfloat16 prediction time); one batched call gives the same pieces",
-        use_batched_wordpieces,
-    ),
-    Patch(
-        "fused BERT attention",
-        "transformers 4.25.1 computes BERT's self-attention in five steps that each write a (batch, heads, "
-        "length, length) tensor; torch's scaled_dot_product_attention computes the same in one fused kernel "
-        "(cross-attention, cached keys, head masks and returned weights keep transformers' own code)",
-        use_fused_attention,
-    ),
-    Patch(
-        "special tokens around folded segments",
-        "allennlp's transformer indexer adds [CLS]/[SEP] around each segment of a long sentence with the "
-        "tokenizer's build_inputs_with_special_tokens, which transformers 5 (the GPU image's) removed; where "
-        "it is missing, the indexer's tokenizer gets one that adds the start and end tokens allennlp found",
-        use_special_tokens_fallback,
+        "transformer shims",
+        "three replacements between allennlp 2.10.1 and transformers (`srl_zoo.pretrained.transformer_shims`): "
+        "allennlp's transformer tokenizer asks for each word's pieces in a Python loop, one tokenizer call per "
+        "word (11% of the shipped model's bfloat16 prediction time), where one batched call gives the same "
+        "pieces; transformers 4.25.1 computes BERT's self-attention in five steps that each write a (batch, "
+        "heads, length, length) tensor, where torch's scaled_dot_product_attention computes the same in one "
+        "fused kernel; and allennlp's indexer builds [CLS]/[SEP] around each segment of a long sentence with a "
+        "tokenizer method transformers 5 (the GPU image's) removed. The classes are allennlp's and transformers' "
+        "own, built by name from a config or an archive, so no config or subclass reaches them",
+        use_transformer_shims,
     ),
 )
 
@@ -133,4 +103,5 @@ def register_and_patch() -> None:
     from srl_zoo.data import dataset_readers, fields, padded_tokens_sampler  # noqa: F401
     from srl_zoo.nn import initializers  # noqa: F401
 
+    registered_names.register_aliases()  # the Predictor's old names, where allennlp-models does not own them
     apply_all()

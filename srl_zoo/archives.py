@@ -287,6 +287,12 @@ def use_weights_only_loading() -> None:
         util.read_state_dict = _safe_read_state_dict(util.read_state_dict)
 
 
+def use_safe_archive_reading() -> None:
+    """AllenNLP extracts archives with `safe_extracted_archive` and reads saved weights with `load_weights`."""
+    use_safe_extraction()
+    use_weights_only_loading()
+
+
 def check_loaded_models() -> None:
     """AllenNLP's `Model.load` refuses weights that do not make the model whole and hands a model that
     declares `read_archive_record` its archive's config; once only."""

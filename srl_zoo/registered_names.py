@@ -1,11 +1,11 @@
-"""srl_zoo's names beside allennlp-models': the Model and Predictor are registered as `srl_zoo`; the
-older `srl` names (and allennlp-models' predictor name) are kept as aliases only where they cannot
-clash, and archives saved with the old model name are read as srl_zoo's (`srl_zoo.archive_upgrade`).
+"""srl_zoo's names beside allennlp-models': the Model and Predictor are registered as `srl_zoo`; the Predictor's
+older names are kept as aliases where they cannot clash. Archives saved with the Model's old name `srl` are read as
+srl_zoo's by the archive upgrade (`srl_zoo.archive_upgrade`); a config to train names `srl_zoo`.
 
-allennlp-models registers its own `srl` Model (and `semantic_role_labeling` Predictor). Registering
-either name here would make `import srl_zoo` and `import allennlp_models.structured_prediction`
-fail in one process (in either order), so those aliases exist only where allennlp-models is not
-installed. srl_zoo's `srl` Predictor alias never clashes: allennlp-models has none of that name.
+allennlp-models registers its own `semantic_role_labeling` Predictor (and `srl` Model): registering that name here
+would make `import srl_zoo` and `import allennlp_models.structured_prediction` fail in one process (in either
+order), so that alias exists only where allennlp-models is not installed. srl_zoo's `srl` Predictor alias never
+clashes: allennlp-models has none of that name.
 """
 
 import importlib.util
@@ -19,16 +19,13 @@ def allennlp_models_installed() -> bool:
 
 
 def register_aliases() -> None:
-    """Register the old names where no clash is possible (see the module docstring)."""
-    from allennlp.models import Model
+    """Register the Predictor's old names where no clash is possible (see the module docstring)."""
     from allennlp.predictors import Predictor
 
-    from srl_zoo.models import SrlModel
     from srl_zoo.predictors import SrlPredictor
 
     _alias(Predictor, "srl", SrlPredictor)
     if not allennlp_models_installed():
-        _alias(Model, "srl", SrlModel)
         _alias(Predictor, "semantic_role_labeling", SrlPredictor)
 
 

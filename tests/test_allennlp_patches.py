@@ -25,7 +25,7 @@ def test_every_patch_is_in_place_after_import():
     assert getattr(Model.load, "srl_zoo_checked", False)
     assert Checkpointer.default_implementation == "srl_zoo_atomic"
     assert Trainer.default_implementation == "srl_zoo_gradient_descent"
-    assert "srl" in Registrable._registry[Predictor]
+    assert "srl" in Registrable._registry[Predictor]  # registered with the parts, not a patch
     assert set(CONFIG_VARIABLES) <= set(params._environment_variables())
     assert getattr(PretrainedTransformerIndexer.__init__, "srl_zoo_special_tokens", False)
 

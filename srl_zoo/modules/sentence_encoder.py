@@ -1,8 +1,8 @@
-"""The contract a frame scorer reads from its encoder, declared on every `Seq2SeqEncoder`: whether it exposes
-each layer's output (`exposes_layers`, `forward_layers`), one pass as `EncodedSentences` with the batch's side
-inputs (`encode`), and the lever of a syntax head (`set_parse_source`). allennlp's encoders get the defaults
-(one layer, no side inputs, no syntax head) from `use_sentence_encoder_contract`; srl_zoo's self-attention
-encoders declare their own. The scorers call the contract and never ask what their encoder is."""
+"""The contract a frame scorer reads from its encoder: whether it exposes each layer's output (`exposes_layers`,
+`forward_layers`), one pass as `EncodedSentences` with the batch's side inputs (`encode`), and the lever of a
+syntax head (`set_parse_source`). srl_zoo's self-attention encoders declare it; an allennlp encoder that does not
+gets the defaults (one layer, no side inputs, no syntax head) from `as_sentence_encoder` when a scorer takes it,
+without changing allennlp's `Seq2SeqEncoder`. The scorers call the contract and never ask what their encoder is."""
 
 from typing import Any, Optional
 
@@ -15,43 +15,59 @@ from srl_zoo.parts.encoders.encoded_sentences import EncodedSentences
 from srl_zoo.parts.encoders.sentence_encoder import SentenceEncoder
 
 
-def _forward_layers(self: Seq2SeqEncoder, inputs: torch.Tensor, mask: torch.Tensor) -> list[torch.Tensor]:
-    return [self(inputs, mask)]
+class _ContractDefaults:
+    """The contract's members for an encoder that declares none: one layer, no side inputs, no syntax head."""
+
+    exposes_layers = False
+
+    def forward_layers(self, inputs: torch.Tensor, mask: torch.Tensor) -> list[torch.Tensor]:
+        return [self(inputs, mask)]  # type: ignore[operator]  # mixed into a Seq2SeqEncoder
+
+    def encode(
+        self, inputs: torch.Tensor, mask: torch.Tensor, context: Optional[BatchInputs] = None
+    ) -> EncodedSentences:
+        return EncodedSentences(self.forward_layers(inputs, mask))
+
+    def set_parse_source(self, source: str) -> bool:
+        return False
+
+    @classmethod
+    def config_offers(cls, config: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        """What the config check reads (`srl_zoo.config_fit`): the top layer, no syntax head."""
+        return {SENTENCE_ENCODER: {"layers": 1, "syntax_head": False}}
 
 
-def _encode(
-    self: Seq2SeqEncoder, inputs: torch.Tensor, mask: torch.Tensor, context: Optional[BatchInputs] = None
-) -> EncodedSentences:
-    return EncodedSentences(self.forward_layers(inputs, mask))  # type: ignore[attr-defined]
+#: each allennlp encoder class adapted, with the contract's defaults mixed in behind its own members
+_ADAPTED: dict[type, type] = {}
 
 
-def _no_syntax_head(self: Seq2SeqEncoder, source: str) -> bool:
-    return False
+def _adapted_class(cls: type) -> type:
+    """`cls` with the contract's defaults behind its own members (made once per class)."""
+    if cls not in _ADAPTED:
+        members = {"__module__": cls.__module__, "__qualname__": cls.__qualname__, "__doc__": cls.__doc__}
+        _ADAPTED[cls] = type(cls.__name__, (cls, _ContractDefaults), members)
+    return _ADAPTED[cls]
 
 
-def _offers_its_top_layer(cls: type, config: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    return {SENTENCE_ENCODER: {"layers": 1, "syntax_head": False}}
+def declares_contract(cls: type) -> bool:
+    """Whether the encoder class `cls` declares the contract itself (srl_zoo's self-attention encoders)."""
+    return hasattr(cls, "encode") and hasattr(cls, "forward_layers")
 
 
-#: the contract's defaults, for encoders that declare nothing
-DEFAULTS: dict[str, Any] = {
-    "exposes_layers": False,
-    "forward_layers": _forward_layers,
-    "encode": _encode,
-    "set_parse_source": _no_syntax_head,
-    "config_offers": classmethod(_offers_its_top_layer),  # what the config check reads (`srl_zoo.config_fit`)
-}
-
-
-def use_sentence_encoder_contract() -> None:
-    """Every `Seq2SeqEncoder` offers the contract, with the defaults where a class declares nothing (a class
-    that defines a member keeps it: `SelfAttentionEncoder` and its subclasses); applying it again changes
-    nothing."""
-    for name, value in DEFAULTS.items():
-        if name not in vars(Seq2SeqEncoder):
-            setattr(Seq2SeqEncoder, name, value)
+def contract_offers(cls: type, config: dict[str, Any]) -> Optional[dict[str, dict[str, Any]]]:
+    """What the encoder class `cls` configured by `config` offers the config check: its own `config_offers`, the
+    contract's defaults for an allennlp `Seq2SeqEncoder` that declares none, else None."""
+    offers = getattr(cls, "config_offers", None)
+    if offers is not None:
+        return offers(config)
+    if isinstance(cls, type) and issubclass(cls, Seq2SeqEncoder):
+        return _ContractDefaults.config_offers(config)
+    return None
 
 
 def as_sentence_encoder(encoder: Seq2SeqEncoder) -> SentenceEncoder:
-    """`encoder`, typed as the contract it offers once `use_sentence_encoder_contract` has run."""
+    """`encoder` offering the contract: itself where its class declares it, else the same module (its parameters
+    and their names unchanged) as an instance of its class with the contract's defaults mixed in."""
+    if not declares_contract(type(encoder)):
+        encoder.__class__ = _adapted_class(type(encoder))
     return encoder  # type: ignore[return-value]

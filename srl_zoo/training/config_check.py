@@ -22,6 +22,7 @@ from allennlp.models import Model
 from allennlp.training import Trainer
 
 from srl_zoo.config_fit import ConfigNeed
+from srl_zoo.modules.sentence_encoder import contract_offers
 from srl_zoo.training.constructor_keys import constructor_parameters
 from srl_zoo.training.embedder_settings import check_settings_follow_the_embedder
 from srl_zoo.training.given_keys import given_keys
@@ -96,8 +97,7 @@ class _Fit:
 
     def read(self, cls: type, config: dict[str, Any], path: str) -> None:
         """Take what the part `cls` configured by `config` at `path` declares."""
-        offers = getattr(cls, "config_offers", None)
-        for role, facts in (offers(config) if offers is not None else {}).items():
+        for role, facts in (contract_offers(cls, config) or {}).items():
             self.offers[role] = (path, facts)
         needs = getattr(cls, "config_needs", None)
         self.needs.extend((path, need) for need in (needs(config) if needs is not None else []))
@@ -245,20 +245,3 @@ def _unwrap_lazy(annotation: Any) -> Any:
 
 def _is_part(annotation: Any) -> bool:
     return inspect.isclass(annotation) and issubclass(annotation, FromParams)
-
-
-def use_config_check() -> None:
-    """allennlp's `train_model` (`allennlp train`, `srl-zoo train`, `train_model_from_file`) checks the config
-    (`check_training_config`) before it reads data or builds anything; once only."""
-    from allennlp.commands import train
-
-    if getattr(train.train_model, "srl_zoo_checked", False):
-        return
-    original = train.train_model
-
-    def train_model(params: Any, *args: Any, **kwargs: Any) -> Any:
-        check_training_config(params.as_dict(quiet=True))
-        return original(params, *args, **kwargs)
-
-    train_model.srl_zoo_checked = True  # type: ignore[attr-defined]
-    train.train_model = train_model

@@ -1,6 +1,7 @@
-"""A training run that fails before it saved any weights leaves no serialization folder: allennlp makes the folder,
-its config, vocabulary and log before the first batch, and then refuses the corrected command with "Specify
---recover", which has nothing to recover."""
+"""allennlp's `train_model`, checked and cleaned up after: the config is checked before anything is read or made,
+and a run that fails before it saved any weights leaves no serialization folder (allennlp makes the folder, its
+config, vocabulary and log before the first batch, and then refuses the corrected command with "Specify
+--recover", which has nothing to recover)."""
 
 import functools
 import os
@@ -16,18 +17,22 @@ def remove_unstarted_training(serialization_dir: str) -> None:
         shutil.rmtree(serialization_dir, ignore_errors=True)
 
 
-def use_unstarted_run_cleanup() -> None:
-    """allennlp's `train_model` (`allennlp train`, `srl-zoo train`, `train_model_from_file`) removes the folder it
-    made when the run fails before any weights were saved; a folder that was there before (`--recover`,
-    `--force`) is left as it is. Once only."""
+def use_checked_training() -> None:
+    """allennlp's `train_model` (`allennlp train`, `srl-zoo train`, `train_model_from_file`) checks the config
+    first (`srl_zoo.training.config_check`), before it reads data or builds anything, and removes the folder it
+    made when the run fails before any weights were saved (a folder that was there before, `--recover` or
+    `--force`, is left as it is). Once only."""
     from allennlp.commands import train
 
-    if getattr(train.train_model, "srl_zoo_cleans_up", False):
+    from srl_zoo.training.config_check import check_training_config
+
+    if getattr(train.train_model, "srl_zoo_checked", False):
         return
     original = train.train_model
 
-    @functools.wraps(original)  # keeps the attributes of srl_zoo's other wrappers (their once-only marks)
+    @functools.wraps(original)
     def train_model(params: Any, serialization_dir: Any, *args: Any, **kwargs: Any) -> Any:
+        check_training_config(params.as_dict(quiet=True))
         fresh = not os.path.exists(serialization_dir)
         try:
             return original(params, serialization_dir, *args, **kwargs)
@@ -36,5 +41,5 @@ def use_unstarted_run_cleanup() -> None:
                 remove_unstarted_training(str(serialization_dir))
             raise
 
-    train_model.srl_zoo_cleans_up = True  # type: ignore[attr-defined]
+    train_model.srl_zoo_checked = True  # type: ignore[attr-defined]
     train.train_model = train_model

@@ -5,23 +5,17 @@ from collections.abc import Iterable, Iterator
 from typing import Any, Optional
 
 from allennlp.data import DatasetReader, Instance, Token
-from allennlp.data.fields import Field, MetadataField, SequenceLabelField, TextField
+from allennlp.data.fields import Field, MetadataField, TextField
 from allennlp.data.token_indexers import SingleIdTokenIndexer, TokenIndexer
 
 from srl_zoo.config_fit import TRAINING_DATA
 from srl_zoo.data.fields import SrlFramesField
+from srl_zoo.data.fields.side_label_field import SideLabelField
 from srl_zoo.data.formats import SrlSentence
 from srl_zoo.data.formats.dependency_trees import attach_dependency_trees
 from srl_zoo.data.formats.labels import NOT_A_PREDICATE, predicate_label
 from srl_zoo.data.formats.teacher_distributions import TeacherFrames, attach_teacher
 from srl_zoo.data.sentence_metadata import SentenceMetadata
-
-# These namespaces deliberately keep allennlp's padding and OOV entries (a POS tag, dependency
-# relation or sense unseen in training must not crash evaluation), so allennlp's advice to name
-# them "*labels"/"*tags" does not apply: silence it for them.
-SequenceLabelField._already_warned_namespaces.update(
-    {"pos", "predicate_senses", "dependency_relations", "pos_predicate"}
-)
 
 
 class SrlReader(DatasetReader):
@@ -158,20 +152,20 @@ class SrlReader(DatasetReader):
             for frame in frames:
                 predicate_labels[frame.index] = predicate_label(frame)
         if predicate_labels is not None:
-            fields["predicate_labels"] = SequenceLabelField(
+            fields["predicate_labels"] = SideLabelField(
                 predicate_labels, text_field, label_namespace="predicate_senses"
             )
         if pos_tags is not None:
-            fields["pos_tags"] = SequenceLabelField(pos_tags, text_field, label_namespace="pos")
+            fields["pos_tags"] = SideLabelField(pos_tags, text_field, label_namespace="pos")
             if predicate_labels is not None:
                 joint = [f"{pos}/{label}" for pos, label in zip(pos_tags, predicate_labels, strict=False)]
-                fields["pos_predicate_labels"] = SequenceLabelField(joint, text_field, label_namespace="pos_predicate")
+                fields["pos_predicate_labels"] = SideLabelField(joint, text_field, label_namespace="pos_predicate")
         if dependency_heads is not None:
-            fields["dependency_heads"] = SequenceLabelField(
+            fields["dependency_heads"] = SideLabelField(
                 list(dependency_heads), text_field, label_namespace="dependency_head_indices"
             )
         if dependency_labels is not None:
-            fields["dependency_labels"] = SequenceLabelField(
+            fields["dependency_labels"] = SideLabelField(
                 dependency_labels, text_field, label_namespace="dependency_relations"
             )
         fields["metadata"] = MetadataField(
