@@ -2,7 +2,6 @@
 read from the most similar labeled training sentences."""
 
 import logging
-from collections.abc import Sequence
 from typing import Any, Optional
 
 import torch
@@ -10,11 +9,12 @@ from allennlp.common import Lazy
 from allennlp.data import Vocabulary
 from allennlp.modules import Seq2SeqEncoder, TextFieldEmbedder
 
+from srl_zoo.amn.bank_index import index_bank
 from srl_zoo.amn.memory_bank import MemoryBank, MemoryQuery
+from srl_zoo.amn.memory_queries import POS_SOURCES, memory_queries
 from srl_zoo.amn.memory_words import MemoryWords, ModelWordEmbedding, memory_words_of
-from srl_zoo.amn.neighbour_cache import fingerprint, read_cache, training_neighbours, write_cache
+from srl_zoo.amn.neighbour_memo import NeighbourMemo
 from srl_zoo.amn.selectors import EditDistanceSelector, NeighbourSelector, WordVectors
-from srl_zoo.data.sentence_metadata import SentenceMetadata
 from srl_zoo.modules.encoder_width import encoder_with_width
 from srl_zoo.modules.frame_features import FrameFeatures
 from srl_zoo.nn.json_tensor import json_to_tensor, tensor_to_json
@@ -22,8 +22,6 @@ from srl_zoo.parts.frame_features.frame_feature_inputs import FrameFeatureInputs
 from srl_zoo.parts.frame_features.memory_reading import MemoryReading
 
 logger = logging.getLogger(__name__)
-
-POS_SOURCES = ("auto", "data", "tagger")
 
 
 @FrameFeatures.register("associated_memory")
@@ -37,7 +35,9 @@ class AssociatedMemory(FrameFeatures, MemoryReading):
     attention weights average `label_dim`-d embeddings of the neighbour's gold tags; the neighbours'
     vectors are merged (`average`, `concat`, `weighted`, `flat`). The Model hands the result to the
     frame scorer, which concatenates it to the words of each (sentence, predicate) row. The encoding and reading
-    are `srl_zoo.parts.frame_features.memory_reading.MemoryReading`'s; this part finds the neighbours.
+    are `srl_zoo.parts.frame_features.memory_reading.MemoryReading`'s; this part holds the bank and finds the
+    neighbours (`neighbour_memo.py`: memoised, the training queries' cached; `memory_queries.py`: the queries;
+    `bank_index.py`: the bank as index tensors).
 
     The bank is read from `train_data_path` when the model is built (`prepare`; not when an archive
     is being loaded: its weights bring the bank) and lives in the model's state dict (so a model
@@ -70,7 +70,7 @@ class AssociatedMemory(FrameFeatures, MemoryReading):
     label_namespace : vocabulary namespace of the tags.
     """
 
-    # buffers (see `_index_bank`): the bank's token ids, lengths, sentence, predicate and tag ids per entry
+    # buffers (see `bank_index.py`): the bank's token ids, lengths, sentence, predicate and tag ids per entry
     _bank_tokens: torch.Tensor
     _bank_lengths: torch.Tensor
     _bank_sentence: torch.Tensor
@@ -113,8 +113,7 @@ class AssociatedMemory(FrameFeatures, MemoryReading):
         # The bank travels in the state dict as tensors: its JSON as bytes, and the word vectors used.
         self.register_buffer("bank_state", torch.zeros(0, dtype=torch.uint8))
         self.register_buffer("bank_word_vectors", torch.zeros(0))
-        self._neighbours: dict[str, list[int]] = {}
-        self._training_neighbours_ready = False
+        self._memo = NeighbourMemo(self.selector, num_neighbours, neighbour_cache)
         self._words: Optional[MemoryWords] = None
 
     def get_output_dim(self) -> int:
@@ -157,29 +156,19 @@ class AssociatedMemory(FrameFeatures, MemoryReading):
         device = self.flag_embedding.weight.device
         self.register_buffer("bank_state", json_to_tensor(bank.to_state()).to(device))
         self.register_buffer("bank_word_vectors", vectors.to(device) if vectors is not None else torch.zeros(0))
-        token_ids = self._prepared_words().index(bank.words)
-        longest = token_ids.size(1)
-        tag_ids = torch.zeros(len(bank), longest, dtype=torch.long)
-        # a tag the model's labels lack (its vocabulary read fewer sentences than the bank, e.g. a reader's
-        # max_instances) is remembered as outside any argument
-        known = self.vocab.get_token_to_index_vocabulary(self.label_namespace)
-        outside = known.get("O", 0)
-        for e, tags in enumerate(bank.tags):
-            tag_ids[e, : len(tags)] = torch.tensor([known.get(t, outside) for t in tags])
+        index = index_bank(bank, self._prepared_words(), self.vocab.get_token_to_index_vocabulary(self.label_namespace))
         # index tensors: non-persistent buffers (they follow `.to(device)`; the state dict keeps the bank itself)
-        self.register_buffer("_bank_tokens", token_ids.to(device), persistent=False)  # (sentences, longest)
-        lengths = torch.tensor([len(w) for w in bank.words], device=device)
-        self.register_buffer("_bank_lengths", lengths, persistent=False)  # (sentences,)
-        self.register_buffer("_bank_sentence", torch.tensor(bank.sentence_of, device=device), persistent=False)
-        self.register_buffer("_bank_predicate", torch.tensor(bank.predicates, device=device), persistent=False)
-        self.register_buffer("_bank_tags", tag_ids.to(device), persistent=False)  # (entries, longest)
+        self.register_buffer("_bank_tokens", index.tokens.to(device), persistent=False)  # (sentences, longest)
+        self.register_buffer("_bank_lengths", index.lengths.to(device), persistent=False)  # (sentences,)
+        self.register_buffer("_bank_sentence", index.sentence.to(device), persistent=False)  # (entries,)
+        self.register_buffer("_bank_predicate", index.predicate.to(device), persistent=False)  # (entries,)
+        self.register_buffer("_bank_tags", index.tags.to(device), persistent=False)  # (entries, longest)
         words = self._prepared_words()
         word_vectors = None
         if vectors is not None and isinstance(words, ModelWordEmbedding):
             word_vectors = WordVectors(vectors, words.word_id)
         self.selector.build(bank, word_vectors)
-        self._neighbours = {}
-        self._training_neighbours_ready = False
+        self._memo.forget()
 
     def _prepared_words(self) -> MemoryWords:
         if self._words is None:
@@ -199,59 +188,7 @@ class AssociatedMemory(FrameFeatures, MemoryReading):
 
     def neighbours(self, queries: list[MemoryQuery]) -> list[list[int]]:
         """Bank entries per query, nearest first (memoised)."""
-        keys = [q.key() for q in queries]
-        missing = {key: q for key, q in zip(keys, queries, strict=False) if key not in self._neighbours}
-        if missing:
-            self._neighbours.update(
-                zip(missing, self.selector.select(list(missing.values()), self.num_neighbours), strict=False)
-            )
-        return [self._neighbours[key] for key in keys]
-
-    def _prepare_training_neighbours(self) -> None:
-        """All training queries' neighbours in one pass, from `neighbour_cache` when it matches."""
-        if self._training_neighbours_ready:
-            return
-        assert self.bank is not None
-        expected = fingerprint(self.bank, self.selector, self.num_neighbours)
-        cached = read_cache(self.neighbour_cache, expected)
-        if cached is None:
-            cached = training_neighbours(self.bank, self.selector, self.num_neighbours)
-            if self.neighbour_cache:
-                write_cache(self.neighbour_cache, expected, cached)
-        self._neighbours.update(cached)
-        self._training_neighbours_ready = True
-
-    def _queries(
-        self,
-        rows: list[list[int]],
-        metadata: Sequence[SentenceMetadata],
-        predicted_pos: Optional[list[list[str]]],
-    ) -> list[MemoryQuery]:
-        """One query per (sentence, predicate) row, with the POS the `pos_source` says."""
-        queries = []
-        for sentence, predicate in rows:
-            meta = metadata[sentence]
-            pos = self._pos_of(meta, predicted_pos[sentence] if predicted_pos is not None else None)
-            queries.append(MemoryQuery(meta.words, pos, predicate, exclude_same_words=self.training))
-        return queries
-
-    def _pos_of(self, meta: SentenceMetadata, predicted: Optional[list[str]]) -> Optional[list[str]]:
-        if not self.selector.needs_pos:
-            return None
-        given = meta.pos
-        if self.training or self.pos_source == "data" or (self.pos_source == "auto" and given is not None):
-            if given is None:
-                raise ValueError(
-                    "the associated memory (edit_distance selector) needs POS tags: give 'pos' with each sentence "
-                    f"(pos_source: {self.pos_source!r}); sentence: {' '.join(meta.words[:12])} ..."
-                )
-            return list(given)
-        if predicted is None:
-            raise ValueError(
-                "the associated memory needs POS tags and this model has no POS tagger: give 'pos' with each "
-                "sentence, or train with a POS-predicting head (e.g. 'joint_pos_predicate')"
-            )
-        return predicted
+        return self._memo.neighbours(queries)
 
     # ---- the features ---------------------------------------------------------------------------
 
@@ -265,7 +202,8 @@ class AssociatedMemory(FrameFeatures, MemoryReading):
         embedded, mask, predicate_indices = inputs.embedded, inputs.mask, inputs.predicate_indices
         self._ensure_bank()
         if self.training:
-            self._prepare_training_neighbours()
+            assert self.bank is not None
+            self._memo.prepare_training(self.bank)
         batch, num_frames = predicate_indices.shape
         output = embedded.new_zeros(batch, num_frames, mask.size(1), self.output_dim)
         # (sentence, predicate) per real frame, in the row-major order of `nonzero` below
@@ -274,7 +212,8 @@ class AssociatedMemory(FrameFeatures, MemoryReading):
             return output
         frame_rows = (predicate_indices >= 0).nonzero(as_tuple=False)  # (rows, 2): (sentence, frame)
         pos_tags = self._predicted_pos_tags(predicted_pos, mask) if predicted_pos is not None else None
-        neighbours = self.neighbours(self._queries(rows, metadata, pos_tags))
+        queries = memory_queries(rows, metadata, pos_tags, self.selector.needs_pos, self.pos_source, self.training)
+        neighbours = self.neighbours(queries)
         row_sentence, row_frame = frame_rows[:, 0], frame_rows[:, 1]
 
         # the target rows, encoded with their predicate flagged
