@@ -3,7 +3,7 @@ named, with why it is needed, applied in order by `apply_all()` from one place (
 `srl_zoo.plugin`, `--include-package srl_zoo` and `srl_zoo.api.load` run), each one idempotent. `import srl_zoo`
 alone changes nothing.
 
-allennlp 2.10.1 is pinned and no longer changes, so these are small, tested replacements of single
+allennlp 2.10.1 is pinned and does not change, so these are small, tested replacements of single
 functions or defaults, not forks: `tests/test_allennlp_patches.py` checks that each is in place after
 `import srl_zoo.plugin`, that applying them twice changes nothing, and that docs/architecture.md lists them.
 """

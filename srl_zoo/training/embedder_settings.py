@@ -1,8 +1,8 @@
 """Settings that must follow the word embedder, checked before training: a DeepAtt-style encoder multiplies its
 input by √d and the GloVe recipes start the embeddings at N(0, 1/d), both for embeddings trained from that
-scale; over a pretrained transformer's LayerNorm-ed vectors neither is right. Swapping a recipe's words for a
-transformer with `-o` used to keep both without a word; now each is one `ConfigurationError` saying what to set
-(what `training_configs/common/embedding.libsonnet` writes for a transformer)."""
+scale; over a pretrained transformer's LayerNorm-ed vectors neither is right. A recipe whose words are swapped
+for a transformer with `-o` but keeps either gets one `ConfigurationError` saying what to set (what
+`training_configs/common/embedding.libsonnet` writes for a transformer)."""
 
 import json
 from typing import Any

@@ -70,9 +70,9 @@ class TransformerFilesCallback(TrainerCallback):
 def use_transformer_files_in_every_archive() -> None:
     """Every training run carries its transformer's config and tokenizer files, whatever config built it:
     allennlp's `TrainModel` copies them into the serialization directory once the model is built (rank 0), and
-    `archive_model` (as `allennlp train` calls it) puts that folder into `model.tar.gz`; once only. Before, only
-    configs with both the `transformer_files` callback and `include_in_archive` did, and the others' archives
-    named the training machine's transformer folder and broke when it moved."""
+    `archive_model` (as `allennlp train` calls it) puts that folder into `model.tar.gz`; once only. Without it,
+    only configs with both the `transformer_files` callback and `include_in_archive` would, and the others'
+    archives would name the training machine's transformer folder and break when it moved."""
     from allennlp.commands import train
 
     if getattr(train.archive_model, "srl_zoo_transformer_files", False):
