@@ -131,8 +131,9 @@ def test_a_sentence_is_labeled_the_same_whatever_its_batch(labeler, tmp_path):
 
 
 def test_the_model_card_shows_the_f1_per_precision_the_archive_recorded(labeler):
-    """The model card's numbers (models/README.md) are the archive's own record (`srl-zoo export --measure-precision`, through the
-    runtime), and auto follows it: bfloat16 and the runtime's int8 both keep the F1 within 0.1 here."""
+    """The model card's numbers (models/README.md) are the archive's own record (`srl-zoo export
+    --measure-precision`, through the runtime), and auto follows it: bfloat16 and the runtime's int8 both keep the
+    F1 within 0.1 here."""
     measured = labeler.model.f1_per_precision
     assert measured is not None and measured["sentences"] == 1971  # the whole bundled EWT dev file
     with open(os.path.join(REPO_ROOT, "models", "README.md"), encoding="utf-8") as handle:
