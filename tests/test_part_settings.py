@@ -1,7 +1,7 @@
 """Each part's settings have one source: the plain part's constructor (`srl_zoo/parts/`), which the runtime builds
 from an archive. A registered part (what a config names, and what the configuration reference is generated from)
-that wraps a plain one takes the same defaults for every setting they share, and the runtime's table of parts
-names each plain part under the name its registered wrapper is registered by."""
+that wraps a plain one takes the same defaults for every setting they share (the runtime's table of parts is
+generated from registration: tests/commands/test_runtime_parts.py)."""
 
 import inspect
 
@@ -9,7 +9,6 @@ import pytest
 from allennlp.common import Registrable
 
 import srl_zoo.plugin  # noqa: F401  (every part registered)
-from srl_zoo.runtime import parts_table
 
 
 def registered_parts() -> list[tuple[type, str, type]]:
@@ -55,17 +54,3 @@ def test_a_registered_part_takes_its_plain_parts_defaults(name, cls, plain):
     registered, own = defaults(cls), defaults(plain)
     shared = sorted(set(registered) & set(own))
     assert {key: registered[key] for key in shared} == {key: own[key] for key in shared}, (name, plain.__name__)
-
-
-def test_the_runtimes_table_names_each_plain_part_as_registration_does():
-    registered = {(base.__name__, name): cls for base, name, cls in registered_parts()}
-    tables = {
-        "FrameScorer": parts_table.SCORERS,
-        "Seq2SeqEncoder": parts_table.ENCODERS,
-        "TagOutput": parts_table.OUTPUTS,
-        "PredicateHead": parts_table.PREDICATE_HEADS,
-    }
-    for base, table in tables.items():
-        for name, plain in table.items():
-            cls = registered.get((base, name))
-            assert cls is not None and issubclass(cls, plain), f"{base} {name!r}: registered as {cls}, table {plain}"
