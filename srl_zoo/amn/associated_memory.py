@@ -106,7 +106,6 @@ class AssociatedMemory(FrameFeatures, MemoryReading):
         self.selector = selector or EditDistanceSelector()
         self.pos_source = pos_source
         self.lowercase_tokens = lowercase_tokens
-        self.neighbour_cache = neighbour_cache
         self.label_namespace = label_namespace
         self.bank: Optional[MemoryBank] = None
         self.word_vectors: Optional[torch.Tensor] = None  # (vocab, dim) snapshot for word-vector selectors

@@ -25,7 +25,6 @@ from srl_zoo.modules.frame_scorers import FrameScorer
 from srl_zoo.parts.batch_inputs import BatchInputs
 from srl_zoo.parts.network import NetworkInputs, NetworkPass, SrlNetwork
 from srl_zoo.parts.predicate_sources import check_predicate_source
-from srl_zoo.parts.scorers.frame_groups import DEFAULT_ROW_TOKENS
 
 
 @Model.register("srl_zoo")
@@ -61,8 +60,6 @@ class SrlModel(ArchiveRecord, OptionalOutputs, SrlNetwork, Model):
     frame_scorer: FrameScorer
     predicate_head: Optional[PredicateHead]
     frame_features: Optional[FrameFeatures]
-    #: padded (sentence, frame, token) cells per group of frames when not training (memory ceiling)
-    inference_row_tokens: int = DEFAULT_ROW_TOKENS
 
     def __init__(
         self,
@@ -156,7 +153,6 @@ class SrlModel(ArchiveRecord, OptionalOutputs, SrlNetwork, Model):
                 decodes,
                 self.output_class_probabilities,
                 with_span_scores=self.output_span_scores and not self.training,
-                row_tokens=None if self.training else self.inference_row_tokens,
                 sentences_read_elsewhere=len(self.auxiliary_tasks) > 0,
             ),
         )

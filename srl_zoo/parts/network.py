@@ -61,7 +61,6 @@ class NetworkPass:
     decodes : decode the frames (and have the parts update their metrics).
     with_probabilities : also each frame's tag distributions (`class_probabilities`).
     with_span_scores : also each decoded span's log-probability (`span_log_probabilities`).
-    row_tokens : score frames in groups of at most this many padded cells (None: all at once).
     sentences_read_elsewhere : encode the sentences even where no part of the network reads them (the caller's
         auxiliary tasks do).
     """
@@ -70,7 +69,6 @@ class NetworkPass:
     decodes: bool = True
     with_probabilities: bool = False
     with_span_scores: bool = True
-    row_tokens: Optional[int] = DEFAULT_ROW_TOKENS
     sentences_read_elsewhere: bool = False
 
 
@@ -103,6 +101,9 @@ class SrlNetwork(nn.Module):
     readout: FrameReadout
     #: argument scores are the output layer's divided by it (an archive's calibration; 1 without)
     score_temperature: float = 1.0
+    #: padded (sentence, frame, token) cells per group of frames when not training (memory ceiling; in training
+    #: all frames are scored at once)
+    inference_row_tokens: int = DEFAULT_ROW_TOKENS
 
     def build_network(
         self,
@@ -160,7 +161,7 @@ class SrlNetwork(nn.Module):
             gold_tags,
             how.decodes,
             how.with_probabilities,
-            row_tokens=how.row_tokens,
+            row_tokens=None if self.training else self.inference_row_tokens,
             with_span_scores=how.with_span_scores,
             score_temperature=self.score_temperature,
             teacher_probabilities=teacher,

@@ -11,7 +11,6 @@ from srl_zoo.data.sentence_metadata import SentenceMetadata
 from srl_zoo.parts.batch_inputs import BatchInputs
 from srl_zoo.parts.heads.predicate_finder import PredicateFinder
 from srl_zoo.parts.network import NetworkInputs, NetworkPass, SrlNetwork
-from srl_zoo.parts.scorers.frame_groups import DEFAULT_ROW_TOKENS
 from srl_zoo.parts.scorers.frame_scorer import FrameScorer
 from srl_zoo.runtime.embedders import WordEmbedder
 
@@ -76,7 +75,6 @@ class LabelingModel(SrlNetwork):
         self.tags = tags
         self.score_temperature = score_temperature
         self.f1_per_precision = f1_per_precision
-        self.inference_row_tokens = DEFAULT_ROW_TOKENS
 
     def prepare(
         self,
@@ -131,6 +129,6 @@ class LabelingModel(SrlNetwork):
         context = BatchInputs(sentences=metadata, dependency_heads=_to(batch.heads, device))
         network = self.run_network(
             NetworkInputs(embedded, mask, context, batch.given.to(device)),
-            NetworkPass(with_probabilities=with_probabilities, row_tokens=self.inference_row_tokens),
+            NetworkPass(with_probabilities=with_probabilities),
         )
         return {**network.outputs, "words": batch.words}
