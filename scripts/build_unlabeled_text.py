@@ -123,22 +123,18 @@ MIN_WORDS, MAX_WORDS = 4, 60
 GUM_MANIFEST = os.path.join(os.path.dirname(os.path.abspath(__file__)), "gum_documents.json")
 
 
-def gum_documents(manifest_path: str = GUM_MANIFEST) -> tuple[GumDocument, ...]:
-    """The GUM documents that `manifest_path` pins, in name order."""
+def gum_set(manifest_path: str = GUM_MANIFEST) -> tuple[tuple[GumDocument, ...], str]:
+    """The GUM documents that `manifest_path` pins, in name order, and what the set's record says of its licence
+    (each genre kept, with the licence the treebank states)."""
     with open(manifest_path, encoding="utf-8") as handle:
         manifest = json.load(handle)
-    return tuple(
+    documents = tuple(
         GumDocument(name, manifest["repository"], manifest["commit"], manifest["folder"], digest)
         for name, digest in sorted(manifest["documents"].items())
     )
-
-
-def gum_licence(manifest_path: str = GUM_MANIFEST) -> str:
-    """What the GUM set's record says of its licence: each genre kept with the licence the treebank states."""
-    with open(manifest_path, encoding="utf-8") as handle:
-        genres = json.load(handle)["genres"]
-    kept = "; ".join(f"{genre}: {licence}" for genre, licence in sorted(genres.items()))
-    return f"the text of the UD English GUM documents of these genres, as the treebank's LICENSE.txt states: {kept}"
+    kept = "; ".join(f"{genre}: {licence}" for genre, licence in sorted(manifest["genres"].items()))
+    licence = f"the text of the UD English GUM documents of these genres, as the treebank's LICENSE.txt states: {kept}"
+    return documents, licence
 
 
 BOOKS_LICENCE = (
@@ -239,7 +235,7 @@ def main() -> None:
     parser.add_argument("--sources", help="the folder that holds the sources' files")
     parser.add_argument("output", nargs="?", help="the text file to write (one tokenized sentence per line)")
     args = parser.parse_args()
-    sources, licence = (BOOKS, BOOKS_LICENCE) if args.set == "books" else (gum_documents(), gum_licence())
+    sources, licence = (BOOKS, BOOKS_LICENCE) if args.set == "books" else gum_set()
     if args.urls:
         for source in sources:
             print(source.file, source.url)

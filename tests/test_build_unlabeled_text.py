@@ -89,7 +89,7 @@ def test_the_text_lines_of_a_gum_document_once_tokenized_and_the_same_bytes_twic
 
 def test_the_gum_manifest_pins_one_commit_and_only_genres_with_a_stated_licence():
     builder = load_script()
-    documents = builder.gum_documents()
+    documents, licence = builder.gum_set()
     genres = {document.name.split("_")[1] for document in documents}
     with open(builder.GUM_MANIFEST, encoding="utf-8") as handle:
         stated = json.load(handle)["genres"]
@@ -97,4 +97,4 @@ def test_the_gum_manifest_pins_one_commit_and_only_genres_with_a_stated_licence(
     assert {document.commit for document in documents} == {"afb41ee9bca57991125814fa04d96a0e61470c8b"}
     assert "fiction" not in genres and "whow" not in genres  # CC BY-NC-SA in GUM's LICENSE.txt
     assert all(len(document.sha256) == 64 for document in documents)
-    assert "news: Wikinews: CC BY 2.5" in builder.gum_licence()
+    assert "news: Wikinews: CC BY 2.5" in licence
