@@ -15,17 +15,18 @@ from allennlp.common import Registrable
 
 from srl_zoo.allennlp_patches import register_and_patch
 from srl_zoo.commands.generated_doc import generated_doc_main
+from srl_zoo.parts.scorers.frame_scorer import FrameScorer
 
 
 @dataclass(frozen=True)
 class Kind:
     """One kind of part in the table: the registrable base's name, the table's name, how the runtime makes it, and
-    the type of the table's values."""
+    the plain base the table's values are typed by (None: the union of their classes)."""
 
     base: str
     table: str
     comment: str
-    value_type: Optional[str] = None
+    value_base: Optional[type] = None
 
 
 KINDS = (
@@ -34,7 +35,7 @@ KINDS = (
         "SCORERS",
         "`model.frame_scorer.type` (default `indicator`): made as "
         "`Scorer(encoder, tag_output, num_labels, **settings)`",
-        "type[FrameScorer]",
+        FrameScorer,
     ),
     Kind("Seq2SeqEncoder", "ENCODERS", "`model.frame_scorer.encoder.type`: made from the config's settings"),
     Kind(
@@ -60,9 +61,6 @@ HEADER = "\n".join(
     ]
 )
 
-#: the plain base every frame scorer's table entry is typed by
-SCORER_BASE = ("srl_zoo.parts.scorers.frame_scorer", "FrameScorer")
-
 
 def plain_part(cls: type) -> Optional[type]:
     """The plain part the registered class `cls` wraps: its first base defined under `srl_zoo.parts`."""
@@ -87,11 +85,12 @@ def parts_table() -> str:
     register_and_patch()  # every part registered
     tables = {kind: registered_plain_parts(kind.base) for kind in KINDS}
     imported = {(cls.__module__, cls.__name__) for table in tables.values() for cls in table.values()}
-    imported.add(SCORER_BASE)
+    imported |= {(kind.value_base.__module__, kind.value_base.__name__) for kind in KINDS if kind.value_base}
     lines = [HEADER]
     lines += [f"from {module} import {name}" for module, name in sorted(imported)]
     for kind, table in tables.items():
-        value_type = kind.value_type or " | ".join(f"type[{cls.__name__}]" for cls in dict.fromkeys(table.values()))
+        classes = [kind.value_base] if kind.value_base else list(dict.fromkeys(table.values()))
+        value_type = " | ".join(f"type[{cls.__name__}]" for cls in classes)
         lines += ["", f"#: {kind.comment}", f"{kind.table}: dict[str, {value_type}] = {{"]
         lines += [f'    "{name}": {cls.__name__},' for name, cls in table.items()]
         lines.append("}")
