@@ -80,14 +80,26 @@ $(TEACHER): models/ewt-english-accurate.tar.gz | $(MPNET)
 	OMP_NUM_THREADS=$${OMP_NUM_THREADS:-2} $(PY) -m srl_zoo.cli teach models/ewt-english-accurate.tar.gz \
 		data/ewt/conll2012/train.gold_conll.gz --output $(TEACHER)
 
-# Unlabeled English sentences from five public-domain books (data/README.md, "Unlabeled text"): each book's file
-# fetched once from its pinned commit, its SHA-256 checked by the builder.
+# $(call unlabeled_text,SET,FOLDER): the builder's set SET into $@, each of its files fetched into FOLDER once from
+# its pinned URL (the builder checks every file's SHA-256)
+define unlabeled_text
+	$(PY) scripts/build_unlabeled_text.py --set $(1) --urls | while read -r name url; do \
+		[ -f $(2)/$$name ] || curl -fsSL --create-dirs -o $(2)/$$name $$url || exit 1; done
+	$(PY) scripts/build_unlabeled_text.py --set $(1) --sources $(2) $@
+endef
+
+# $(call teach_with_text,TEXT): the accurate model over EWT train (gold predicates) and TEXT (its own predicates and
+# tags) into $@ (the tag distributions) and $@'s .gold_conll twin (the frames); a stopped run resumes
+define teach_with_text
+	OMP_NUM_THREADS=$${OMP_NUM_THREADS:-2} $(PY) -m srl_zoo.cli teach models/ewt-english-accurate.tar.gz \
+		data/ewt/conll2012/train.gold_conll.gz $(1) --output $@ --frames-output $(basename $@).gold_conll
+endef
+
+# Unlabeled English sentences from five public-domain books (data/README.md, "Unlabeled text").
 unlabeled: $(UNLABELED)
 
 $(UNLABELED): scripts/build_unlabeled_text.py | $(STAMP)
-	$(PY) scripts/build_unlabeled_text.py --urls | while read -r name url; do \
-		[ -f $(GUTENBERG)/$$name ] || curl -fsSL --create-dirs -o $(GUTENBERG)/$$name $$url || exit 1; done
-	$(PY) scripts/build_unlabeled_text.py --sources $(GUTENBERG) $@
+	$(call unlabeled_text,books,$(GUTENBERG))
 
 # The accurate model over EWT train (gold predicates) and the books (its own predicates and tags): the frames and
 # the tag distributions that the default's text-distilled recipe learns
@@ -96,25 +108,21 @@ $(UNLABELED): scripts/build_unlabeled_text.py | $(STAMP)
 teacher-text: $(TEACHER_TEXT).npz
 
 $(TEACHER_TEXT).npz: models/ewt-english-accurate.tar.gz $(UNLABELED) | $(MPNET)
-	OMP_NUM_THREADS=$${OMP_NUM_THREADS:-2} $(PY) -m srl_zoo.cli teach models/ewt-english-accurate.tar.gz \
-		data/ewt/conll2012/train.gold_conll.gz $(UNLABELED) --output $@ --frames-output $(TEACHER_TEXT).gold_conll
+	$(call teach_with_text,$(UNLABELED))
 
 # Unlabeled English sentences from the UD English GUM documents whose genres are CC BY or public domain (data/README.md,
-# "Unlabeled text"): each document's file fetched once from the pinned commit, its SHA-256 checked by the builder.
+# "Unlabeled text").
 unlabeled-gum: $(UNLABELED_GUM)
 
 $(UNLABELED_GUM): scripts/build_unlabeled_text.py scripts/gum_documents.json | $(STAMP)
-	$(PY) scripts/build_unlabeled_text.py --set gum --urls | while read -r name url; do \
-		[ -f $(GUM)/$$name ] || curl -fsSL --create-dirs -o $(GUM)/$$name $$url || exit 1; done
-	$(PY) scripts/build_unlabeled_text.py --set gum --sources $(GUM) $@
+	$(call unlabeled_text,gum,$(GUM))
 
 # The accurate model over EWT train (gold predicates) and the GUM sentences (its own predicates and tags), for
 # training_configs/recommended/minilm_l3_sc_crf_distilled_gum_conll2012.jsonnet: about 13 minutes on two threads.
 teacher-gum: $(TEACHER_GUM).npz
 
 $(TEACHER_GUM).npz: models/ewt-english-accurate.tar.gz $(UNLABELED_GUM) | $(MPNET)
-	OMP_NUM_THREADS=$${OMP_NUM_THREADS:-2} $(PY) -m srl_zoo.cli teach models/ewt-english-accurate.tar.gz \
-		data/ewt/conll2012/train.gold_conll.gz $(UNLABELED_GUM) --output $@ --frames-output $(TEACHER_GUM).gold_conll
+	$(call teach_with_text,$(UNLABELED_GUM))
 
 # The first 3 MiniLM layers as a BERT directory for the leaderboard's allennlp-models `srl_bert` peer
 # (its reader wants vocab.txt and lower-cases only when the directory's name says "uncased").
