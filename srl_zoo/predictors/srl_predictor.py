@@ -3,7 +3,6 @@
 import functools
 from typing import Any, Optional
 
-import spacy
 import torch
 from allennlp.common.util import JsonDict
 from allennlp.data import DatasetReader, Instance
@@ -11,9 +10,6 @@ from allennlp.models import Model
 from allennlp.predictors.predictor import Predictor
 
 from srl_zoo.data.format_detection import AnyFormatReader
-from srl_zoo.data.formats.encodable_text import (
-    is_invisible,
-)
 from srl_zoo.data.formats.json_values import json_values
 from srl_zoo.data.formats.output_formats import output_format as find_output_format
 from srl_zoo.data.formats.output_formats import render
@@ -23,6 +19,7 @@ from srl_zoo.nn.precision import cpu_has_fast_bfloat16, precision_choice
 from srl_zoo.nn.tensor_batches import TensorDict, tensorize, to_device
 from srl_zoo.runtime.requests import BadRequest, SrlRequest, check_min_score, parse_request
 from srl_zoo.runtime.sentence_output import finish_sentence
+from srl_zoo.runtime.text import blank_pipeline, split_words
 
 __all__ = ["BadRequest", "SrlPredictor", "SrlRequest", "check_min_score"]
 
@@ -121,14 +118,15 @@ class SrlPredictor(Predictor):
         return finish_sentence(sentence, self._readable, self.min_score)
 
     @functools.cached_property
-    def _nlp(self) -> "spacy.language.Language":
-        """spaCy's blank pipeline, made for the first raw text: pre-tokenized input needs no spaCy."""
-        return spacy.blank(self._language)
+    def _nlp(self) -> Any:
+        """spaCy's blank pipeline with its sentencizer, made for the first raw text: pre-tokenized input needs no
+        spaCy."""
+        return blank_pipeline(self._language)
 
     def tokenize(self, text: str) -> list[str]:
-        """Split raw text into words with spaCy's rule-based tokenizer (tokens of only control or zero-width
-        characters dropped, as whitespace is)."""
-        return [token.text for token in self._nlp.make_doc(text) if not token.is_space and not is_invisible(token.text)]
+        """The words of raw text as every labeler splits them (`srl_zoo.runtime.text.split_words`: spaCy's
+        rule-based tokenizer; tokens of only control or zero-width characters dropped, as whitespace is)."""
+        return split_words(self._nlp, text)
 
     @property
     def _bfloat16(self) -> bool:

@@ -104,16 +104,13 @@ class RuntimeLabeler(TextLabeling):
 
     def parse_request(self, request: dict[str, Any]) -> SrlRequest:
         """The checked request of one pre-tokenized input (`{"tokens", "predicates"?}` or `{"sentence"}`)."""
-        return parse_request(request, self._tokenize)
+        return parse_request(request, self.tokenize)
 
     def label_tokenized(self, requests: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
         """`{"words", "frames"}` of each pre-tokenized request (`{"tokens", "predicates"?, "heads"?}` or
         `{"sentence"}`); every request is checked first (`ValueError` naming the request's index and what is
         wrong). Given heads are the parse a syntax-supervised encoder (LISA's) attends to."""
-        return self.label_requests(parse_requests(requests, self._tokenize))
-
-    def _tokenize(self, text: str) -> list[str]:
-        return [word for words, _ in self.split(text) for word in words]
+        return self.label_requests(parse_requests(requests, self.tokenize))
 
     def label_words(
         self,

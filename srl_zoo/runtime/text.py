@@ -21,7 +21,7 @@ def blank_pipeline(language: str) -> Any:
 
 def split_sentences(nlp: Any, text: str) -> list[Sentence]:
     """Sentences of `text` as words (whitespace and tokens of only control or zero-width characters dropped) with
-    their character offsets."""
+    their character offsets: the one tokenization of raw text, for texts and `{"sentence"}` requests alike."""
     sentences = []
     if len(text) >= nlp.max_length:  # spaCy's bound for its parser's and NER's memory; a sentencizer needs none
         nlp.max_length = len(text) + 1
@@ -30,6 +30,11 @@ def split_sentences(nlp: Any, text: str) -> list[Sentence]:
         if tokens:
             sentences.append(([t.text for t in tokens], [(t.idx, t.idx + len(t.text)) for t in tokens]))
     return sentences
+
+
+def split_words(nlp: Any, text: str) -> list[str]:
+    """The words of `text` as `split_sentences` gives them, its sentences joined: a `{"sentence"}` request's."""
+    return [word for words, _ in split_sentences(nlp, text) for word in words]
 
 
 def check_text(text: Any, index: int) -> None:

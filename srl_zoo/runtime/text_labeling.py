@@ -16,6 +16,7 @@ from srl_zoo.runtime.text import (
     checked_buffers,
     label_by_text,
     split_sentences,
+    split_words,
     with_char_offsets,
 )
 
@@ -89,6 +90,10 @@ class TextLabeling:
         """Sentences of `text` as words (whitespace and tokens of only control or zero-width characters
         dropped) with their character offsets."""
         return split_sentences(self.nlp, text)
+
+    def tokenize(self, text: str) -> list[str]:
+        """The words of `text` (`split`'s, its sentences joined): how a `{"sentence"}` request is tokenized."""
+        return split_words(self.nlp, text)
 
     def label_sentences(
         self,

@@ -48,6 +48,17 @@ def test_raw_sentence_is_tokenized_offline_and_labeled(predictor):
     assert_well_formed(result, ["The", "cat", "sat", "on", "the", "mat", ",", "did", "n't", "it", "?"])
 
 
+def test_a_sentence_request_is_tokenized_as_every_labeler_splits_text(predictor):
+    from srl_zoo.runtime.text_labeling import TextLabeling
+
+    class English(TextLabeling):
+        language = "en"
+
+    text = "He left.  She stayed \u200b behind!\nDid n't they?"
+    words = ["He", "left", ".", "She", "stayed", "behind", "!", "Did", "n't", "they", "?"]
+    assert predictor.tokenize(text) == English().tokenize(text) == words
+
+
 def test_given_predicates_are_used(predictor):
     result = predictor.predict_json(
         {"tokens": ["President", "Bush", "nominated", "two", "individuals"], "predicates": [2]}
