@@ -6,6 +6,7 @@ import importlib.util
 import json
 import os
 import re
+import subprocess
 import sys
 import tarfile
 
@@ -33,8 +34,24 @@ def load_script(name: str):
     return module
 
 
-prove_gpu = load_script("prove_gpu")
-JOBS = [*prove_gpu.PAPER_JOBS, prove_gpu.SIX_LAYERS]
+def load_call_module(name: str):
+    """A module of the device call's package, scripts/device/gpu_call/ (prove_gpu.py imports it as `gpu_call`)."""
+    directory = os.path.join(REPO_ROOT, "scripts", "device", "gpu_call")
+    if "gpu_call" not in sys.modules:
+        spec = importlib.util.spec_from_file_location(
+            "gpu_call", os.path.join(directory, "__init__.py"), submodule_search_locations=[directory]
+        )
+        assert spec and spec.loader
+        package = importlib.util.module_from_spec(spec)
+        sys.modules["gpu_call"] = package
+        spec.loader.exec_module(package)
+    return importlib.import_module(f"gpu_call.{name}")
+
+
+plans = load_call_module("plans")
+configs = load_call_module("configs")
+files = load_call_module("files")
+JOBS = [*plans.PAPER_JOBS, plans.SIX_LAYERS]
 
 
 def imported_files(config: str, seen: frozenset = frozenset()) -> set[str]:
@@ -99,8 +116,8 @@ def test_each_job_config_builds_and_runs_a_batch(job, tiny_bert, monkeypatch):
     monkeypatch.setenv("SRL_DEV_DATA", data)
     monkeypatch.setenv("SRL_TRAIN_TREES", os.path.join(FIXTURES, "conll2009", "sample.txt"))
     monkeypatch.setenv("SRL_DEV_TREES", os.path.join(FIXTURES, "conll2009", "sample.txt"))
-    plan = prove_gpu.PLANS["rehearsal"]
-    params = Params(prove_gpu.with_steps(Params.from_file(job.config).as_dict(quiet=True), plan, job, None))
+    plan = plans.PLANS["rehearsal"]
+    params = Params(configs.with_steps(Params.from_file(job.config).as_dict(quiet=True), plan, job, None))
     assert params["trainer"]["cuda_device"] == -1
     reader = DatasetReader.from_params(params.pop("dataset_reader"))
     instances = list(reader.read(data))
@@ -123,17 +140,17 @@ def test_the_plans_fix_steps_devices_and_budgets():
             "callbacks": [{"type": "time_budget", "minutes": 60}, {"type": "mixed_precision"}, {"type": "throughput"}],
         },
     }
-    gpu, rehearsal = prove_gpu.PLANS["gpu"], prove_gpu.PLANS["rehearsal"]
-    fixed = prove_gpu.with_steps(config, gpu, prove_gpu.PAPER_JOBS[0], None)
+    gpu, rehearsal = plans.PLANS["gpu"], plans.PLANS["rehearsal"]
+    fixed = configs.with_steps(config, gpu, plans.PAPER_JOBS[0], None)
     assert fixed["trainer"]["num_epochs"] == 2 and "patience" not in fixed["trainer"]
     assert fixed["data_loader"]["batches_per_epoch"] == gpu.batches_per_epoch
     assert "batches_per_epoch" not in fixed["validation_data_loader"]  # the whole dev file
     assert fixed["validation_dataset_reader"]["max_instances"] is None
     assert [c["type"] for c in fixed["trainer"]["callbacks"]] == ["mixed_precision", "throughput"]
-    six = prove_gpu.with_steps(config, gpu, prove_gpu.SIX_LAYERS, 5.0)
+    six = configs.with_steps(config, gpu, plans.SIX_LAYERS, 5.0)
     assert six["trainer"]["num_epochs"] == 30 and "batches_per_epoch" not in six["data_loader"]
     assert {"type": "time_budget", "minutes": 5.0} in six["trainer"]["callbacks"]
-    on_cpu = prove_gpu.with_steps(config, rehearsal, prove_gpu.SIX_LAYERS, None)
+    on_cpu = configs.with_steps(config, rehearsal, plans.SIX_LAYERS, None)
     assert on_cpu["trainer"]["cuda_device"] == -1
     assert [c["type"] for c in on_cpu["trainer"]["callbacks"]] == ["throughput"]
     assert on_cpu["dataset_reader"]["max_instances"] == rehearsal.max_train_sentences
@@ -146,14 +163,14 @@ def test_the_labeling_plan_trains_the_measured_recipe_for_fixed_steps_not_a_whol
         "data_loader": {"batch_sampler": {"type": "bucket", "batch_size": 8}},
         "trainer": {"num_epochs": 15, "cuda_device": 0, "callbacks": [{"type": "mixed_precision"}]},
     }
-    plan = prove_gpu.PLANS["labeling"]
-    (recipe,) = (job for job in prove_gpu.PAPER_JOBS if job.name == prove_gpu.THROUGHPUT_MODEL)
+    plan = plans.PLANS["labeling"]
+    (recipe,) = (job for job in plans.PAPER_JOBS if job.name == plans.THROUGHPUT_MODEL)
     assert recipe.full_epoch and plan.only_jobs == (recipe.name,) and plan.peer and not plan.six_layers
-    fixed = prove_gpu.with_steps(config, plan, recipe, None)
+    fixed = configs.with_steps(config, plan, recipe, None)
     assert fixed["trainer"]["num_epochs"] == 2 and fixed["data_loader"]["batches_per_epoch"] == plan.batches_per_epoch
     assert fixed["dataset_reader"]["max_instances"] == plan.max_train_sentences
     assert fixed["validation_dataset_reader"]["max_instances"] == plan.max_dev_sentences
-    whole = prove_gpu.with_steps(config, prove_gpu.PLANS["gpu"], recipe, None)
+    whole = configs.with_steps(config, plans.PLANS["gpu"], recipe, None)
     assert whole["trainer"]["num_epochs"] == 1 and "batches_per_epoch" not in whole["data_loader"]
     assert plan.label_sentences >= 10000 and len(plan.label_batch_sizes) >= 3
     assert set(plan.label_allennlp_batch_sizes) < set(plan.label_batch_sizes)
@@ -165,7 +182,7 @@ def labeling_results(plan_name: str, runs: list[tuple[str, int]]) -> dict:
 
     return {
         "plan": plan_name,
-        "plan_settings": dataclasses.asdict(prove_gpu.PLANS[plan_name]),
+        "plan_settings": dataclasses.asdict(plans.PLANS[plan_name]),
         "jobs": {"minilm_l3_sc_crf": {"status": "trained", "archive_loads": True, "epochs": []}},
         "labeling": [{"run": run, "batch_size": size} for run, size in runs],
     }
@@ -173,7 +190,7 @@ def labeling_results(plan_name: str, runs: list[tuple[str, int]]) -> dict:
 
 def test_the_returned_call_is_checked_for_every_labeling_run_its_plan_asked_for():
     problems_of = load_script("returned").problems_of
-    plan = prove_gpu.PLANS["labeling"]
+    plan = plans.PLANS["labeling"]
     runtime = [(f"srl_zoo runtime {p}", size) for size in plan.label_batch_sizes for p in ("float32", "bfloat16")]
     compared = [
         (f"{who} {p}", size)
@@ -209,17 +226,23 @@ def test_the_archive_check_labels_two_dev_sentences_through_srl_zoo_load(predica
     assert record["frames"] >= 2
 
 
-def test_a_file_is_cut_into_parts_that_join_back(tmp_path):
+def test_a_file_is_cut_into_parts_that_join_back(tmp_path, monkeypatch):
     data = os.urandom(2 * 1024 + 17)
     (tmp_path / "archive").write_bytes(data)
-    monkeypatched = prove_gpu.PART_BYTES
-    try:
-        prove_gpu.PART_BYTES = 1024
-        names = prove_gpu.split_file(str(tmp_path / "archive"), str(tmp_path), "archive.part")
-    finally:
-        prove_gpu.PART_BYTES = monkeypatched
+    monkeypatch.setattr(files, "PART_BYTES", 1024)
+    names = files.split_file(str(tmp_path / "archive"), str(tmp_path), "archive.part")
     assert names == ["archive.part0", "archive.part1", "archive.part2"]
     assert b"".join((tmp_path / name).read_bytes() for name in names) == data
+
+
+def test_the_call_runs_as_a_script_from_any_directory(tmp_path):
+    """prove_gpu.py finds its package beside it, wherever it is started from (the device starts it at the root)."""
+    done = subprocess.run(
+        [sys.executable, os.path.join(REPO_ROOT, "scripts", "device", "prove_gpu.py"), "--help"],
+        capture_output=True, text=True, cwd=tmp_path, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "--plan" in done.stdout and "labeling-rehearsal" in done.stdout
 
 
 def test_what_travels_leaves_the_archives_docs_and_tests_behind():
