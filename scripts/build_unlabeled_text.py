@@ -30,7 +30,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from srl_zoo.archive_cache import content_digest  # noqa: E402
 from srl_zoo.data.formats.io_utils import atomic_write  # noqa: E402
-from srl_zoo.runtime.text import blank_pipeline, split_sentences  # noqa: E402
+from srl_zoo.front.text import blank_pipeline, split_sentences  # noqa: E402
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ from srl_zoo.analysis.plots import plot_reliability  # noqa: E402
 from srl_zoo.api import predict_by_length  # noqa: E402
 from srl_zoo.commands.score_calibration import argument_outcomes, ece_of  # noqa: E402
 from srl_zoo.data.formats.conll2012 import read_conll2012  # noqa: E402
-from srl_zoo.runtime.batch_budget import BatchBudget  # noqa: E402
+from srl_zoo.front.batch_budget import BatchBudget  # noqa: E402
 
 
 def share(hits: list[bool]) -> dict[str, float]:

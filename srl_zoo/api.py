@@ -15,18 +15,18 @@ from allennlp.predictors import Predictor
 from srl_zoo.allennlp_patches import register_and_patch
 from srl_zoo.archives import load_model_archive
 from srl_zoo.data.formats.encodable_text import check_encodable
-from srl_zoo.nn.tensor_batches import TensorDict, tensorize
-from srl_zoo.predictors.srl_predictor import SrlPredictor, SrlRequest
-from srl_zoo.runtime.batch_budget import MAX_BATCH_CHARACTERS, BatchBudget, check_batch_size
-from srl_zoo.runtime.labeler_contract import role_names
-from srl_zoo.runtime.requests import parse_requests
-from srl_zoo.runtime.text import (
+from srl_zoo.front.batch_budget import MAX_BATCH_CHARACTERS, BatchBudget, check_batch_size
+from srl_zoo.front.labeler_contract import role_names
+from srl_zoo.front.requests import parse_requests
+from srl_zoo.front.text import (
     Offsets,
     Sentence,
     check_text,
     with_char_offsets,
 )
-from srl_zoo.runtime.text_labeling import TextLabeling
+from srl_zoo.front.text_labeling import TextLabeling
+from srl_zoo.nn.tensor_batches import TensorDict, tensorize
+from srl_zoo.predictors.srl_predictor import SrlPredictor, SrlRequest
 
 __all__ = ["Labeler", "Offsets", "Sentence", "check_text", "load", "predict_by_length", "with_char_offsets"]
 

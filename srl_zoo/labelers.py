@@ -1,13 +1,13 @@
 """The labeler of an archive: the allennlp-free runtime's where it builds the archive's parts, else (AMN, the `marked`
 transformer, ... where allennlp is installed) the allennlp `Labeler` (`srl_zoo.api`). Both give what their callers
-ask (`srl_zoo.runtime.labeler_contract.TextLabeler`): `srl_zoo.load`, `srl-zoo label`, `srl-zoo serve` and the spaCy
+ask (`srl_zoo.front.labeler_contract.TextLabeler`): `srl_zoo.load`, `srl-zoo label`, `srl-zoo serve` and the spaCy
 component load through here."""
 
 import importlib.util
 from typing import Any
 
+from srl_zoo.front.labeler_contract import TextLabeler
 from srl_zoo.runtime.labeler import load as load_runtime
-from srl_zoo.runtime.labeler_contract import TextLabeler
 from srl_zoo.runtime.load import NotCovered
 
 #: the settings the runtime takes beyond `cuda_device`, `batch_size` and `precision`; any other (allennlp config

@@ -91,7 +91,7 @@ class SrlComponent:
     archive : path of a trained srl_zoo model (`model.tar.gz`).
     cuda_device : -1 for the CPU, else the GPU's index.
     batch_size : sentences per model call (sentences of the Docs of one `nlp.pipe` batch are
-        grouped by length, within the Python API's batching budget: `srl_zoo.runtime.batch_budget`).
+        grouped by length, within the Python API's batching budget: `srl_zoo.front.batch_budget`).
     precision : `"auto"` (the fastest precision the machine runs natively that the archive records within 0.1
         F1 of float32, else float32: `srl_zoo.nn.precision`), `"float32"`, `"bfloat16"` or `"int8"`.
     min_score : leave out arguments the model scores below this probability (0 keeps every one).

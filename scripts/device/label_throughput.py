@@ -30,7 +30,7 @@ import srl_zoo.plugin
 from srl_zoo.data.format_detection import detect_format
 from srl_zoo.data.formats import READERS, SrlSentence
 from srl_zoo.data.gold_requests import as_request
-from srl_zoo.runtime.requests import SrlRequest
+from srl_zoo.front.requests import SrlRequest
 
 
 def measure(

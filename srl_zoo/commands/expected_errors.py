@@ -12,9 +12,9 @@ from srl_zoo.archive_files import ArchiveError
 from srl_zoo.data.formats.sentence import ConllFormatError
 from srl_zoo.data.formats.teacher_distributions import TeacherFileError
 from srl_zoo.dependencies import MissingDependency
+from srl_zoo.front.requests import BadRequest
 from srl_zoo.labeling.errors import LabelRunError
 from srl_zoo.pretrained.encoder_directory import EncoderBuildError
-from srl_zoo.runtime.requests import BadRequest
 
 #: jsonnet's own error text starts so ("RUNTIME ERROR: ...", "STATIC ERROR: ...")
 _JSONNET_ERROR = re.compile(r"^(RUNTIME|STATIC) ERROR: ")

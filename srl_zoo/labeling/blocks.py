@@ -16,11 +16,11 @@ from dataclasses import asdict, dataclass
 from typing import Any, Optional
 
 from srl_zoo.data.formats.io_utils import TEMPORARY_PREFIX, numbered_lines_of
+from srl_zoo.front.labeler_contract import TextLabeler
 from srl_zoo.labeling.chunks import TEXT_FIELDS, TOKEN_FIELDS, Chunk, line_items
 from srl_zoo.labeling.errors import LabelRunError
 from srl_zoo.labeling.labeled_chunks import label_prepared, outcomes
 from srl_zoo.labeling.prepared_chunks import prepare_chunk
-from srl_zoo.runtime.labeler_contract import TextLabeler
 
 #: the input formats a Ray run reads (a Parquet row holds the fields of a JSONL line: `text`, or `tokens` with
 #: `predicates`, `heads`, `pos`)

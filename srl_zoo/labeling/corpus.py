@@ -12,6 +12,7 @@ from typing import Any, Optional
 from srl_zoo.data.formats.conll_kind import conll_format_of, detect_format
 from srl_zoo.data.formats.io_utils import open_binary
 from srl_zoo.data.formats.output_formats import OUTPUT_FORMATS
+from srl_zoo.front.labeler_contract import TextLabeler
 from srl_zoo.labeling.chunks import CONLL_FORMATS, INPUT_FORMATS, MAX_LINE_CHARACTERS
 from srl_zoo.labeling.errors import LabelRunError
 from srl_zoo.labeling.labeled_chunks import label_prepared
@@ -26,7 +27,6 @@ from srl_zoo.labeling.progress import (
     remove_progress,
     write_progress,
 )
-from srl_zoo.runtime.labeler_contract import TextLabeler
 
 logger = logging.getLogger(__name__)
 

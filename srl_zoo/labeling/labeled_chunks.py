@@ -7,10 +7,10 @@ from typing import Any, Union
 
 from srl_zoo.data.formats.json_values import json_values
 from srl_zoo.data.formats.output_formats import render
+from srl_zoo.front.labeler_contract import TextLabeler
+from srl_zoo.front.text import with_char_offsets
 from srl_zoo.labeling.chunks import BadLine, Request, bad_line
 from srl_zoo.labeling.prepared_chunks import PreparedChunk, SentenceKey
-from srl_zoo.runtime.labeler_contract import TextLabeler
-from srl_zoo.runtime.text import with_char_offsets
 
 Outcome = Union[tuple[bytes, int], BadLine]  # (the line's output record, its sentences) or why it failed
 

@@ -15,6 +15,9 @@ from typing import Any
 
 from torch.utils.data import DataLoader, IterableDataset, get_worker_info
 
+from srl_zoo.front.labeler_contract import TextLabeler
+from srl_zoo.front.requests import SrlRequest
+from srl_zoo.front.text import Sentence
 from srl_zoo.labeling.chunks import (
     CONLL_FORMATS,
     MAX_LINE_CHARACTERS,
@@ -25,9 +28,6 @@ from srl_zoo.labeling.chunks import (
     read_chunks,
 )
 from srl_zoo.nn.pinned import pin
-from srl_zoo.runtime.labeler_contract import TextLabeler
-from srl_zoo.runtime.requests import SrlRequest
-from srl_zoo.runtime.text import Sentence
 
 SentenceKey = tuple[int, int]  # (input line number, the sentence's place in that line)
 

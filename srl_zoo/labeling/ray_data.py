@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Optional
 
-from srl_zoo.runtime.labeler_contract import TextLabeler
+from srl_zoo.front.labeler_contract import TextLabeler
 
 if TYPE_CHECKING:
     import pyarrow as pa

@@ -14,12 +14,12 @@ from srl_zoo.data.formats.json_values import json_values
 from srl_zoo.data.formats.output_formats import output_format as find_output_format
 from srl_zoo.data.formats.output_formats import render
 from srl_zoo.frames.readable_frames import ReadableFrames
+from srl_zoo.front.requests import BadRequest, SrlRequest, check_min_score, parse_request
+from srl_zoo.front.sentence_output import finish_sentence
+from srl_zoo.front.text import blank_pipeline, split_words
 from srl_zoo.nn.inference_speed import bfloat16_autocast
 from srl_zoo.nn.precision import cpu_has_fast_bfloat16, precision_choice
 from srl_zoo.nn.tensor_batches import TensorDict, tensorize, to_device
-from srl_zoo.runtime.requests import BadRequest, SrlRequest, check_min_score, parse_request
-from srl_zoo.runtime.sentence_output import finish_sentence
-from srl_zoo.runtime.text import blank_pipeline, split_words
 
 __all__ = ["BadRequest", "SrlPredictor", "SrlRequest", "check_min_score"]
 
@@ -124,7 +124,7 @@ class SrlPredictor(Predictor):
         return blank_pipeline(self._language)
 
     def tokenize(self, text: str) -> list[str]:
-        """The words of raw text as every labeler splits them (`srl_zoo.runtime.text.split_words`: spaCy's
+        """The words of raw text as every labeler splits them (`srl_zoo.front.text.split_words`: spaCy's
         rule-based tokenizer; tokens of only control or zero-width characters dropped, as whitespace is)."""
         return split_words(self._nlp, text)
 

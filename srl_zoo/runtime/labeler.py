@@ -15,22 +15,22 @@ import torch
 
 from srl_zoo.data.formats.json_values import json_values
 from srl_zoo.frames.readable_frames import ReadableFrames
+from srl_zoo.front.batch_budget import MAX_BATCH_CHARACTERS, BatchBudget, check_batch_size
+from srl_zoo.front.labeler_contract import role_names
+from srl_zoo.front.requests import SrlRequest, check_min_score, parse_request, parse_requests
+from srl_zoo.front.sentence_output import finish_sentence
+from srl_zoo.front.text_labeling import TextLabeling
 from srl_zoo.nn.inference_speed import bfloat16_autocast
 from srl_zoo.nn.precision import cpu_has_fast_bfloat16, precision_choice
-from srl_zoo.runtime.batch_budget import MAX_BATCH_CHARACTERS, BatchBudget, check_batch_size
 from srl_zoo.runtime.int8_encoder import (
     encoder_cache_folder,
     int8_engine_for,
     missing_int8_engine,
     run_transformer_in_int8,
 )
-from srl_zoo.runtime.labeler_contract import role_names
 from srl_zoo.runtime.load import load_model
 from srl_zoo.runtime.model import LabelingModel, PreparedBatch
 from srl_zoo.runtime.onnx_encoder import EngineUnavailable
-from srl_zoo.runtime.requests import SrlRequest, check_min_score, parse_request, parse_requests
-from srl_zoo.runtime.sentence_output import finish_sentence
-from srl_zoo.runtime.text_labeling import TextLabeling
 
 
 class RuntimeLabeler(TextLabeling):

@@ -14,7 +14,7 @@ import time
 from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any, Optional
 
-from srl_zoo.runtime.labeler_contract import TextLabeler
+from srl_zoo.front.labeler_contract import TextLabeler
 from srl_zoo.serving.batcher import Batcher, Overloaded, Unfinished
 from srl_zoo.serving.hosts import LOOPBACK_NAMES, HostCheck
 from srl_zoo.serving.limits import ServiceLimits

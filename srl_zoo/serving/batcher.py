@@ -16,9 +16,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from srl_zoo.runtime.batch_budget import BatchBudget
-from srl_zoo.runtime.labeler_contract import TextLabeler
-from srl_zoo.runtime.text import Offsets
+from srl_zoo.front.batch_budget import BatchBudget
+from srl_zoo.front.labeler_contract import TextLabeler
+from srl_zoo.front.text import Offsets
 from srl_zoo.serving.limits import ServiceLimits
 from srl_zoo.serving.metrics import ServiceMetrics
 

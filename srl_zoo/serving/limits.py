@@ -2,7 +2,7 @@
 
 from dataclasses import dataclass, replace
 
-from srl_zoo.runtime.batch_budget import BatchBudget
+from srl_zoo.front.batch_budget import BatchBudget
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ answered 503 after that long."""
 import time
 from dataclasses import dataclass
 
-from srl_zoo.runtime.labeler_contract import TextLabeler
+from srl_zoo.front.labeler_contract import TextLabeler
 from srl_zoo.serving.batcher import SentenceItem, label_items
 from srl_zoo.serving.limits import ServiceLimits
 from srl_zoo.serving.requests import RequestError, joined_offsets

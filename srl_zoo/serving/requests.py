@@ -5,8 +5,8 @@ import json
 from typing import Any
 
 from srl_zoo.data.formats.encodable_text import unencodable_offset
-from srl_zoo.runtime.labeler_contract import TextLabeler
-from srl_zoo.runtime.text import Offsets
+from srl_zoo.front.labeler_contract import TextLabeler
+from srl_zoo.front.text import Offsets
 from srl_zoo.serving.batcher import SentenceItem
 from srl_zoo.serving.limits import ServiceLimits
 

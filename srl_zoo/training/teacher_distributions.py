@@ -36,10 +36,10 @@ from srl_zoo.data.formats.teacher_distributions import (
     top_distributions,
     write_teacher_file,
 )
+from srl_zoo.front.requests import SrlRequest
 from srl_zoo.nn.inference_speed import bfloat16_autocast
 from srl_zoo.runtime.labeler import RuntimeLabeler, load
 from srl_zoo.runtime.load import NotCovered
-from srl_zoo.runtime.requests import SrlRequest
 
 logger = logging.getLogger(__name__)
 

@@ -243,7 +243,7 @@ def test_a_line_over_the_limit_is_told_in_the_runs_words(labeler, tmp_path, capl
 
 
 def test_a_text_longer_than_spacys_bound_is_split_all_the_same():
-    from srl_zoo.runtime.text import blank_pipeline, split_sentences
+    from srl_zoo.front.text import blank_pipeline, split_sentences
 
     nlp = blank_pipeline("en")
     nlp.max_length = 30

@@ -49,7 +49,7 @@ def test_raw_sentence_is_tokenized_offline_and_labeled(predictor):
 
 
 def test_a_sentence_request_is_tokenized_as_every_labeler_splits_text(predictor):
-    from srl_zoo.runtime.text_labeling import TextLabeling
+    from srl_zoo.front.text_labeling import TextLabeling
 
     class English(TextLabeling):
         language = "en"

@@ -4,7 +4,7 @@ request waits behind at most one call of a large one, its last call included."""
 import asyncio
 import threading
 
-from srl_zoo.runtime.batch_budget import BatchBudget
+from srl_zoo.front.batch_budget import BatchBudget
 from srl_zoo.serving.batcher import Batcher, SentenceItem, _Job
 from srl_zoo.serving.limits import ServiceLimits
 from srl_zoo.serving.metrics import ServiceMetrics

@@ -5,7 +5,7 @@ import time
 
 import pytest
 
-from srl_zoo.runtime.batch_budget import BatchBudget
+from srl_zoo.front.batch_budget import BatchBudget
 from srl_zoo.serving.batcher import SentenceItem
 from srl_zoo.serving.limits import ServiceLimits
 from srl_zoo.serving.machine_rate import MeasuredRate, measure_rate

@@ -5,9 +5,9 @@ caller asks which one it has."""
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Optional, Protocol
 
-from srl_zoo.runtime.batch_budget import BatchBudget
-from srl_zoo.runtime.requests import SrlRequest
-from srl_zoo.runtime.text import Sentence
+from srl_zoo.front.batch_budget import BatchBudget
+from srl_zoo.front.requests import SrlRequest
+from srl_zoo.front.text import Sentence
 
 
 def role_names(tags: Iterable[str]) -> list[str]:

@@ -9,8 +9,8 @@ from typing import Any, Optional
 from srl_zoo.data.formats import READERS
 from srl_zoo.data.formats.conll_kind import detect_format
 from srl_zoo.data.formats.encodable_text import check_encodable
-from srl_zoo.runtime.batch_budget import BatchBudget, check_batch_size
-from srl_zoo.runtime.text import (
+from srl_zoo.front.batch_budget import BatchBudget, check_batch_size
+from srl_zoo.front.text import (
     Sentence,
     blank_pipeline,
     checked_buffers,

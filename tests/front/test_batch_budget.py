@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from srl_zoo.runtime.batch_budget import BatchBudget, SentenceShape, by_size
+from srl_zoo.front.batch_budget import BatchBudget, SentenceShape, by_size
 
 
 def cut_by_words(lengths: list[int], batch_size: int, cells: int) -> list[list[int]]:
