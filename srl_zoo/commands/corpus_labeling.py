@@ -67,14 +67,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--cuda-device", type=int, default=-1, help="GPU index, -1 for the CPU (with --ray: one GPU per actor)"
     )
-    add_precision_argument(parser)
-    parser.add_argument(
-        "--mixed-precision",
-        action="store_const",
-        const="bfloat16",
-        dest="precision",
-        help=argparse.SUPPRESS,  # the old spelling of --precision bfloat16
-    )
+    add_precision_argument(parser, old_bfloat16_flag="--mixed-precision")
     parser.add_argument(
         "--min-score",
         type=float,

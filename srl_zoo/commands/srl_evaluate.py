@@ -145,14 +145,7 @@ class SrlEvaluate(Subcommand):
         subparser.add_argument(
             "--int8", action="store_true", help="quantize the model's linear layers to int8 (CPU) before predicting"
         )
-        add_precision_argument(subparser, names=ALLENNLP_PRECISIONS)
-        subparser.add_argument(
-            "--bf16",
-            action="store_const",
-            const="bfloat16",
-            dest="precision",
-            help=argparse.SUPPRESS,  # the old spelling of --precision bfloat16
-        )
+        add_precision_argument(subparser, names=ALLENNLP_PRECISIONS, old_bfloat16_flag="--bf16")
         add_verbosity(subparser, _run)
         return subparser
 

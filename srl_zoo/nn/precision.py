@@ -9,6 +9,7 @@ machine is. In bfloat16 and int8 a sentence's labels may depend on the sentences
 follows the batch's shapes; int8 quantizes each call's activations together); float32 keeps them apart. `float32`,
 `bfloat16` and `int8` ask for one by name."""
 
+import argparse
 import functools
 from collections.abc import Mapping
 from typing import NamedTuple, Optional
@@ -135,8 +136,11 @@ def chosen_precision(precision: str, cuda_device: int = -1, measured: Optional[M
     return precision_choice(precision, cuda_device, measured).name
 
 
-def add_precision_argument(parser, default: str = "auto", names: tuple[str, ...] = PRECISIONS) -> None:
-    """The `--precision` option every srl_zoo command shares (`names`: those the command offers)."""
+def add_precision_argument(
+    parser, default: str = "auto", names: tuple[str, ...] = PRECISIONS, old_bfloat16_flag: Optional[str] = None
+) -> None:
+    """The `--precision` option every srl_zoo command shares (`names`: those the command offers;
+    `old_bfloat16_flag`: a command's older spelling of `--precision bfloat16`, still read, left out of its help)."""
     parser.add_argument(
         "--precision",
         choices=names,
@@ -150,3 +154,7 @@ def add_precision_argument(parser, default: str = "auto", names: tuple[str, ...]
             else "the model's own float32 arithmetic"
         ),
     )
+    if old_bfloat16_flag:  # added after --precision, whose default it must not replace
+        parser.add_argument(
+            old_bfloat16_flag, action="store_const", const="bfloat16", dest="precision", help=argparse.SUPPRESS
+        )

@@ -2,6 +2,7 @@
 runs it natively (int8 where the runtime can, then bfloat16 on CPUs with it, bfloat16 on a GPU), else float32;
 every entry point (predictor, Python API, spaCy, commands) resolves the names the same way."""
 
+import argparse
 import io
 import json
 import os
@@ -17,7 +18,13 @@ from allennlp.predictors import Predictor
 import srl_zoo.api
 import srl_zoo.plugin
 from srl_zoo.nn import precision as precision_module
-from srl_zoo.nn.precision import F1_PER_PRECISION_KEY, bfloat16_keeps_f1, chosen_precision, uses_bfloat16
+from srl_zoo.nn.precision import (
+    F1_PER_PRECISION_KEY,
+    add_precision_argument,
+    bfloat16_keeps_f1,
+    chosen_precision,
+    uses_bfloat16,
+)
 from srl_zoo.predictors import srl_predictor
 from srl_zoo.runtime import labeler as runtime_labeler
 
@@ -146,3 +153,24 @@ def test_bfloat16_failing_on_a_cpu_without_it_says_what_to_do(predicate_model_ar
     monkeypatch.setattr(labeler.predictor.model, "forward", no_primitive)
     with pytest.raises(RuntimeError, match=r"cannot run in bfloat16 on this CPU .*: use precision float32 or auto$"):
         labeler("Dogs bark.")
+
+
+@pytest.mark.parametrize("flag", ["--mixed-precision", "--bf16"])
+def test_an_older_flag_reads_as_bfloat16_and_stays_out_of_the_help(flag):
+    parser = argparse.ArgumentParser()
+    add_precision_argument(parser, old_bfloat16_flag=flag)
+    assert parser.parse_args([flag]).precision == "bfloat16"
+    assert parser.parse_args([]).precision == "auto"
+    assert parser.parse_args(["--precision", "int8"]).precision == "int8"
+    assert flag not in parser.format_help() and "--precision" in parser.format_help()
+
+
+def test_label_and_evaluate_still_read_their_older_flags():
+    from srl_zoo.commands import corpus_labeling
+    from srl_zoo.commands.srl_evaluate import SrlEvaluate
+
+    label = argparse.ArgumentParser()
+    corpus_labeling.add_arguments(label)
+    assert label.parse_args(["model.tar.gz", "in.txt", "-o", "out.jsonl", "--mixed-precision"]).precision == "bfloat16"
+    evaluate = SrlEvaluate().add_subparser(argparse.ArgumentParser().add_subparsers())
+    assert evaluate.parse_args(["model.tar.gz", "dev.gold_conll", "--bf16"]).precision == "bfloat16"
