@@ -174,7 +174,7 @@ class AssociatedMemory(FrameFeatures, MemoryReading):
             raise ValueError("the associated memory was not prepared by its model (FrameFeatures.prepare)")
         return self._words
 
-    def _load_from_state_dict(self, state_dict, prefix, *args, **kwargs):  # type: ignore[no-untyped-def]
+    def _load_from_state_dict(self, state_dict: dict[str, Any], prefix: str, *args: Any, **kwargs: Any) -> None:
         """Install the bank of a saved model (its buffers' sizes are those of the saved bank)."""
         saved = state_dict.get(prefix + "bank_state")
         if saved is not None and saved.numel():

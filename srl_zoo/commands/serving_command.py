@@ -5,6 +5,9 @@ build their parser here and call `run`."""
 import argparse
 import os
 import sys
+from collections.abc import Callable
+from types import FrameType
+from typing import Optional
 
 from srl_zoo.nn.precision import add_precision_argument
 from srl_zoo.serving.limits import ServiceLimits
@@ -128,17 +131,17 @@ def run(args: argparse.Namespace) -> None:
     draining_server_class()(config, app.state.batcher.begin_drain).run()
 
 
-def draining_server_class():  # type: ignore[no-untyped-def]
+def draining_server_class() -> type:
     """uvicorn's `Server` that also starts the batcher's drain when a stop signal arrives (uvicorn alone
     waits for the requests in flight, and a long one held it past every timeout)."""
     import uvicorn
 
     class Draining(uvicorn.Server):
-        def __init__(self, config: "uvicorn.Config", on_exit) -> None:  # type: ignore[no-untyped-def]
+        def __init__(self, config: "uvicorn.Config", on_exit: Callable[[], None]) -> None:
             super().__init__(config)
             self.on_exit = on_exit
 
-        def handle_exit(self, sig, frame) -> None:  # type: ignore[no-untyped-def]
+        def handle_exit(self, sig: int, frame: Optional[FrameType]) -> None:
             self.on_exit()
             super().handle_exit(sig, frame)
 

@@ -2,10 +2,10 @@
 a trained model: the archive reader's token settings (lowercasing, indexers) and the model's label spelling."""
 
 import copy
-from typing import Optional
+from typing import Any, Optional
 
 from allennlp.common.checks import ConfigurationError
-from allennlp.data import DatasetReader, Vocabulary
+from allennlp.data import DatasetReader, Instance, Vocabulary
 
 from srl_zoo.data.dataset_readers.srl_reader import SrlReader
 from srl_zoo.data.formats.conll_kind import FORMATS, SPAN_FORMATS, conll_format_of, detect_format
@@ -88,10 +88,10 @@ class AnyFormatReader(DatasetReader):
     def text_to_instance(self, *inputs, **kwargs):  # type: ignore[no-untyped-def, override]
         return self.reader.text_to_instance(*inputs, **kwargs)
 
-    def apply_token_indexers(self, instance) -> None:  # type: ignore[no-untyped-def]
+    def apply_token_indexers(self, instance: Instance) -> None:
         self.reader.apply_token_indexers(instance)
 
-    def __getattr__(self, name: str):  # type: ignore[no-untyped-def]
+    def __getattr__(self, name: str) -> Any:
         if name == "reader":  # not set yet (unpickling): no recursion
             raise AttributeError(name)
         return getattr(self.reader, name)

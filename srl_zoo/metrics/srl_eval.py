@@ -49,7 +49,10 @@ def run_srl_eval(gold_props: str, predicted_props: str, scorer: Optional[str] = 
 
 
 def parse_srl_eval_output(text: str) -> SrlEvalResult:
-    perfect = float(re.search(r"Percentage of perfect props :\s*([\d.]+)", text).group(1))  # type: ignore[union-attr]
+    perfect_line = re.search(r"Percentage of perfect props :\s*([\d.]+)", text)
+    if perfect_line is None:
+        raise ValueError(f"could not find the perfect propositions line in srl-eval.pl output:\n{text}")
+    perfect = float(perfect_line.group(1))
     overall = None
     per_label = {}
     for line in text.splitlines():

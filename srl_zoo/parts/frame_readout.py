@@ -1,7 +1,7 @@
 """From decoded tag ids to frames: the SRL metric's input and the readable JSON output."""
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, Optional, Protocol
 
 import torch
@@ -46,7 +46,7 @@ class FrameReadout:
         label = self.predicate_head.label_of(int(label_ids[sentence, index]))
         return None if label in (NOT_A_PREDICATE, NO_SENSE, OOV_TOKEN) else label
 
-    def _frames(self, output: dict[str, Any]):  # type: ignore[no-untyped-def]
+    def _frames(self, output: dict[str, Any]) -> Iterator[tuple[int, int, int, list[str], Optional[str]]]:
         """Per real frame: (sentence, frame, predicate index, BIO tags, sense)."""
         tags = output["predicted_tags"].cpu()
         lengths = output["mask"].sum(-1).tolist()

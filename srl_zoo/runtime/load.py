@@ -56,7 +56,7 @@ class NotCovered(ArchiveError):
             "--include-package srl_zoo --predictor srl_zoo` (srl_zoo.load does so where allennlp is installed)",
         )
 
-    def __reduce__(self):  # type: ignore[no-untyped-def]
+    def __reduce__(self) -> tuple[type, tuple[str, str]]:
         return type(self), (self.path, self.part)
 
 

@@ -41,7 +41,9 @@ def _parse_block(block, path: str, label_convention: Optional[str]) -> SrlSenten
     first_line, first_columns = block[0]
     width = len(first_columns)
     n = len(block)
-    heads: Optional[list[int]] = []
+    # SRL output on raw text has no heads at all (a short line is refused below, by its column count)
+    without_syntax = all(len(columns) > 8 and columns[8] == "_" for _, columns in block)
+    parsed_heads: list[int] = []
     for position, (number, columns) in enumerate(block):
         if len(columns) != width or width < FIXED_COLUMNS:
             expected = (
@@ -58,14 +60,14 @@ def _parse_block(block, path: str, label_convention: Optional[str]) -> SrlSenten
                 f"ID (column 1) is {columns[0]!r}, expected {position + 1}: missing blank line between sentences?",
             )
         head = columns[8]
-        if head == "_" and all(other[8] == "_" for _, other in block):
-            heads = None  # a sentence without syntax (e.g. SRL output on raw text): no heads at all
+        if without_syntax:
             continue
         if not (head.isascii() and head.isdigit()) or int(head) > n:
             raise ConllFormatError(
                 path, number, f"HEAD (column 9) is {head!r}, expected an integer from 0 to {n} (or _ on every line)"
             )
-        heads.append(int(head))  # type: ignore[union-attr]
+        parsed_heads.append(int(head))
+    heads = None if without_syntax else parsed_heads
 
     if heads is not None:
         check_tree(heads, [number for number, _ in block], path)

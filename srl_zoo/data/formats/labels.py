@@ -10,7 +10,11 @@ if TYPE_CHECKING:
 
 LABEL_CONVENTIONS = ("conll2005", "propbank")
 
-_PREFIX = re.compile(r"^((?:[CR]-)?)(.*)$")
+
+def _prefix_and_core(label: str) -> tuple[str, str]:
+    """A label's `C-`/`R-` prefix (or "") and the rest: `C-ARG1-DSP` -> (`C-`, `ARG1-DSP`)."""
+    prefix = label[:2] if label[:2] in ("C-", "R-") else ""
+    return prefix, label[len(prefix) :]
 
 
 def _to_conll2005(core: str) -> str:
@@ -38,7 +42,7 @@ def normalize_label(label: str, convention: Optional[str]) -> str:
         return label
     if convention not in LABEL_CONVENTIONS:
         raise ValueError(f"label_convention must be one of {LABEL_CONVENTIONS} or null, got {convention!r}")
-    prefix, core = _PREFIX.match(label).groups()  # type: ignore[union-attr]
+    prefix, core = _prefix_and_core(label)
     if convention == "conll2005":
         return prefix + _to_conll2005(core)
     return prefix + _to_propbank(core)
@@ -47,7 +51,7 @@ def normalize_label(label: str, convention: Optional[str]) -> str:
 def convention_of(labels: Iterable[str]) -> Optional[str]:
     """The spelling of argument labels (`ARG0`, `C-ARGM-TMP`: `"propbank"`; `A0`, `AM-TMP`:
     `"conll2005"`), None when no label shows it."""
-    cores = [_PREFIX.match(label).group(2) for label in labels]  # type: ignore[union-attr]
+    cores = [_prefix_and_core(label)[1] for label in labels]
     if any(core.startswith("ARG") for core in cores):
         return "propbank"
     if any(re.match(r"^(A[0-9A]|AM-)", core) for core in cores):

@@ -118,12 +118,12 @@ class PredicateTagger(nn.Module):
         scores = predicate_scores(torch.softmax(logits.float(), dim=-1), label_ids, self.not_a_predicate)
         return logits, label_ids, scores
 
-    def _save_to_state_dict(self, destination, prefix, keep_vars):  # type: ignore[no-untyped-def]
+    def _save_to_state_dict(self, destination: dict[str, Any], prefix: str, keep_vars: bool) -> None:
         if self.senses is not None:
             self.sense_table = self.senses.to_tensor()
         super()._save_to_state_dict(destination, prefix, keep_vars)
 
-    def _load_from_state_dict(self, state_dict, prefix, *args, **kwargs):  # type: ignore[no-untyped-def]
+    def _load_from_state_dict(self, state_dict: dict[str, Any], prefix: str, *args: Any, **kwargs: Any) -> None:
         saved = state_dict.get(prefix + "sense_table")
         if self.senses is not None and saved is not None:
             self.senses.load_tensor(saved)
