@@ -213,7 +213,7 @@ def test_pre_tokenized_input_needs_no_spacy_pipeline(archive, monkeypatch):
     def no_spacy(language):
         raise OSError("spaCy is not installed here (a stand-in package)")
 
-    monkeypatch.setattr("srl_zoo.predictors.srl_predictor.spacy.blank", no_spacy)
+    monkeypatch.setattr("spacy.blank", no_spacy)  # what the blank pipeline of raw text calls
     predictor = Predictor.from_archive(load_archive(archive))
     result = predictor.predict_json({"tokens": ["President", "Bush", "nominated", "two"], "predicates": [2]})
     assert_well_formed(result, ["President", "Bush", "nominated", "two"])
