@@ -26,14 +26,20 @@ def archived(member: str) -> bytes:
         return handle.read()
 
 
-def test_the_archive_holds_the_adapters_and_the_head_not_mpnets_weights(tmp_path):
+def test_the_archive_holds_what_trained_not_mpnets_frozen_weights(tmp_path):
+    """The adapters of every layer, the weights of the layers its config trains (`trained_modules`) and the head;
+    none of MPNet's frozen weights (its embeddings and other layers come from `make mpnet`)."""
     assert os.path.getsize(ACCURATE) < 60 * 2**20
     (tmp_path / "weights.th").write_bytes(archived("weights.th"))
     weights = torch.load(tmp_path / "weights.th", weights_only=True)
-    transformer = [key for key in weights if ".transformer_model." in key]
-    assert transformer and all(key.endswith((".up", ".down")) for key in transformer)
-    assert len(transformer) == 12 * 6 * 2  # 12 layers × 6 linear layers × (down, up)
     words = json.loads(archived("config.json"))["model"]["text_field_embedder"]["token_embedders"]["tokens"]
+    trained = tuple(f".transformer_model.{module}." for module in words.get("trained_modules", ()))
+    transformer = [key for key in weights if ".transformer_model." in key]
+    adapters = [key for key in transformer if key.endswith((".up", ".down"))]
+    assert len(adapters) == 12 * 6 * 2  # 12 layers × 6 linear layers × (down, up)
+    layers = [key for key in transformer if key not in adapters]
+    assert bool(layers) == bool(trained) and all(any(module in key for module in trained) for key in layers)
+    assert not any("embeddings" in key for key in transformer)
     assert (words["type"], words["frozen_weights"], words["frozen_precision"]) == (
         "pretrained_transformer_adapted",
         "mpnet",
