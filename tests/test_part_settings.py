@@ -1,7 +1,7 @@
 """Each part's settings have one source: the plain part's constructor (`srl_zoo/parts/`), which the runtime builds
 from an archive. A registered part (what a config names, and what the configuration reference is generated from)
-that wraps a plain one takes the same defaults for every setting they share (the runtime's table of parts is
-generated from registration: tests/commands/test_runtime_parts.py)."""
+that wraps a plain one takes its settings from it (`srl_zoo.modules.plain_settings`), writing none of them again
+(the runtime's table of parts is generated from registration: tests/commands/test_runtime_parts.py)."""
 
 import inspect
 
@@ -32,8 +32,8 @@ def defaults(cls: type) -> dict[str, object]:
 
 
 def wrapped_constructors() -> list[tuple[str, type, type]]:
-    """(name, registered class, plain part) where a registered part writes its own constructor over a plain part's
-    (a wrapper that inherits the plain constructor, such as the output layers', repeats nothing)."""
+    """(name, registered class, plain part) where a registered part has its own constructor over a plain part's that
+    shares settings with it (a wrapper that inherits the plain constructor, such as the output layers', has none)."""
     found = []
     for _, name, cls in registered_parts():
         constructed = [base for base in plain_bases(cls) if "__init__" in vars(base)]
@@ -45,7 +45,7 @@ def wrapped_constructors() -> list[tuple[str, type, type]]:
 WRAPPERS = wrapped_constructors()
 
 
-def test_the_scorers_and_heads_repeat_their_plain_parts_constructors():
+def test_the_scorers_and_heads_wrap_their_plain_parts_constructors():
     assert {"indicator", "bilinear", "tagger", "joint_pos_predicate"} <= {name for name, _, _ in WRAPPERS}
 
 
@@ -54,3 +54,11 @@ def test_a_registered_part_takes_its_plain_parts_defaults(name, cls, plain):
     registered, own = defaults(cls), defaults(plain)
     shared = sorted(set(registered) & set(own))
     assert {key: registered[key] for key in shared} == {key: own[key] for key in shared}, (name, plain.__name__)
+
+
+@pytest.mark.parametrize("name, cls, plain", WRAPPERS, ids=[name for name, _, _ in WRAPPERS])
+def test_a_registered_part_writes_none_of_its_plain_parts_settings(name, cls, plain):
+    written = inspect.unwrap(vars(cls)["__init__"])  # the constructor as its module writes it
+    written_settings = {p.name for p in inspect.signature(written).parameters.values() if p.default is not p.empty}
+    repeated = written_settings & set(defaults(plain))
+    assert not repeated, f"{name} repeats {sorted(repeated)} of {plain.__name__}: use takes_settings_of"

@@ -1,12 +1,15 @@
 """The registered `joint_pos_predicate` head, LISA's (the math: `srl_zoo.parts.heads.joint_pos_predicate`), with its
 loss and metrics."""
 
+from typing import Any
+
 import torch
 from allennlp.data import Vocabulary
 from allennlp.nn.util import sequence_cross_entropy_with_logits
 from allennlp.training.metrics import CategoricalAccuracy
 
 from srl_zoo.models.heads.predicate_head import PredicateHead
+from srl_zoo.modules.plain_settings import takes_settings_of
 from srl_zoo.parts.batch_inputs import BatchInputs
 from srl_zoo.parts.encoders.encoded_sentences import EncodedSentences
 from srl_zoo.parts.heads.joint_pos_predicate import (
@@ -38,24 +41,15 @@ class JointPosPredicateHead(JointPosPredicateTagger, PredicateHead):
 
     predicts_pos = True
 
-    def __init__(
-        self,
-        vocab: Vocabulary,
-        input_dim: int,
-        layer: int = 2,
-        mlp_dim: int = 200,
-        dropout: float = 0.1,
-        loss_weight: float = 1.0,
-    ) -> None:
+    @takes_settings_of(JointPosPredicateTagger)
+    def __init__(self, vocab: Vocabulary, input_dim: int, loss_weight: float = 1.0, **settings: Any) -> None:
         PredicateHead.__init__(self, vocab)
         self.build_joint_tagger(
             vocab.get_index_to_token_vocabulary(JOINT_NAMESPACE),
             vocab.get_index_to_token_vocabulary(POS_NAMESPACE),
             vocab.get_index_to_token_vocabulary(PREDICATE_NAMESPACE),
             input_dim,
-            layer,
-            mlp_dim,
-            dropout,
+            **settings,
         )
         self.loss_weight = loss_weight
         self.pos_accuracy = CategoricalAccuracy()

@@ -1,11 +1,14 @@
 """The registered `tagger` predicate head (the math: `srl_zoo.parts.heads.predicate_tagger`), with its loss and
 metrics."""
 
+from typing import Any
+
 import torch
 from allennlp.data import Vocabulary
 from allennlp.nn.util import sequence_cross_entropy_with_logits
 
 from srl_zoo.models.heads.predicate_head import PREDICATE_NAMESPACE, PredicateHead
+from srl_zoo.modules.plain_settings import takes_settings_of
 from srl_zoo.parts.batch_inputs import BatchInputs
 from srl_zoo.parts.encoders.encoded_sentences import EncodedSentences
 from srl_zoo.parts.heads.predicate_finder import PredicateOutput
@@ -24,18 +27,10 @@ class PredicateTaggerHead(PredicateTagger, PredicateHead):
     loss_weight : weight of the cross entropy in the Model's loss.
     """
 
-    def __init__(
-        self,
-        vocab: Vocabulary,
-        input_dim: int,
-        layer: int = -1,
-        loss_weight: float = 1.0,
-        restrict_senses: bool = False,
-        frame_file_senses: bool = True,
-    ) -> None:
+    @takes_settings_of(PredicateTagger)
+    def __init__(self, vocab: Vocabulary, input_dim: int, loss_weight: float = 1.0, **settings: Any) -> None:
         PredicateHead.__init__(self, vocab)
-        index_to_label = vocab.get_index_to_token_vocabulary(PREDICATE_NAMESPACE)
-        self.build_tagger(index_to_label, input_dim, layer, restrict_senses, frame_file_senses)
+        self.build_tagger(vocab.get_index_to_token_vocabulary(PREDICATE_NAMESPACE), input_dim, **settings)
         self.loss_weight = loss_weight
 
     def forward(

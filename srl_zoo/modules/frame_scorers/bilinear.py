@@ -1,6 +1,6 @@
 """The registered `bilinear` frame scorer (the math: `srl_zoo.parts.scorers.bilinear`)."""
 
-from typing import Optional
+from typing import Any, Optional
 
 from allennlp.common import Lazy
 from allennlp.data import Vocabulary
@@ -9,6 +9,7 @@ from allennlp.modules import Seq2SeqEncoder
 from srl_zoo.modules.encoder_width import encoder_with_width
 from srl_zoo.modules.frame_scorers.frame_scorer import ENCODER_KEY, FrameScorer, tag_output_of
 from srl_zoo.modules.frame_scorers.tag_output import TagOutput
+from srl_zoo.modules.plain_settings import takes_settings_of
 from srl_zoo.modules.sentence_encoder import as_sentence_encoder
 from srl_zoo.parts.scorers import bilinear
 
@@ -31,28 +32,20 @@ class BilinearFrameScorer(bilinear.BilinearFrameScorer, FrameScorer):
         or `{"type": "crf"}`; None: softmax with argmax decoding and no smoothing.
     """
 
+    @takes_settings_of(bilinear.BilinearFrameScorer)
     def __init__(
         self,
         vocab: Vocabulary,
         encoder: Lazy[Seq2SeqEncoder],
         input_dim: int,
-        mlp_dim: int = 200,
-        dropout: float = 0.1,
-        layer: int = -1,
-        label_namespace: str = "labels",
-        frame_feature_dim: int = 0,
         output: Optional[Lazy[TagOutput]] = None,
-        position_bias: bool = False,
+        **settings: Any,
     ) -> None:
-        widths = self.encoder_input_widths(input_dim, {})
+        widths = self.encoder_input_widths(input_dim, settings)
+        label_namespace = settings["label_namespace"]
         super().__init__(
             as_sentence_encoder(encoder_with_width(encoder, widths, ENCODER_KEY, "the frame scorer")),
             tag_output_of(vocab, label_namespace, output),
             vocab.get_vocab_size(label_namespace),
-            mlp_dim,
-            dropout,
-            layer,
-            label_namespace,
-            frame_feature_dim,
-            position_bias,
+            **settings,
         )
