@@ -3,7 +3,7 @@ tokenizer made one call per sentence instead of one per word (`batched_wordpiece
 transformers 4.25.1 (pinned with allennlp) through torch's fused kernel (`fused_attention`), and the special tokens
 around folded segments that transformers 5 (a GPU image's) no longer builds (`special_tokens`). Each leaves the
 model's numbers as they were (each module's tests compare it with the code it stands in for); the runtime needs
-none of them (`srl_zoo.runtime.word_pieces` and `srl_zoo.parts.embedders.bert` are its own)."""
+none of them (`srl_zoo.pretrained.word_pieces` and `srl_zoo.parts.embedders.bert` are its own)."""
 
 from srl_zoo.pretrained.batched_wordpieces import use_batched_wordpieces
 from srl_zoo.pretrained.fused_attention import use_fused_attention

@@ -15,8 +15,8 @@ from srl_zoo.archive_files import ArchiveError
 from srl_zoo.parts.embedders.adapted_transformer import freeze_and_adapt
 from srl_zoo.parts.embedders.bert import BertEncoder, is_plain_bert
 from srl_zoo.parts.embedders.word_pieces import mean_of_pieces
+from srl_zoo.pretrained.word_pieces import PieceBatch, WordPieces
 from srl_zoo.runtime.weights import PartWeights
-from srl_zoo.runtime.word_pieces import PieceBatch, WordPieces
 
 #: where an archive keeps the token embedder's weights
 PREFIX = "text_field_embedder.token_embedder_tokens."

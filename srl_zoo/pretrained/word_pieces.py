@@ -1,6 +1,7 @@
-"""Words to word pieces with the `tokenizers` library, from an archive's own `tokenizer.json`: one call per batch,
-special tokens around each segment of at most `max_length` pieces (a longer sentence is cut into several, as
-allennlp's indexer folds it), and the word each piece belongs to."""
+"""Words to word pieces with the `tokenizers` library, from a transformer folder's `tokenizer.json` (an archive's
+own): one call per batch, special tokens around each segment of at most `max_length` pieces (a longer sentence is
+cut into several, as allennlp's indexer folds it), and the word each piece belongs to. The runtime's embedders and
+the training side's `word_pieces` indexer (`srl_zoo.pretrained.word_piece_indexer`) both split words here."""
 
 import json
 import os
@@ -35,11 +36,11 @@ class PieceBatch:
 
 
 class WordPieces:
-    """The archive's tokenizer, each sentence's words split into pieces (each word on its own).
+    """A transformer's tokenizer, each sentence's words split into pieces (each word on its own).
 
     # Parameters
 
-    directory : the archive's transformer folder (`tokenizer.json` in it).
+    directory : the transformer folder (`tokenizer.json` in it; an archive's `transformer` folder).
     max_length : the most pieces of one transformer row, special tokens included (None: no limit).
     """
 
@@ -48,7 +49,7 @@ class WordPieces:
 
         path = os.path.join(directory, "tokenizer.json")
         if not os.path.isfile(path):
-            raise ArchiveError(directory, "no tokenizer.json: the runtime reads fast-tokenizer files only")
+            raise ArchiveError(directory, "no tokenizer.json: word pieces are read from fast-tokenizer files only")
         self.tokenizer = Tokenizer.from_file(path)
         self.tokenizer.no_padding()
         self.tokenizer.no_truncation()
@@ -75,18 +76,33 @@ class WordPieces:
         found = self.tokenizer.token_to_id(token) if token else None
         return 0 if found is None else found
 
-    def batch(self, sentences: Sequence[Sequence[str]]) -> PieceBatch:
-        """The rows, masks and piece places of `sentences` (each a non-empty list of words)."""
+    def split(self, sentences: Sequence[Sequence[str]]) -> list[tuple[list[int], list[Optional[int]]]]:
+        """Each sentence's piece ids (no special tokens) and the word of each piece, in one tokenizer call.
+
+        # Parameters
+
+        sentences : lists of words.
+        """
         encodings = self.tokenizer.encode_batch([list(words) for words in sentences], is_pretokenized=True,
                                                 add_special_tokens=False)  # fmt: skip
+        return [(encoding.ids, encoding.word_ids) for encoding in encodings]
+
+    def segment_size(self, num_pieces: int) -> int:
+        """How many pieces each segment of a sentence of `num_pieces` pieces holds (special tokens aside)."""
+        return self.segment or max(num_pieces, 1)
+
+    def segment_starts(self, num_pieces: int) -> range:
+        """Where each segment of a sentence of `num_pieces` pieces starts (one segment, even when empty)."""
+        return range(0, max(num_pieces, 1), self.segment_size(num_pieces))
+
+    def batch(self, sentences: Sequence[Sequence[str]]) -> PieceBatch:
+        """The rows, masks and piece places of `sentences` (each a non-empty list of words)."""
         num_words = max(len(words) for words in sentences)
         rows: list[list[int]] = []
         places: tuple[list[int], list[int], list[int]] = ([], [], [])
-        for sentence, encoding in enumerate(encodings):
-            ids = encoding.ids
-            words = encoding.word_ids
-            size = self.segment or max(len(ids), 1)
-            for start in range(0, max(len(ids), 1), size):
+        for sentence, (ids, words) in enumerate(self.split(sentences)):
+            size = self.segment_size(len(ids))
+            for start in self.segment_starts(len(ids)):
                 row = len(rows)
                 rows.append(self.start + ids[start : start + size] + self.end)
                 for offset, word in enumerate(words[start : start + size]):
