@@ -102,6 +102,7 @@ def register_and_patch() -> None:
     from srl_zoo import amn, models, modules, predictors  # noqa: F401  (registered on import)
     from srl_zoo.data import dataset_readers, fields, padded_tokens_sampler  # noqa: F401
     from srl_zoo.nn import initializers  # noqa: F401
+    from srl_zoo.pretrained import word_piece_indexer  # noqa: F401
 
     registered_names.register_aliases()  # the Predictor's old names, where allennlp-models does not own them
     apply_all()

@@ -13,7 +13,10 @@ allennlp.
   win, as the model's setters did);
 - the frame scorer's `output: "crf"` name, `decoding` and `label_smoothing` → its output layer as a part,
   `{"type": "softmax", "decoding": ..., "label_smoothing": ...}` or `{"type": "crf"}`;
-- `predicate_identification: true` (with `predicate_loss_weight`) → a `tagger` predicate head.
+- `predicate_identification: true` (with `predicate_loss_weight`) → a `tagger` predicate head;
+- where the archive holds its transformer's files, the readers' allennlp `pretrained_transformer_mismatched`
+  indexers of that transformer → srl_zoo's `word_pieces` indexers of the same folder (the same indices, split as the
+  runtime splits them: `use_word_piece_indexers`).
 
 Weights saved under old names get today's (`upgraded_weight_name`: the renamed parts' and the `crf` wrapper's),
 in the runtime as it reads them and in the allennlp Model as it loads them (`models.renamed_parts`).
@@ -21,6 +24,7 @@ in the runtime as it reads them and in the allennlp Model as it loads them (`mod
 
 from typing import Any, TypeGuard
 
+from srl_zoo.archive_contents import NO_CODE_NO_DOWNLOAD
 from srl_zoo.archive_files import ArchiveError
 
 #: the readers whose archives' model type `srl` is srl_zoo's (allennlp-models' `srl` model reads with its `srl`)
@@ -43,6 +47,12 @@ INDICATOR_SHORTHAND = (
 SCORER_SETTINGS = ("decoding", "label_smoothing", "label_namespace")
 #: the frame scorer keys that were settings of its output layer, named by the scorer's `output` string
 OUTPUT_SETTINGS = ("decoding", "label_smoothing")
+
+#: the keys of allennlp's `pretrained_transformer_mismatched` indexer that srl_zoo's `word_pieces` reads the same way
+WORD_PIECE_KEYS = ("model_name", "max_length", "token_min_padding_length")
+#: its keys that only allennlp's Hugging Face tokenizer read (the vocabulary namespace it copied the pieces to, the
+#: tokenizer's settings: those that turn remote code off and downloads off are what `tokenizers` does anyway)
+HUGGING_FACE_TOKENIZER_KEYS = ("namespace", "tokenizer_kwargs")
 
 
 class ArchiveConfigError(ValueError):
@@ -149,3 +159,36 @@ def upgrade_output_settings(scorer: Any) -> bool:
 def output_keys(scorer: dict[str, Any]) -> list[str]:
     """The output layer's settings that the frame scorer config `scorer` gives at its own level (earlier versions)."""
     return [key for key in OUTPUT_SETTINGS if key in scorer]
+
+
+def use_word_piece_indexers(config: dict[str, Any], transformer_folder: str) -> bool:
+    """The `pretrained_transformer_mismatched` indexers of an srl_zoo archive's readers whose `model_name` is the
+    archive's own `transformer_folder` become `word_pieces` indexers of it, in place (one that sets anything else,
+    such as a tokenizer setting besides those that turn remote code and downloads off, stays allennlp's); whether
+    anything changed."""
+    if not isinstance(config.get("model"), dict) or config["model"].get("type") != "srl_zoo":
+        return False
+    changed = False
+    for reader in (config.get("dataset_reader"), config.get("validation_dataset_reader")):
+        indexers = reader.get("token_indexers") if isinstance(reader, dict) else None
+        if not isinstance(indexers, dict):
+            continue
+        for name, indexer in list(indexers.items()):
+            if _reads_as_word_pieces(indexer, transformer_folder):
+                indexers[name] = {"type": "word_pieces", **{k: indexer[k] for k in WORD_PIECE_KEYS if k in indexer}}
+                changed = True
+    return changed
+
+
+def _reads_as_word_pieces(indexer: Any, transformer_folder: str) -> bool:
+    """Whether `indexer` is allennlp's mismatched indexer of `transformer_folder` saying nothing `word_pieces` would
+    drop."""
+    if not isinstance(indexer, dict) or indexer.get("type") != "pretrained_transformer_mismatched":
+        return False
+    tokenizer_settings = indexer.get("tokenizer_kwargs") or {}
+    return (
+        indexer.get("model_name") == transformer_folder
+        and set(indexer) <= {"type", *WORD_PIECE_KEYS, *HUGGING_FACE_TOKENIZER_KEYS}
+        and isinstance(tokenizer_settings, dict)
+        and all(NO_CODE_NO_DOWNLOAD.get(key) == value for key, value in tokenizer_settings.items())
+    )

@@ -33,7 +33,7 @@ from srl_zoo.archive_files import (
     read_config,
     shapes_problem,
 )
-from srl_zoo.archive_upgrade import upgrade_config_of
+from srl_zoo.archive_upgrade import upgrade_config_of, use_word_piece_indexers
 from srl_zoo.data.formats.io_utils import atomic_write
 
 __all__ = [
@@ -78,16 +78,19 @@ def replace_value(node: Any, old: str, new: str) -> Any:
 
 def use_archived_transformer(config: dict[str, Any], directory: str) -> bool:
     """Point an extracted archive's config at its own transformer files: every string equal to the
-    directory they were copied from becomes `directory/transformer`, and the token embedders of
+    directory they were copied from becomes `directory/transformer`, the token embedders of
     pretrained transformers skip loading pretrained weights (the archive's weights replace them), so
-    loading needs neither that directory nor a download. Whether anything changed."""
+    loading needs neither that directory nor a download, and the readers split words into pieces with
+    `word_pieces` indexers of that folder (`use_word_piece_indexers`). Whether anything changed."""
     source = os.path.join(directory, ARCHIVED_TRANSFORMER, TRANSFORMER_SOURCE)
     if not os.path.isfile(source):
         return False
     with open(source, encoding="utf-8") as handle:
         original = json.load(handle)["model_name"]
-    rewritten = replace_value(config, original, os.path.join(directory, ARCHIVED_TRANSFORMER))
+    folder = os.path.join(directory, ARCHIVED_TRANSFORMER)
+    rewritten = replace_value(config, original, folder)
     _skip_pretrained_transformer_weights(rewritten)
+    use_word_piece_indexers(rewritten, folder)
     changed = rewritten != config
     config.clear()
     config.update(rewritten)

@@ -3,7 +3,12 @@ language, which the config check then passes."""
 
 import pytest
 
-from srl_zoo.archive_upgrade import ArchiveConfigError, upgrade_archived_config, upgrade_model_config
+from srl_zoo.archive_upgrade import (
+    ArchiveConfigError,
+    upgrade_archived_config,
+    upgrade_model_config,
+    use_word_piece_indexers,
+)
 from srl_zoo.models.old_spellings import refuse_old_spellings
 
 
@@ -93,3 +98,41 @@ def test_the_old_model_type_is_srl_zoos_only_with_srl_zoos_readers():
     current = {"model": {"type": "srl_zoo", "frame_scorer": {"type": "bilinear"}}, "dataset_reader": {"type": "x"}}
     assert not upgrade_archived_config(current)
     assert not upgrade_archived_config({"model": "not a dict"})
+
+
+def indexed_with(indexer: dict, model_type: str = "srl_zoo") -> dict:
+    return {"model": {"type": model_type}, "dataset_reader": {"token_indexers": {"tokens": indexer}},
+            "validation_dataset_reader": {"token_indexers": {"tokens": dict(indexer)}}}  # fmt: skip
+
+
+def test_allennlp_s_word_piece_indexer_of_the_archived_transformer_becomes_word_pieces():
+    mismatched = {
+        "type": "pretrained_transformer_mismatched",
+        "model_name": "/x/transformer",
+        "max_length": 512,
+        "namespace": "tags",
+        "tokenizer_kwargs": {"trust_remote_code": False, "local_files_only": True},
+    }
+    config = indexed_with(mismatched)
+    assert use_word_piece_indexers(config, "/x/transformer")
+    expected = {"type": "word_pieces", "model_name": "/x/transformer", "max_length": 512}
+    for reader in ("dataset_reader", "validation_dataset_reader"):
+        assert config[reader]["token_indexers"]["tokens"] == expected
+    assert not use_word_piece_indexers(config, "/x/transformer")  # once
+
+
+@pytest.mark.parametrize(
+    "change, model_type",
+    [
+        ({"model_name": "/elsewhere"}, "srl_zoo"),  # not the archive's own transformer
+        ({"tokenizer_kwargs": {"do_lower_case": False}}, "srl_zoo"),  # a tokenizer setting word_pieces has not
+        ({"tokenizer_kwargs": {"trust_remote_code": True}}, "srl_zoo"),
+        ({"type": "pretrained_transformer"}, "srl_zoo"),
+        ({}, "srl_bert"),  # another library's model
+    ],
+)
+def test_an_indexer_that_says_more_or_another_model_s_stays_as_it_is(change, model_type):
+    indexer = {"type": "pretrained_transformer_mismatched", "model_name": "/x/transformer", **change}
+    config = indexed_with(indexer, model_type)
+    assert not use_word_piece_indexers(config, "/x/transformer")
+    assert config["dataset_reader"]["token_indexers"]["tokens"] == indexer

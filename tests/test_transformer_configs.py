@@ -1,7 +1,9 @@
 """The transformer-embedder configs (training_configs/transformer/) train on fixtures with a tiny,
 randomly initialised BERT-style model written to a temporary directory (nothing is downloaded), and
 their archives label a sentence far longer than the model's 512-piece limit (windowed) after that directory
-is deleted: the archive carries the transformer's files, though these configs name no callback for it."""
+is deleted: the archive carries the transformer's files, though these configs name no callback for it. The same
+archive as earlier versions saved it (allennlp's `pretrained_transformer_mismatched` indexer) reads its words with
+srl_zoo's `word_pieces` indexer and labels the same."""
 
 import json
 import os
@@ -13,6 +15,8 @@ from allennlp.commands.train import train_model_from_file
 from allennlp.models.archival import load_archive
 from allennlp.predictors import Predictor
 
+from srl_zoo.pretrained.word_piece_indexer import WordPieceIndexer
+from tests.archive_rewriting import rewritten_archive
 from tests.conftest import FIXTURES, REPO_ROOT
 from tests.tiny_bert import write_tiny_bert
 
@@ -66,3 +70,16 @@ def test_transformer_config_trains_and_predicts_long_sentences(name, tiny_bert, 
     assert [len(o["words"]) for o in outputs] == [80, 7]
     assert len(outputs[0]["frames"]) == 1 and len(outputs[0]["frames"][0]["tags"]) == 80
     assert outputs[1]["frames"][0]["predicate"]["word"] == "sat"
+
+    def as_allennlp_indexed(config: dict) -> None:
+        indexer = config["dataset_reader"]["token_indexers"]["tokens"]
+        assert indexer["type"] == "word_pieces"
+        indexer["type"] = "pretrained_transformer_mismatched"
+
+    old = rewritten_archive(str(tmp_path / "run" / "model.tar.gz"), str(tmp_path / "old.tar.gz"), as_allennlp_indexed)
+    old_archive = load_archive(old)
+    assert isinstance(old_archive.dataset_reader.token_indexers["tokens"], WordPieceIndexer)
+    old_outputs = Predictor.from_archive(old_archive).predict_batch_json(
+        [{"tokens": long_sentence, "predicates": [42]}, {"tokens": short, "predicates": [2]}]
+    )
+    assert old_outputs == outputs

@@ -14,6 +14,7 @@ from typing import Any, Optional
 from allennlp.common import Lazy, Registrable
 from allennlp.data import DatasetReader
 from allennlp.data.samplers import BatchSampler
+from allennlp.data.token_indexers import TokenIndexer
 from allennlp.models import Model
 from allennlp.modules import Seq2SeqEncoder
 from allennlp.nn import Initializer
@@ -46,6 +47,7 @@ KINDS: tuple[tuple[type, str], ...] = (
     (NeighbourSelector, "`model.frame_features.selector`"),
     (Metric, "`model.srl_metric`"),
     (DatasetReader, "`dataset_reader`"),
+    (TokenIndexer, "`dataset_reader.token_indexers.NAME`"),
     (BatchSampler, "`data_loader.batch_sampler`"),
     (Trainer, "`trainer`"),
     (TrainerCallback, "`trainer.callbacks[]`"),

@@ -10,7 +10,7 @@ from allennlp.data.samplers.bucket_batch_sampler import add_noise_to_value
 
 def padded_length(instance: Instance, field_name: str) -> int:
     """The longest padding length of `instance`'s field `field_name` (indexed): for a text field under
-    `pretrained_transformer_mismatched`, its word pieces (`len` gives its words)."""
+    a word-piece indexer (`word_pieces`), its word pieces (`len` gives its words)."""
     lengths = instance.fields[field_name].get_padding_lengths()
     return max(lengths.values(), default=0)
 

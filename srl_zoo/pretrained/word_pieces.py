@@ -100,11 +100,11 @@ class WordPieces:
         num_words = max(len(words) for words in sentences)
         rows: list[list[int]] = []
         places: tuple[list[int], list[int], list[int]] = ([], [], [])
-        for sentence, (ids, words) in enumerate(self.split(sentences)):
-            size = self.segment_size(len(ids))
-            for start in self.segment_starts(len(ids)):
+        for sentence, (pieces, words) in enumerate(self.split(sentences)):
+            size = self.segment_size(len(pieces))
+            for start in self.segment_starts(len(pieces)):
                 row = len(rows)
-                rows.append(self.start + ids[start : start + size] + self.end)
+                rows.append(self.start + pieces[start : start + size] + self.end)
                 for offset, word in enumerate(words[start : start + size]):
                     if word is not None:
                         places[0].append(row)
@@ -113,8 +113,8 @@ class WordPieces:
         length = max(len(row) for row in rows)
         ids = torch.full((len(rows), length), self.pad_id, dtype=torch.long)
         attention = torch.zeros(len(rows), length, dtype=torch.bool)
-        for index, pieces in enumerate(rows):
-            ids[index, : len(pieces)] = torch.tensor(pieces, dtype=torch.long)
-            attention[index, : len(pieces)] = True
+        for index, row_ids in enumerate(rows):
+            ids[index, : len(row_ids)] = torch.tensor(row_ids, dtype=torch.long)
+            attention[index, : len(row_ids)] = True
         piece_rows, piece_positions, piece_slots = (torch.tensor(values, dtype=torch.long) for values in places)
         return PieceBatch(ids, attention, piece_rows, piece_positions, piece_slots, num_words, len(sentences))

