@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from srl_zoo import archives, registered_names, training
 from srl_zoo.config_defaults import use_config_defaults
-from srl_zoo.pretrained.transformer_shims import use_transformer_shims
+from srl_zoo.pretrained.fused_attention import use_fused_attention
 from srl_zoo.training.transformer_files import use_transformer_files_in_every_archive
 from srl_zoo.training.unstarted_runs import use_checked_training
 
@@ -75,16 +75,13 @@ PATCHES: tuple[Patch, ...] = (
         use_transformer_files_in_every_archive,
     ),
     Patch(
-        "transformer shims",
-        "three replacements between allennlp 2.10.1 and transformers (`srl_zoo.pretrained.transformer_shims`): "
-        "allennlp's transformer tokenizer asks for each word's pieces in a Python loop, one tokenizer call per "
-        "word (11% of the shipped model's bfloat16 prediction time), where one batched call gives the same "
-        "pieces; transformers 4.25.1 computes BERT's self-attention in five steps that each write a (batch, "
-        "heads, length, length) tensor, where torch's scaled_dot_product_attention computes the same in one "
-        "fused kernel; and allennlp's indexer builds [CLS]/[SEP] around each segment of a long sentence with a "
-        "tokenizer method transformers 5 (the GPU image's) removed. The classes are allennlp's and transformers' "
-        "own, built by name from a config or an archive, so no config or subclass reaches them",
-        use_transformer_shims,
+        "fused BERT attention",
+        "transformers 4.25.1 (pinned with allennlp 2.10.1) computes BERT's self-attention in five steps that each "
+        "write a (batch, heads, length, length) tensor, where torch's scaled_dot_product_attention computes the same "
+        "in one fused kernel (`srl_zoo.pretrained.fused_attention`; transformers 5 already calls it and is left "
+        "alone). BertSelfAttention is built by name inside transformers' BertModel, which allennlp's embedders load "
+        "from a config or an archive, so no config, subclass or adapter reaches it",
+        use_fused_attention,
     ),
 )
 

@@ -5,17 +5,18 @@ import os
 
 from allennlp.commands import train
 from allennlp.common import Registrable, params
-from allennlp.data.token_indexers import PretrainedTransformerIndexer
 from allennlp.models import archival
 from allennlp.models.model import Model
 from allennlp.nn import util
 from allennlp.predictors import Predictor
 from allennlp.training import Checkpointer, Trainer
+from transformers.models.bert.modeling_bert import BertSelfAttention
 
 import srl_zoo.plugin  # noqa: F401
 from srl_zoo import archives
 from srl_zoo.allennlp_patches import PATCHES, apply_all
 from srl_zoo.config_defaults import CONFIG_VARIABLES
+from srl_zoo.pretrained.transformers_version import transformers_5_or_later
 from tests.conftest import REPO_ROOT
 
 
@@ -27,7 +28,7 @@ def test_every_patch_is_in_place_after_import():
     assert Trainer.default_implementation == "srl_zoo_gradient_descent"
     assert "srl" in Registrable._registry[Predictor]  # registered with the parts, not a patch
     assert set(CONFIG_VARIABLES) <= set(params._environment_variables())
-    assert getattr(PretrainedTransformerIndexer.__init__, "srl_zoo_special_tokens", False)
+    assert getattr(BertSelfAttention.forward, "srl_zoo_fused", False) != transformers_5_or_later()
 
 
 def test_applying_the_patches_again_wraps_nothing_twice():
@@ -36,7 +37,7 @@ def test_applying_the_patches_again_wraps_nothing_twice():
             util.read_state_dict,
             Model.load.__func__,
             archival.extracted_archive,
-            PretrainedTransformerIndexer.__init__,
+            BertSelfAttention.forward,
             params._environment_variables,
             train.archive_model,
             train.train_model,
