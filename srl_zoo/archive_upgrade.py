@@ -174,21 +174,23 @@ def use_word_piece_indexers(config: dict[str, Any], transformer_folder: str) -> 
         if not isinstance(indexers, dict):
             continue
         for name, indexer in list(indexers.items()):
-            if _reads_as_word_pieces(indexer, transformer_folder):
+            if splits_as_word_pieces(indexer) and indexer["type"] != "word_pieces" and (
+                indexer.get("model_name") == transformer_folder
+            ):  # fmt: skip
                 indexers[name] = {"type": "word_pieces", **{k: indexer[k] for k in WORD_PIECE_KEYS if k in indexer}}
                 changed = True
     return changed
 
 
-def _reads_as_word_pieces(indexer: Any, transformer_folder: str) -> bool:
-    """Whether `indexer` is allennlp's mismatched indexer of `transformer_folder` saying nothing `word_pieces` would
-    drop."""
-    if not isinstance(indexer, dict) or indexer.get("type") != "pretrained_transformer_mismatched":
+def splits_as_word_pieces(indexer: Any) -> bool:
+    """Whether the reader's indexer `indexer` (its config) splits words as srl_zoo's `WordPieces` does: `word_pieces`
+    itself, or allennlp's `pretrained_transformer_mismatched` saying nothing `word_pieces` would drop (a tokenizer
+    setting besides those that turn remote code and downloads off)."""
+    if not isinstance(indexer, dict) or indexer.get("type") not in ("word_pieces", "pretrained_transformer_mismatched"):
         return False
     tokenizer_settings = indexer.get("tokenizer_kwargs") or {}
     return (
-        indexer.get("model_name") == transformer_folder
-        and set(indexer) <= {"type", *WORD_PIECE_KEYS, *HUGGING_FACE_TOKENIZER_KEYS}
+        set(indexer) <= {"type", *WORD_PIECE_KEYS, *HUGGING_FACE_TOKENIZER_KEYS}
         and isinstance(tokenizer_settings, dict)
         and all(NO_CODE_NO_DOWNLOAD.get(key) == value for key, value in tokenizer_settings.items())
     )

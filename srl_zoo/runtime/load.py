@@ -16,7 +16,7 @@ from srl_zoo.archive_files import (
     named_by_archive,
     read_config,
 )
-from srl_zoo.archive_upgrade import upgrade_config_of, upgraded_weight_name
+from srl_zoo.archive_upgrade import splits_as_word_pieces, upgrade_config_of, upgraded_weight_name
 from srl_zoo.nn.low_rank_adapters import merge_low_rank_adapters
 from srl_zoo.nn.precision import F1_PER_PRECISION_KEY
 from srl_zoo.parts.heads.predicate_finder import PredicateFinder
@@ -106,11 +106,14 @@ def check_covered(path: str, config: dict[str, Any]) -> None:
     if set(embedders) != {"tokens"} or embedders["tokens"].get("type") not in EMBEDDERS:
         raise NotCovered(path, f"model.text_field_embedder {sorted(embedders)} of type "
                                f"{embedders.get('tokens', {}).get('type')!r}")  # fmt: skip
-    indexer = _word_indexer(config)
-    if embedders["tokens"]["type"] == "embedding" and (
-        set(indexer) - WORD_INDEXER_KEYS or indexer.get("type", "single_id") != "single_id"
-        or indexer.get("namespace", "tokens") != "tokens"
-    ):  # fmt: skip
+    indexer, embedder = _word_indexer(config), embedders["tokens"]
+    if embedder["type"] == "embedding":
+        fits = not set(indexer) - WORD_INDEXER_KEYS and indexer.get("type", "single_id") == "single_id" and (
+            indexer.get("namespace", "tokens") == "tokens"
+        )  # fmt: skip
+    else:  # the runtime's WordPieces split words, cut at the embedder's max_length
+        fits = splits_as_word_pieces(indexer) and indexer.get("max_length") == embedder.get("max_length")
+    if not fits:
         raise NotCovered(path, f"dataset_reader.token_indexers.tokens {indexer}")
     scorer = _settings(model, "frame_scorer", path)
     parts: list[tuple[str, Optional[str], Mapping[str, type]]] = [

@@ -3,6 +3,7 @@ parts the shipped models do not use (DeepAtt, the bilinear scorer, softmax with 
 encoder with given heads and its joint POS/predicate head) give the allennlp predictor's predicates, tags and
 scores through `srl_zoo.runtime.labeler.load`."""
 
+import os
 from typing import Optional
 
 import pytest
@@ -12,7 +13,7 @@ from srl_zoo.archive_files import ArchiveError
 from srl_zoo.runtime.labeler import load
 from srl_zoo.runtime.load import NotCovered
 from tests.archive_rewriting import rewritten_archive
-from tests.conftest import train_fixture_model
+from tests.conftest import REPO_ROOT, train_fixture_model
 from tests.modules.frame_scorers.test_crf import as_wrapper_archive
 from tests.runtime.test_runtime_labels import dev_requests
 
@@ -99,6 +100,24 @@ def test_a_part_outside_the_table_is_refused_naming_its_key_before_any_weight_is
 
     archive = rewritten_archive(bilinear_crf_archive, str(tmp_path / "lstm.tar.gz"), lstm_encoder)
     with pytest.raises(NotCovered, match=r"model\.frame_scorer\.encoder\.type 'lstm' is not in the allennlp-free"):
+        load(archive)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [{"tokenizer_kwargs": {"do_lower_case": False}}, {"max_length": 128}, {"type": "pretrained_transformer"}],
+    ids=["a tokenizer setting", "another max_length than the embedder's", "another indexer"],
+)
+def test_a_transformer_archive_whose_words_are_split_otherwise_is_refused(change, tmp_path):
+    """The runtime splits a transformer's words with `WordPieces`, cut at the embedder's `max_length`: an archive
+    whose reader split them otherwise is handed to allennlp whole, not labeled differently."""
+    shipped = os.path.join(REPO_ROOT, "models", "ewt-english.tar.gz")
+
+    def split_otherwise(config):
+        config["dataset_reader"]["token_indexers"]["tokens"].update(change)
+
+    archive = rewritten_archive(shipped, str(tmp_path / "otherwise.tar.gz"), split_otherwise)
+    with pytest.raises(NotCovered, match=r"dataset_reader\.token_indexers\.tokens .* is not in the allennlp-free"):
         load(archive)
 
 
