@@ -1,8 +1,8 @@
 """The `word_pieces` token indexer: each word's word pieces from the transformer folder's `tokenizer.json`, split by
 the runtime's own `WordPieces` (one tokenizer call per sentence), laid out as allennlp's
 `pretrained_transformer_mismatched` indexer lays them out, so that its embedder (and srl_zoo's adapted one) reads
-them unchanged. Training and labeling thus split words into pieces in one place; allennlp's indexer asked the Hugging
-Face tokenizer once per word and, with `max_length`, built the special tokens with a method transformers 5 removed."""
+them unchanged. Training and labeling thus split words into pieces in one place (allennlp's indexer asks the Hugging
+Face tokenizer once per word and, with `max_length`, builds the special tokens with a method transformers 5 removed)."""
 
 from typing import Any, Optional
 
@@ -21,7 +21,7 @@ class WordPieceIndexer(TokenIndexer):
     """Words to the word pieces of a local transformer (its folder's `tokenizer.json`), each word split on its own,
     with the special tokens around the sentence, or around each segment of at most `max_length` pieces (a longer
     sentence is cut, as the embedder with the same `max_length` folds it; a sentence none of whose words has a piece
-    is one segment of special tokens, where allennlp's indexer gave its embedder an empty row). Use it with the
+    is one segment of special tokens, where allennlp's indexer gives its embedder an empty row). Use it with the
     `pretrained_transformer_mismatched` or `pretrained_transformer_adapted` embedder of the same `model_name`.
 
     ```jsonnet
