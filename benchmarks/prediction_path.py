@@ -12,7 +12,6 @@ sentences at their gold predicates through the `srl_zoo` predictor, batches of s
 import contextlib
 import os
 import shutil
-import tarfile
 import tempfile
 from collections.abc import Callable, Iterator
 
@@ -25,6 +24,7 @@ from transformers.models.bert.modeling_bert import BertSelfAttention
 import srl_zoo.plugin  # noqa: F401  (applies the patches)
 from benchmarks.alternating_runs import best_of_alternating_runs, print_against
 from benchmarks.arguments import archive_parser
+from srl_zoo.archive_files import ARCHIVED_TRANSFORMER, extract_archive
 from srl_zoo.data.gold_requests import gold_predicate_batches
 from srl_zoo.parts.outputs import decoding
 from srl_zoo.pretrained.fused_attention import fused_self_attention_forward
@@ -33,13 +33,13 @@ from srl_zoo.pretrained.word_piece_indexer import WordPieceIndexer
 
 def allennlp_indexer(archive: str, ours: TokenIndexer, folder: str) -> TokenIndexer:
     """allennlp's mismatched indexer in place of `ours` (a `WordPieceIndexer`), over the archive's transformer files
-    extracted into `folder`; `ours` itself where the archive reads no word pieces."""
+    (the archive extracted into `folder`, checked as every archive is); `ours` itself where it reads no word pieces."""
     if not isinstance(ours, WordPieceIndexer):
         return ours
-    with tarfile.open(archive) as tar:
-        members = [m for m in tar.getmembers() if m.name.startswith("transformer/") and m.isfile()]
-        tar.extractall(folder, members=members, filter="data")
-    return PretrainedTransformerMismatchedIndexer(os.path.join(folder, "transformer"), max_length=ours.max_length)
+    extract_archive(archive, folder)
+    return PretrainedTransformerMismatchedIndexer(
+        os.path.join(folder, ARCHIVED_TRANSFORMER), max_length=ours.max_length
+    )
 
 
 @contextlib.contextmanager

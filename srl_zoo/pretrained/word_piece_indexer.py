@@ -49,12 +49,7 @@ class WordPieceIndexer(TokenIndexer):
         piece, counted without the segments' inner special tokens; `(-1, -1)` for a word without pieces), `mask`
         (per word), `wordpiece_mask` and, with `max_length`, `segment_concat_mask`."""
         [(ids, word_of_piece)] = self.pieces.split([[token.ensure_text() for token in tokens]])
-        size = self.pieces.segment_size(len(ids))
-        folded = [
-            piece
-            for start in self.pieces.segment_starts(len(ids))
-            for piece in self.pieces.start + ids[start : start + size] + self.pieces.end
-        ]
+        folded = [piece for segment in self.pieces.segments(len(ids)) for piece in self.pieces.row(ids, segment)]
         output: IndexedTokenList = {
             "token_ids": folded,
             "mask": [True] * len(tokens),

@@ -87,13 +87,14 @@ class WordPieces:
                                                 add_special_tokens=False)  # fmt: skip
         return [(encoding.ids, encoding.word_ids) for encoding in encodings]
 
-    def segment_size(self, num_pieces: int) -> int:
-        """How many pieces each segment of a sentence of `num_pieces` pieces holds (special tokens aside)."""
-        return self.segment or max(num_pieces, 1)
+    def segments(self, num_pieces: int) -> list[slice]:
+        """Where each segment of a sentence of `num_pieces` pieces lies (one segment, even when empty)."""
+        size = self.segment or max(num_pieces, 1)
+        return [slice(start, start + size) for start in range(0, max(num_pieces, 1), size)]
 
-    def segment_starts(self, num_pieces: int) -> range:
-        """Where each segment of a sentence of `num_pieces` pieces starts (one segment, even when empty)."""
-        return range(0, max(num_pieces, 1), self.segment_size(num_pieces))
+    def row(self, pieces: list[int], segment: slice) -> list[int]:
+        """The transformer row of one segment of a sentence's `pieces`: the segment between the special tokens."""
+        return self.start + pieces[segment] + self.end
 
     def batch(self, sentences: Sequence[Sequence[str]]) -> PieceBatch:
         """The rows, masks and piece places of `sentences` (each a non-empty list of words)."""
@@ -101,11 +102,10 @@ class WordPieces:
         rows: list[list[int]] = []
         places: tuple[list[int], list[int], list[int]] = ([], [], [])
         for sentence, (pieces, words) in enumerate(self.split(sentences)):
-            size = self.segment_size(len(pieces))
-            for start in self.segment_starts(len(pieces)):
+            for segment in self.segments(len(pieces)):
                 row = len(rows)
-                rows.append(self.start + pieces[start : start + size] + self.end)
-                for offset, word in enumerate(words[start : start + size]):
+                rows.append(self.row(pieces, segment))
+                for offset, word in enumerate(words[segment]):
                     if word is not None:
                         places[0].append(row)
                         places[1].append(len(self.start) + offset)
