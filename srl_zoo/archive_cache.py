@@ -66,8 +66,8 @@ def content_digest(path: str) -> str:
 def extracted_archive(path: str, environment: Mapping[str, str] = os.environ) -> Iterator[str]:
     """A folder holding the checked files of the archive `path` for the `with` block: the cache's, made the first
     time an archive of these bytes is asked for (`extract_archive` checks every member), or, with the cache off or
-    unwritable, a temporary folder removed afterwards. An `ArchiveError` raised in the block (the archive refused at
-    any step) removes the cache's folder too: the cache keeps only archives that loaded.
+    unwritable, a temporary folder removed afterwards. An error raised in the block (the archive refused at any step,
+    or failing to load) removes the cache's folder too: the cache keeps only archives that loaded.
 
     # Parameters
 
@@ -85,7 +85,7 @@ def extracted_archive(path: str, environment: Mapping[str, str] = os.environ) ->
         return
     try:
         yield folder
-    except ArchiveError:
+    except Exception:  # refused at any step, or failed: the cache keeps only archives that loaded
         _remove(folder)
         raise
 
@@ -93,7 +93,8 @@ def extracted_archive(path: str, environment: Mapping[str, str] = os.environ) ->
 def kept_extracted(path: str, environment: Mapping[str, str] = os.environ) -> Optional[str]:
     """The cache's folder holding the files of the archive `path`, extracted (every member checked) the first time
     an archive of these bytes is asked for; None where there is no cache (turned off, or its folder cannot be
-    written). The folder appears whole or not at all (extracted beside it, then renamed), and is marked used;
+    written). The folder appears whole or not at all (extracted beside it, then renamed under the digest of the
+    bytes the extraction read, so that its name always matches its contents), and is marked used;
     then the least recently used folders are removed until all fit `cache_bound`. (`extracted_archive` also
     removes the folder of an archive refused while it loads.)
 
@@ -118,8 +119,9 @@ def kept_extracted(path: str, environment: Mapping[str, str] = os.environ) -> Op
     except OSError:
         return None
     try:
-        extract_archive(path, staging, environment)
-        source = {"archive": os.path.realpath(path), "sha256": digest, "bytes": _folder_bytes(staging)}
+        extracted = extract_archive(path, staging, environment)  # the digest of the bytes it read
+        folder = os.path.join(root, extracted[:32])  # the file may have been swapped since `digest`
+        source = {"archive": os.path.realpath(path), "sha256": extracted, "bytes": _folder_bytes(staging)}
         with open(os.path.join(staging, SOURCE_FILE), "w", encoding="utf-8") as handle:
             json.dump(source, handle)
         os.rename(staging, folder)
@@ -131,6 +133,15 @@ def kept_extracted(path: str, environment: Mapping[str, str] = os.environ) -> Op
         raise
     _keep_within_bound(root, folder, bound)
     return folder
+
+
+def keep_made_folder(folder: str, environment: Mapping[str, str] = os.environ) -> None:
+    """Record `folder`, one of srl_zoo's cache holding what was made from one archive (its int8 graphs), as used now
+    with its size, then remove the least recently used folders beside it until they all fit `cache_bound`, as the
+    extracted archives do: that cache is bounded too."""
+    with open(os.path.join(folder, SOURCE_FILE), "w", encoding="utf-8") as handle:
+        json.dump({"bytes": _folder_bytes(folder)}, handle)
+    _keep_within_bound(os.path.dirname(folder), folder, cache_bound(environment))
 
 
 def _mark_used(folder: str) -> bool:

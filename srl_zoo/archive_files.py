@@ -5,6 +5,7 @@ runtime (`srl_zoo.runtime`) and, through `srl_zoo.archives`, by allennlp's loadi
 import bz2
 import contextlib
 import gzip
+import hashlib
 import io
 import json
 import lzma
@@ -97,9 +98,11 @@ def checked_members(archive: tarfile.TarFile, path: str, limit: Optional[int] = 
     return members
 
 
-def extract_archive(path: str, directory: str, environment: Mapping[str, str] = os.environ) -> None:
+def extract_archive(path: str, directory: str, environment: Mapping[str, str] = os.environ) -> str:
     """Extract the tar `path` (gzipped, or not) into `directory` after checking every member (`checked_members`),
     decompressing at most `max_archive_bytes` (counted as they are read, whatever the archive's headers claim).
+    Returns the SHA-256 (hex) of the bytes it read: the file is opened once, so a file swapped or rewritten
+    meanwhile is either wholly the one extracted or not read at all.
 
     Raises `ArchiveError` for a missing, truncated, corrupt or too large archive, and for unsafe members.
     """
@@ -107,15 +110,81 @@ def extract_archive(path: str, directory: str, environment: Mapping[str, str] = 
         raise ArchiveError(path, "no such archive file")
     limit = max_archive_bytes(environment)
     try:
-        with _opened(path, limit) as archive:
-            members = checked_members(archive, path, limit)
-            # the "data" filter checks again (and drops permissions bits such as set-uid) as it writes
-            archive.extractall(directory, members=members, filter="data")
+        with open(path, "rb") as handle:
+            read = _HashingFile(handle)
+            with _opened(read, path, limit) as archive:
+                members = checked_members(archive, path, limit)
+                # the "data" filter checks again (and drops permissions bits such as set-uid) as it writes
+                archive.extractall(directory, members=members, filter="data")
+            return read.digest()
     except ArchiveError:
         raise
     except (tarfile.TarError, EOFError, OSError, zlib.error, lzma.LZMAError) as error:
         first_line = str(error).splitlines()[0].rstrip(":") if str(error) else type(error).__name__
         raise ArchiveError(path, f"{NOT_AN_ARCHIVE}, or one truncated or corrupt: {first_line}") from None
+
+
+class _HashingFile:
+    """An open binary file whose SHA-256 is taken of the bytes as they are first read (a seek back reads again,
+    adding nothing; a seek forward reads what it skips): `digest()` is that of every byte from the start to the end.
+
+    # Parameters
+
+    handle : the file, open for reading at its start.
+    """
+
+    def __init__(self, handle: Any) -> None:
+        self.handle = handle
+        self.hashed = 0
+        self.sha256 = hashlib.sha256()
+
+    def _take(self, start: int, data: bytes) -> None:
+        end = start + len(data)
+        if start <= self.hashed < end:
+            self.sha256.update(data[self.hashed - start :])
+            self.hashed = end
+
+    def _hash_up_to(self, target: Optional[int]) -> None:
+        """Read and hash from the first unhashed byte up to `target` (None: the end), then return to where it was."""
+        position = self.handle.tell()
+        self.handle.seek(self.hashed)
+        while target is None or self.hashed < target:
+            size = 1024 * 1024 if target is None else min(1024 * 1024, target - self.hashed)
+            data = self.handle.read(size)
+            if not data:
+                break
+            self._take(self.hashed, data)
+        self.handle.seek(position)
+
+    def read(self, size: int = -1) -> bytes:
+        start = self.handle.tell()
+        if start > self.hashed:
+            self._hash_up_to(start)
+        data = self.handle.read(size)
+        self._take(start, data)
+        return data
+
+    def readinto(self, buffer: Any) -> int:
+        data = self.read(len(buffer))
+        buffer[: len(data)] = data
+        return len(data)
+
+    def seek(self, offset: int, whence: int = os.SEEK_SET) -> int:
+        return self.handle.seek(offset, whence)
+
+    def tell(self) -> int:
+        return self.handle.tell()
+
+    def seekable(self) -> bool:
+        return True
+
+    def readable(self) -> bool:
+        return True
+
+    def digest(self) -> str:
+        """The SHA-256 of the whole file, in hex (what was not read yet is read now)."""
+        self._hash_up_to(None)
+        return self.sha256.hexdigest()
 
 
 #: the variable that sets `max_archive_bytes`
@@ -197,27 +266,27 @@ class _BoundedReader:
         return self.stream.tell()
 
 
-#: the decompressing readers by the first bytes of a file
-_COMPRESSIONS: tuple[tuple[bytes, Callable[[str], Any]], ...] = (
-    (b"\x1f\x8b", gzip.open),
-    (b"BZh", bz2.open),
-    (b"\xfd7zXZ\x00", lzma.open),
+#: the decompressing readers by the first bytes of a file, each over an open binary file
+_COMPRESSIONS: tuple[tuple[bytes, Callable[[Any], Any]], ...] = (
+    (b"\x1f\x8b", lambda handle: gzip.GzipFile(fileobj=handle, mode="rb")),
+    (b"BZh", lambda handle: bz2.BZ2File(handle, mode="rb")),
+    (b"\xfd7zXZ\x00", lambda handle: lzma.LZMAFile(handle, mode="rb")),  # noqa: SIM115 (`_opened` closes it)
 )
 
 
 @contextlib.contextmanager
-def _opened(path: str, limit: int) -> Iterator[tarfile.TarFile]:
-    """The tar file `path` (gzip, bzip2, xz or none), decompressed at most `limit` bytes (`_BoundedReader`): into
-    memory, once for both the check of its members and their extraction, where it unpacks to at most
-    `IN_MEMORY_BYTES`; else read from the file as tarfile seeks."""
-    with open(path, "rb") as handle:
-        start = handle.read(tarfile.BLOCKSIZE)
+def _opened(handle: Any, path: str, limit: int) -> Iterator[tarfile.TarFile]:
+    """The tar file read from the open binary file `handle` (of `path`; gzip, bzip2, xz or none), decompressed at
+    most `limit` bytes (`_BoundedReader`): into memory, once for both the check of its members and their extraction,
+    where it unpacks to at most `IN_MEMORY_BYTES`; else read from the file as tarfile seeks."""
+    start = handle.read(tarfile.BLOCKSIZE)
+    handle.seek(0)
     opener = next((open_ for magic, open_ in _COMPRESSIONS if start.startswith(magic)), None)
     if opener is None and start[257:262] != b"ustar":
         raise ArchiveError(
             path, f"{NOT_AN_ARCHIVE}, or one truncated or corrupt: neither gzip, bzip2 nor xz, nor a tar file"
         )
-    with opener(path) if opener else open(path, "rb") as stream:
+    with opener(handle) if opener else contextlib.nullcontext(handle) as stream:
         reader = _BoundedReader(stream, limit, path)
         chunks, unpacked = [], 0
         while unpacked <= IN_MEMORY_BYTES:

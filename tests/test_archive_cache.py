@@ -147,3 +147,116 @@ def test_a_staging_folder_abandoned_a_day_ago_is_removed(tmp_path):
     os.utime(abandoned, (0, 0))
     kept_extracted(_archive(tmp_path / "model.tar.gz", {}), {"SRL_ZOO_ARCHIVE_CACHE": str(root)})
     assert not abandoned.exists() and recent.exists()
+
+
+def _folder_matches_its_name(folder: str) -> bool:
+    """Whether the cache folder `folder` holds what the archive whose digest names it holds."""
+    with open(os.path.join(folder, SOURCE_FILE), encoding="utf-8") as handle:
+        digest = json.load(handle)["sha256"]
+    with open(os.path.join(folder, "config.json"), encoding="utf-8") as handle:
+        version = json.load(handle)["version"]
+    return os.path.basename(folder) == digest[:32] and digest == VERSION_DIGESTS[version]
+
+
+VERSION_DIGESTS: dict[int, str] = {}
+
+
+def _versions(tmp_path) -> tuple[str, str]:
+    """Two archives of the same size, versions 1 and 2 of one model, their digests in `VERSION_DIGESTS`."""
+    paths = []
+    for version in (1, 2):
+        path = _archive(tmp_path / f"version{version}.tar.gz", {"version": version})
+        VERSION_DIGESTS[version] = archive_cache.content_digest(path)
+        paths.append(path)
+    return paths[0], paths[1]
+
+
+def _swap_in(source: str, target: str) -> None:
+    """Replace `target` by a copy of `source` atomically (a copy beside it, renamed over it)."""
+    staged = f"{target}.{os.getpid()}.staged"
+    with open(source, "rb") as handle, open(staged, "wb") as copy:
+        copy.write(handle.read())
+    os.replace(staged, target)
+
+
+def test_an_archive_swapped_after_its_digest_is_kept_under_the_digest_of_what_was_read(tmp_path, monkeypatch):
+    environment = {"SRL_ZOO_ARCHIVE_CACHE": str(tmp_path / "cache")}
+    first, second = _versions(tmp_path)
+    archive = str(tmp_path / "model.tar.gz")
+    _swap_in(first, archive)
+    digest_of = archive_cache.content_digest
+
+    def digest_then_swap(path: str) -> str:
+        digest = digest_of(path)
+        _swap_in(second, path)
+        return digest
+
+    monkeypatch.setattr(archive_cache, "content_digest", digest_then_swap)
+    folder = kept_extracted(archive, environment)
+    assert folder is not None and _folder_matches_its_name(folder)
+    assert os.path.basename(folder) == VERSION_DIGESTS[2][:32]
+
+
+def test_an_archive_swapped_while_it_is_read_is_kept_as_the_file_that_was_open(tmp_path, monkeypatch):
+    import srl_zoo.archive_files as archive_files
+
+    environment = {"SRL_ZOO_ARCHIVE_CACHE": str(tmp_path / "cache")}
+    first, second = _versions(tmp_path)
+    archive = str(tmp_path / "model.tar.gz")
+    _swap_in(first, archive)
+    check = archive_files.checked_members
+
+    def check_then_swap(*arguments, **settings):  # type: ignore[no-untyped-def]
+        _swap_in(second, archive)  # mid-read: the members are listed, not yet extracted
+        return check(*arguments, **settings)
+
+    monkeypatch.setattr(archive_files, "checked_members", check_then_swap)
+    folder = kept_extracted(archive, environment)
+    assert folder is not None and _folder_matches_its_name(folder)
+    assert os.path.basename(folder) == VERSION_DIGESTS[1][:32]
+
+
+def test_no_folder_ever_differs_from_its_name_while_the_archive_is_swapped_back_and_forth(tmp_path):
+    """The race as a user met it: one thread swaps the archive between two versions every ~2 ms while it is
+    extracted 30 times with the cache emptied in between; every folder made holds the archive its name says."""
+    import shutil
+    import threading
+
+    root = tmp_path / "cache"
+    environment = {"SRL_ZOO_ARCHIVE_CACHE": str(root)}
+    first, second = _versions(tmp_path)
+    archive = str(tmp_path / "model.tar.gz")
+    _swap_in(first, archive)
+    stop = threading.Event()
+
+    def swap() -> None:
+        count = 0
+        while not stop.is_set() and count < 5000:
+            _swap_in((first, second)[count % 2], archive)
+            count += 1
+            stop.wait(0.002)
+
+    swapper = threading.Thread(target=swap)
+    swapper.start()
+    try:
+        for _ in range(30):
+            folder = kept_extracted(archive, environment)
+            assert folder is not None and _folder_matches_its_name(folder)
+            shutil.rmtree(root)
+    finally:
+        stop.set()
+        swapper.join()
+
+
+def test_folders_made_from_archives_stay_under_the_bound_too(tmp_path, monkeypatch):
+    """The int8 graphs' folders (one per archive) are bounded as the extracted archives are."""
+    monkeypatch.setattr(archive_cache, "IN_USE_SECONDS", -1)
+    graphs = tmp_path / "onnx-encoders"
+    environment = {"SRL_ZOO_ARCHIVE_CACHE_BYTES": "2500"}
+    for number in range(4):
+        folder = graphs / f"digest{number}"
+        folder.mkdir(parents=True)
+        (folder / "encoder.onnx").write_bytes(bytes(1000))
+        archive_cache.keep_made_folder(str(folder), environment)
+        os.utime(folder / SOURCE_FILE, (number, number))  # used in this order
+    assert sorted(os.listdir(graphs)) == ["digest2", "digest3"]

@@ -3,7 +3,7 @@ OpenVINO where it is installed (srl_zoo's `openvino` extra; its activations in b
 natively, else float32), else by ONNX Runtime (the `onnx` extra, which also makes the graph); the rest of the model
 runs under bfloat16 autocast where the CPU has it natively, else in float32 (the labeler's `autocast_bfloat16`).
 The graph is made once per archive (export and quantization: about a minute for MPNet-base) and kept in srl_zoo's
-cache."""
+cache, whose graph folders stay under the archive cache's bound (`SRL_ZOO_ARCHIVE_CACHE_BYTES`)."""
 
 import importlib.util
 import os
@@ -11,7 +11,7 @@ from typing import Optional
 
 import torch
 
-from srl_zoo.archive_cache import CACHE_VARIABLE, content_digest
+from srl_zoo.archive_cache import CACHE_VARIABLE, content_digest, keep_made_folder
 from srl_zoo.cache_directory import cache_directory
 from srl_zoo.nn.precision import int8_key, keeps_f1
 from srl_zoo.runtime.embedders import TransformerWords
@@ -72,6 +72,8 @@ def run_transformer_in_int8(model: LabelingModel, folder: Optional[str], engine:
             model.embedder.transformer = openvino_encoder(path, torch.get_num_threads(), native_activations())
     else:
         model.embedder.transformer = onnx_encoder(transformer, "int8", torch.get_num_threads(), folder)
+    if folder is not None:
+        keep_made_folder(folder)  # the graphs' folders stay under the archive cache's bound
 
 
 def encoder_cache_folder(archive: str) -> Optional[str]:
