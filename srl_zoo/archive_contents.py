@@ -1,5 +1,6 @@
-"""What a model archive may hold and ask for: the files a model needs and data, never code, and no config that asks
-a library to run code. Checked on the members of an open archive before anything is extracted
+"""What a model archive may hold and ask for: the files a model needs and data, never code, no config that asks
+a library to run code or to read files outside the archive, and no setting of the wrong type or range
+(`srl_zoo.archive_settings`). Checked on the members of an open archive before anything is extracted
 (`archive_files.extract_archive`), so every loading path (the runtime, allennlp's, export) refuses the same way."""
 
 import json
@@ -9,6 +10,8 @@ import tarfile
 from collections.abc import Iterator
 from typing import Any, Optional
 
+from srl_zoo.archive_settings import model_settings_problem, transformer_settings_problem
+
 #: the members a model archive is made of: its config, weights and metadata, its vocabulary's namespaces (and the
 #: empty lock file allennlp saves beside them), and its transformer's config and tokenizer files (a sentencepiece
 #: `.model` among them)
@@ -17,8 +20,9 @@ MODEL_FILES = re.compile(
 )
 #: what any other member may be: data that no loader runs
 DATA_SUFFIXES = (".json", ".txt", ".md", ".csv", ".tsv")
-#: the JSON members that libraries read: they must parse, and none may ask for code
-READ_JSON = re.compile(r"(config\.json|meta\.json|transformer/[^/]+\.json)")
+#: the members read as JSON: every `.json` file at any depth (a nested `transformer/sub/config.json` could be
+#: pointed at): each must parse, and none may ask for code
+READ_JSON = re.compile(r".+\.json", re.IGNORECASE)
 #: a JSON member larger than this is no config or tokenizer file (the largest tokenizer.json met is ~17 MB)
 MAX_JSON_BYTES = 64 * 1024 * 1024
 #: keys that make Hugging Face transformers import Python code: `trust_remote_code` (a loading option an archive's
@@ -50,6 +54,41 @@ def _items(node: Any, where: str = "") -> Iterator[tuple[str, str, Any]]:
     elif isinstance(node, list):
         for index, value in enumerate(node):
             yield from _items(value, f"{where}[{index}]")
+
+
+#: options of transformers' `from_pretrained` calls that choose which files are read, from where or how (a cache
+#: folder, another config or weights file, another format or revision, pickled weights): an archive's config may
+#: set none of them in its `*_kwargs`; `subfolder` only as a relative path that stays inside the folder it applies to
+FILE_OPTIONS = frozenset(
+    {
+        "cache_dir", "gguf_file", "offload_folder", "config", "vocab_file", "merges_file", "tokenizer_file",
+        "state_dict", "from_tf", "from_flax", "use_safetensors", "weights_only", "revision", "code_revision",
+        "_commit_hash", "mirror", "proxies", "token", "use_auth_token", "force_download", "resume_download",
+        "adapter_kwargs", "adapter_name", "pretrained_model_name_or_path", "name_or_path", "_name_or_path",
+    }
+)  # fmt: skip
+
+
+def is_inside_path(value: Any) -> bool:
+    """Whether `value` is a relative path that stays inside the folder it is joined to: a string, not absolute (no
+    leading slash or drive), no `..` part, no NUL byte."""
+    if not isinstance(value, str) or "\x00" in value:
+        return False
+    parts = value.replace("\\", "/").split("/")
+    return not (value.startswith(("/", "\\", "~")) or (len(value) > 1 and value[1] == ":") or ".." in parts)
+
+
+def reaching_outside(config: Any) -> Optional[str]:
+    """The first loading option of a parsed srl_zoo config that would make transformers read files outside the
+    folder it loads from (a `FILE_OPTIONS` key, or a `subfolder` that leaves it, in any `*_kwargs` object), as
+    `dotted.path 'value'`, else None."""
+    for path, key, value in _items(config):
+        if not (str(key).endswith("_kwargs") and isinstance(value, dict)):
+            continue
+        for option, given in value.items():
+            if option in FILE_OPTIONS or (option == "subfolder" and not is_inside_path(given)):
+                return f"{path}.{option} {given!r}"
+    return None
 
 
 def _asks_for_code(key: str, value: Any) -> bool:
@@ -96,7 +135,14 @@ def json_member_problem(archive: tarfile.TarFile, member: tarfile.TarInfo) -> Op
             f"{name}: {requested} asks to import or run code (remote code, or a module named as a part); srl_zoo "
             "runs no code an archive names: refused"
         )
-    return None
+    outside = reaching_outside(parsed) if name == "config.json" else None
+    if outside is not None:
+        return f"{name}: {outside} would read files outside the archive; an archive reads only its own files"
+    if name == "config.json":
+        setting = model_settings_problem(parsed)
+    else:
+        setting = transformer_settings_problem(parsed) if posixpath.basename(name) == "config.json" else None
+    return None if setting is None else f"{name}: {setting}"
 
 
 #: what srl_zoo passes on every call into transformers for an archive, whatever the archive's config asks: no code

@@ -97,14 +97,15 @@ def use_archived_transformer(config: dict[str, Any], directory: str) -> bool:
     return changed
 
 
-def _pretrained_transformers(node: Any, kind: str) -> Iterator[dict[str, Any]]:
+def _pretrained_transformers(node: Any, kind: str, also: tuple[str, ...] = ()) -> Iterator[dict[str, Any]]:
     """The pretrained-transformer parts of the config `node` under its `kind` keys (`token_embedders` or
-    `token_indexers`), each the dict that configures it."""
+    `token_indexers`), and those of the types `also`, each the dict that configures it."""
     children: Iterable[Any]
     if isinstance(node, dict):
         parts = node.get(kind)
         for part in parts.values() if isinstance(parts, dict) else ():
-            if isinstance(part, dict) and str(part.get("type", "")).startswith("pretrained_transformer"):
+            kind_of_part = str(part.get("type", "")) if isinstance(part, dict) else ""
+            if kind_of_part.startswith("pretrained_transformer") or kind_of_part in also:
                 yield part
         children = node.values()
     elif isinstance(node, list):
@@ -112,7 +113,7 @@ def _pretrained_transformers(node: Any, kind: str) -> Iterator[dict[str, Any]]:
     else:
         return
     for child in children:
-        yield from _pretrained_transformers(child, kind)
+        yield from _pretrained_transformers(child, kind, also)
 
 
 def _skip_pretrained_transformer_weights(node: Any) -> None:
@@ -137,14 +138,32 @@ def load_transformers_without_code(config: dict[str, Any]) -> bool:
     return changed
 
 
+def check_transformers_inside(config: dict[str, Any], directory: str, archive: str) -> None:
+    """`ArchiveError` naming the key where a pretrained transformer's `model_name` in the extracted `archive`'s
+    `config` (pointed at its own files by `use_archived_transformer`) is any folder but the archive's
+    `transformer/` in `directory`: allennlp would read that folder's config and tokenizer files."""
+    folder = os.path.normpath(os.path.join(directory, ARCHIVED_TRANSFORMER))
+    for kind in ("token_embedders", "token_indexers"):
+        for part in _pretrained_transformers(config, kind, also=("word_pieces",)):
+            named = part.get("model_name")
+            if not isinstance(named, str) or os.path.normpath(named) != folder:
+                raise ArchiveError(
+                    archive,
+                    f"config.json: a {part.get('type')} part's model_name {named!r} is not the archive's own "
+                    f"{ARCHIVED_TRANSFORMER}/ folder; an archive reads only its own files",
+                )
+
+
 def upgrade_archive_config(directory: str, archive: str) -> None:
     """Rewrite the extracted `config.json` of `archive`, if an earlier srl_zoo saved it, into today's config
     language (the one upgrade: `srl_zoo.archive_upgrade`), point it at the archive's own transformer files
-    (`use_archived_transformer`) and load its transformers without code or downloads
-    (`load_transformers_without_code`). `ArchiveError` naming `archive` where it has no config."""
+    (`use_archived_transformer`; any other folder is refused: `check_transformers_inside`) and load its
+    transformers without code or downloads (`load_transformers_without_code`). `ArchiveError` naming `archive`
+    where it has no config."""
     path = os.path.join(directory, "config.json")
     config = read_config(archive, directory)
     changes = [upgrade_config_of(archive, config), use_archived_transformer(config, directory)]
+    check_transformers_inside(config, directory, archive)
     if any(changes + [load_transformers_without_code(config)]):
         with atomic_write(path) as handle:
             json.dump(config, handle, indent=2)

@@ -15,7 +15,7 @@ import torch
 
 import srl_zoo
 import srl_zoo.archive_files as archive_files
-from srl_zoo.archive_contents import code_request, no_code_kwargs
+from srl_zoo.archive_contents import code_request, no_code_kwargs, reaching_outside
 from srl_zoo.archive_files import ArchiveError, extract_archive
 from srl_zoo.runtime.load import load_model
 
@@ -284,3 +284,93 @@ def test_every_refused_archive_is_one_line_naming_it_and_leaves_the_cache_empty(
     assert str(error.value).startswith(f"{refused}: ") and reason in str(error.value), str(error.value)
     assert "\n" not in str(error.value)
     assert not os.path.exists(cache) or os.listdir(cache) == []
+
+
+ACCURATE = os.path.join(REPO_ROOT, "models", "ewt-english-accurate.tar.gz")
+
+
+class _Payload:
+    """What a pickled weights file can hold: unpickling it writes `marker`."""
+
+    def __init__(self, marker: str) -> None:
+        self.marker = marker
+
+    def __reduce__(self):  # type: ignore[no-untyped-def]
+        return exec, (f"open({self.marker!r}, 'w').write('ran')",)
+
+
+def folder_with_a_pickle(folder: str, marker: str) -> str:
+    """A transformer folder outside any archive whose sharded-weights index names a pickle that writes `marker`."""
+    import pickle
+
+    os.makedirs(folder)
+    with tarfile.open(ACCURATE) as archive:
+        config = archive.extractfile("transformer/config.json").read()  # type: ignore[union-attr]
+    with open(os.path.join(folder, "config.json"), "wb") as handle:
+        handle.write(config)
+    index = {"metadata": {}, "weight_map": {"embeddings.word_embeddings.weight": "payload.bin"}}
+    with open(os.path.join(folder, "pytorch_model.bin.index.json"), "w", encoding="utf-8") as handle:
+        json.dump(index, handle)
+    with open(os.path.join(folder, "payload.bin"), "wb") as handle:
+        pickle.dump(_Payload(marker), handle)
+    return folder
+
+
+def subfolder_archive(target: str, subfolder: str) -> str:
+    """The accurate model with its embedder's `transformer_kwargs.subfolder` set to `subfolder`."""
+
+    def change(config: dict) -> None:
+        embedder = config["model"]["text_field_embedder"]["token_embedders"]["tokens"]
+        embedder["transformer_kwargs"] = {**embedder.get("transformer_kwargs", {}), "subfolder": subfolder}
+
+    return rewritten(ACCURATE, target, _config_change(change))
+
+
+@pytest.mark.parametrize("outside", ["absolute", "climbing"])
+def test_a_subfolder_outside_the_archive_is_refused_and_its_pickle_never_runs(tmp_path, cache, monkeypatch, outside):
+    monkeypatch.setenv("TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD", "1")  # what some users set for old checkpoints
+    marker = str(tmp_path / "payload_ran")
+    elsewhere = folder_with_a_pickle(str(tmp_path / "elsewhere"), marker)
+    subfolder = elsewhere if outside == "absolute" else "../../../../../../../.." + elsewhere
+    hostile = subfolder_archive(str(tmp_path / "subfolder.tar.gz"), subfolder)
+    with pytest.raises(ArchiveError) as refused:
+        srl_zoo.load(hostile)
+    expected = (
+        f"{hostile}: refused, nothing was extracted: config.json: "
+        f"model.text_field_embedder.token_embedders.tokens.transformer_kwargs.subfolder {subfolder!r} would read "
+        "files outside the archive"
+    )
+    assert str(refused.value).startswith(expected) and "\n" not in str(refused.value)
+    corpus = tmp_path / "in.txt"
+    corpus.write_text("She left.\n", encoding="utf-8")
+    environment = {**os.environ, "SRL_ZOO_ARCHIVE_CACHE": cache}
+    labeled = subprocess.run(
+        [sys.executable, "-m", "srl_zoo.cli", "label", hostile, str(corpus), "-o", str(tmp_path / "out.jsonl")],
+        capture_output=True, text=True, env=environment, cwd=REPO_ROOT,
+    )  # fmt: skip
+    assert labeled.returncode == 1
+    assert labeled.stderr.strip().splitlines() == [f"srl-zoo label: {str(refused.value)}"]
+    assert not os.path.exists(marker)
+    assert not os.path.exists(cache) or os.listdir(cache) == []
+
+
+@pytest.mark.parametrize(
+    "option, value",
+    [("cache_dir", "/tmp"), ("config", "/etc/elsewhere/config.json"), ("weights_only", False), ("subfolder", 3)],
+)
+def test_loading_options_that_choose_other_files_are_refused(option, value):
+    config = {"model": {"embedder": {"tokenizer_kwargs": {"trust_remote_code": False, option: value}}}}
+    assert reaching_outside(config) == f"model.embedder.tokenizer_kwargs.{option} {value!r}"
+    assert reaching_outside({"model": {"embedder": {"transformer_kwargs": {"subfolder": "inside/here"}}}}) is None
+    assert reaching_outside({"model": {"embedder": {"transformer_kwargs": {"hidden_dropout_prob": 0.1}}}}) is None
+
+
+def test_a_nested_transformer_config_asking_for_code_is_refused(tmp_path):
+    archive = str(tmp_path / "model.tar.gz")
+    with tarfile.open(archive, "w:gz") as tar:
+        add_bytes(tar, "config.json", b"{}")
+        add_bytes(tar, "transformer/sub/config.json", json.dumps({"auto_map": {"AutoModel": "evil.Model"}}).encode())
+    with pytest.raises(ArchiveError) as refused:
+        extract_archive(archive, str(tmp_path / "out"))
+    assert "transformer/sub/config.json: auto_map asks to import or run code" in str(refused.value)
+    assert not os.path.exists(tmp_path / "out") or os.listdir(tmp_path / "out") == []

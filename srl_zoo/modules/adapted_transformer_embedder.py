@@ -56,7 +56,6 @@ class AdaptedTransformerMismatchedEmbedder(PretrainedTransformerMismatchedEmbedd
             frozen_precision,
             adapter,
             adapted_modules,
-            transformer_kwargs or {},
             trained_modules,
         )
         self._frozen = [f"_matched_embedder.transformer_model.{name}" for name in frozen]

@@ -132,10 +132,15 @@ def _huggingface(archive: str, directory: str, settings: dict[str, Any], model_t
             "(or srl_zoo with its extra: pip install '.[transformers]')",
         ) from None
 
+    from transformers.activations import ACT2FN
+
     try:
         config = AutoConfig.from_pretrained(directory, **no_code_kwargs(settings.get("transformer_kwargs")))
+        activation = getattr(config, "hidden_act", "gelu")
+        if isinstance(activation, str) and activation not in ACT2FN:
+            raise ValueError(f"hidden_act {activation!r} is not an activation transformers knows")
         return AutoModel.from_config(config, trust_remote_code=False)
-    except (OSError, ValueError) as error:  # a config transformers cannot read, or one that asks for code
+    except (OSError, ValueError, KeyError, TypeError) as error:  # a config transformers cannot read or build
         reason = (str(error).strip().splitlines() or [type(error).__name__])[0]
         raise ArchiveError(archive, f"transformer/config.json: {reason.replace(directory, 'transformer')}") from None
 
@@ -173,8 +178,7 @@ def build_embedder(
         adapter = (settings.get("adapter_rank", 16), settings.get("adapter_alpha", 32.0), 0.0)
         frozen = freeze_and_adapt(
             transformer, settings["frozen_weights"], settings.get("frozen_precision", "float32"), adapter,
-            settings.get("adapted_modules", "encoder.layer"), settings.get("transformer_kwargs") or {},
-            settings.get("trained_modules", ()),
+            settings.get("adapted_modules", "encoder.layer"), settings.get("trained_modules", ()),
         )  # fmt: skip
         frozen_state = transformer.state_dict()
         weights = {**{TRANSFORMER_PREFIX + name: frozen_state[name] for name in frozen}, **weights}

@@ -72,11 +72,13 @@ WORD_INDEXER_KEYS = {"type", "lowercase_tokens", "namespace"}
 
 
 def _make(path: str, key: str, part: Callable[..., T], *arguments: Any, **settings: Any) -> T:
-    """`part(*arguments, **settings)`; settings it does not take are an `ArchiveError` naming the config key."""
+    """`part(*arguments, **settings)`; settings it does not take or cannot use are an `ArchiveError` naming the
+    config key."""
     try:
         return part(*arguments, **settings)
-    except TypeError as error:
-        raise ArchiveError(path, f"config.json: {key}: {error}") from None
+    except (TypeError, ValueError, KeyError) as error:  # a setting it does not take, or one of the wrong kind
+        reason = (str(error).strip().splitlines() or [type(error).__name__])[0]
+        raise ArchiveError(path, f"config.json: {key}: {reason}") from None
 
 
 def _word_indexer(config: dict[str, Any]) -> dict[str, Any]:
@@ -128,6 +130,16 @@ def check_covered(path: str, config: dict[str, Any]) -> None:
             raise NotCovered(path, f"{key} {part_type!r}")
 
 
+def _check_finite(path: str, weights: Mapping[str, Any]) -> None:
+    """`ArchiveError` naming the first floating-point weight that holds a NaN or an infinity: its scores would not
+    be numbers."""
+    for name, tensor in weights.items():
+        if tensor.is_floating_point() and not bool(tensor.isfinite().all()):
+            raise ArchiveError(
+                path, f"weights.th: {name} holds NaN or infinite values; its scores would not be numbers"
+            )
+
+
 def build_model(path: str, directory: str) -> LabelingModel:
     """The labeling model of the archive `path`, extracted in `directory` (config, vocabulary, weights)."""
     config = read_config(path, directory)
@@ -136,6 +148,7 @@ def build_model(path: str, directory: str) -> LabelingModel:
     check_covered(path, config)
     vocabulary = read_vocabulary(os.path.join(directory, "vocabulary"))
     saved = load_weights(os.path.join(directory, "weights.th"))
+    _check_finite(path, saved)
     weights = {upgraded_weight_name(key): value for key, value in saved.items()}  # an earlier version's names too
     embedders = _settings(model, "text_field_embedder", path)["token_embedders"]
     embedder, embedder_weights = build_embedder(

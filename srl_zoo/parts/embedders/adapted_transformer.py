@@ -1,12 +1,11 @@
 """A pretrained transformer frozen under trained low-rank adapters (the accurate model's embedder): its frozen
 weights read from an encoder directory built offline (`srl-zoo fetch mpnet`), never from an archive."""
 
+import os
 from collections.abc import Callable, Sequence
-from typing import Any
 
 import torch
 
-from srl_zoo.archive_contents import no_code_kwargs
 from srl_zoo.nn.low_rank_adapters import add_low_rank_adapters
 
 #: the encoder directories `frozen_weights` may name: the check that gives their folder or says how to build it
@@ -38,7 +37,6 @@ def freeze_and_adapt(
     frozen_precision: str,
     adapter: tuple[int, float, float],
     adapted_modules: str,
-    transformer_kwargs: dict[str, Any],
     trained_modules: Sequence[str] = (),
 ) -> list[str]:
     """Load the named encoder's pretrained weights into `transformer` (built from the same config), round them to
@@ -48,7 +46,7 @@ def freeze_and_adapt(
     """
     check_adapted_settings(frozen_weights, frozen_precision)
     _check_trained_modules(transformer, trained_modules)
-    _load_frozen_weights(transformer, FROZEN_ENCODERS[frozen_weights](), transformer_kwargs)
+    _load_frozen_weights(transformer, FROZEN_ENCODERS[frozen_weights](), frozen_weights)
     with torch.no_grad():
         for name, parameter in transformer.named_parameters():
             if frozen_precision != "float32":
@@ -72,21 +70,32 @@ def _check_trained_modules(transformer: torch.nn.Module, trained_modules: Sequen
             raise ValueError(f"trained_modules: {module!r} names no sub-module with weights in the transformer")
 
 
-def _load_frozen_weights(transformer: torch.nn.Module, directory: str, transformer_kwargs: dict[str, Any]) -> None:
-    """Copy the pretrained weights of `directory` into `transformer` (built from the same config)."""
-    from transformers import AutoModel
-    from transformers.utils import logging as transformers_logging
+#: the weights file of a built encoder folder (`srl_zoo.pretrained.encoder_directory`)
+FROZEN_WEIGHTS_FILE = "pytorch_model.bin"
 
-    shown = transformers_logging.is_progress_bar_enabled()
-    transformers_logging.disable_progress_bar()  # a local folder: no "Loading weights" bar on the user's terminal
+
+def _load_frozen_weights(transformer: torch.nn.Module, directory: str, encoder: str) -> None:
+    """Copy the pretrained weights of the encoder folder `directory` (its `pytorch_model.bin`, read with
+    `weights_only=True` whatever the environment says: never through transformers' loader, which an archive's
+    options could point elsewhere) into `transformer` (built from the same config). `ArchiveError` naming the
+    folder and the command that rebuilds it where the file is unreadable or does not fit."""
+    from srl_zoo.archive_files import ArchiveError, load_weights
+
+    rebuild = f"`srl-zoo fetch {encoder}` rebuilds it"
     try:
-        pretrained = AutoModel.from_pretrained(directory, **no_code_kwargs(transformer_kwargs))
-    finally:
-        if shown:
-            transformers_logging.enable_progress_bar()
-    missing, unexpected = transformer.load_state_dict(pretrained.state_dict(), strict=False)
+        state = load_weights(os.path.join(directory, FROZEN_WEIGHTS_FILE))
+    except ArchiveError as error:
+        raise ArchiveError(directory, f"a damaged encoder folder ({error.reason}); {rebuild}") from None
+    prefix = f"{getattr(transformer, 'base_model_prefix', '')}."
+    if prefix != "." and state and all(name.startswith(prefix) for name in state):
+        state = {name[len(prefix) :]: tensor for name, tensor in state.items()}
+    try:
+        missing, unexpected = transformer.load_state_dict(state, strict=False)
+    except RuntimeError as error:  # a tensor of another shape
+        reason = (str(error).strip().splitlines() or [type(error).__name__])[-1].strip()
+        raise ArchiveError(directory, f"its weights do not fit the transformer ({reason}); {rebuild}") from None
     if missing or unexpected:
-        raise ValueError(
-            f"frozen weights in {directory} do not fit the transformer: "
-            f"missing {missing[:3]}, unexpected {unexpected[:3]}"
+        raise ArchiveError(
+            directory,
+            f"its weights do not fit the transformer (missing {missing[:3]}, unexpected {unexpected[:3]}); {rebuild}",
         )
