@@ -99,13 +99,12 @@ def run_without_allennlp(command: str, arguments: list[str]) -> None:
     """`srl-zoo COMMAND ARGUMENTS` for a command the table runs without allennlp: parsed and run by its module,
     which imports allennlp only for an archive the runtime does not build (the allennlp subcommands `srl-label`,
     `srl-serve` and `srl-fetch` wrap the same module)."""
-    import argparse
     import importlib
 
-    from srl_zoo.commands.command_modules import command_parser
+    from srl_zoo.commands.command_modules import OneLineParser, command_parser
 
     module = importlib.import_module(f"srl_zoo.commands.{COMMANDS[command].without_allennlp}")
-    parser = command_parser(argparse.ArgumentParser(prog=f"srl-zoo {command}"), module)
+    parser = command_parser(OneLineParser(prog=f"srl-zoo {command}"), module)
     args = parser.parse_args(arguments)
     args.func(args)
 

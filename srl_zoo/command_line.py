@@ -31,17 +31,25 @@ def version() -> str:
 def missing_input(argv: list[str]) -> Optional[str]:
     """The one-line error for a command whose model or input file does not exist (or is a directory
     where a file is read), else None. Only the leading positional arguments are checked (options
-    first: allennlp checks them later)."""
+    first: allennlp checks them later); `label --ray` reads a folder or a URI too, which its run checks."""
     names = COMMANDS[argv[0]].inputs if argv[0] in COMMANDS else ()
     given = argv[1 : 1 + len(names)]
     if len(given) < len(names) or any(value.startswith("-") for value in given):
         return None
+    on_ray = argv[0] == "label" and option_given(argv, "--ray")
     for name, path in zip(names, given, strict=False):
+        if on_ray and name == "INPUT":  # a file, a folder or a URI: the run on Ray plans it and says what is wrong
+            continue
         if not os.path.exists(path):
             return f"srl-zoo {argv[0]}: {name} {path!r} does not exist (nothing was written)"
         if os.path.isdir(path) and not (name == "MODEL" and os.path.exists(os.path.join(path, "config.json"))):
             return f"srl-zoo {argv[0]}: {name} {path!r} is a directory, not a file (nothing was written)"
     return None
+
+
+def option_given(argv: list[str], name: str) -> bool:
+    """Whether the option `name` is in `argv`, with or without a value (`--ray`, `--ray ADDRESS`, `--ray=ADDRESS`)."""
+    return any(argument == name or argument.startswith(name + "=") for argument in argv)
 
 
 def option_value(argv: list[str], *names: str) -> Optional[str]:

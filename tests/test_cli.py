@@ -322,3 +322,29 @@ def test_label_min_score_leaves_unsure_arguments_out_and_a_bad_one_is_one_line(t
     bad = run("label", model, "in.txt", "-o", "bad.jsonl", "--min-score", "7", cwd=tmp_path)
     assert bad.returncode != 0 and "min_score must be a probability from 0 to 1, got 7.0" in bad.stderr
     assert not (tmp_path / "bad.jsonl").exists()
+
+
+def test_label_reads_a_folder_only_on_ray_whatever_the_order_of_its_options(tmp_path):
+    from srl_zoo.command_line import missing_input
+
+    model = os.path.join(REPO_ROOT, "models", "ewt-english.tar.gz")
+    (tmp_path / "folder").mkdir()
+    folder = str(tmp_path / "folder")
+    assert missing_input(["label", model, folder, "-o", "out", "--ray"]) is None
+    assert missing_input(["label", model, "s3://bucket/corpus", "-o", "out", "--ray=auto"]) is None
+    assert missing_input(["label", model, folder, "-o", "out"]) == (
+        f"srl-zoo label: INPUT {folder!r} is a directory, not a file (nothing was written)"
+    )
+
+
+def test_an_unknown_flag_is_one_line_and_an_empty_input_says_so(tmp_path):
+    model = os.path.join(REPO_ROOT, "models", "ewt-english.tar.gz")
+    (tmp_path / "empty.txt").write_text("")
+    unknown = run("label", model, "empty.txt", "-o", "out.jsonl", "--bogus", cwd=tmp_path)
+    assert unknown.returncode == 2
+    assert unknown.stderr.strip().splitlines() == [
+        "srl-zoo label: unrecognized arguments: --bogus (`srl-zoo label --help` lists every option)"
+    ]
+    empty = run("label", model, "empty.txt", "-o", "out.jsonl", "--no-progress", cwd=tmp_path)
+    assert empty.returncode == 0
+    assert "srl-zoo label: empty.txt has no lines to label: out.jsonl is empty" in empty.stderr.splitlines()

@@ -4,8 +4,17 @@ script's allennlp-free path makes the parser."""
 
 import argparse
 from types import ModuleType
+from typing import NoReturn
 
 from srl_zoo.commands.verbosity import add_verbosity
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """An `ArgumentParser` whose errors (an unknown flag, a missing or bad value) are one line on stderr naming
+    the command and pointing to its `--help`, not the whole usage text."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (`{self.prog} --help` lists every option)\n")
 
 
 def command_parser(parser: argparse.ArgumentParser, command: ModuleType) -> argparse.ArgumentParser:

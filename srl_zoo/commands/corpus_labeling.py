@@ -4,6 +4,7 @@ script's allennlp-free path (`srl_zoo.cli`) both build their parser here and cal
 
 import argparse
 import json
+import sys
 import time
 
 from srl_zoo.commands.verbosity import plain_lines_above_the_bar
@@ -75,7 +76,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="leave out arguments the model scores below this probability (0, the default, keeps every one)",
     )
     parser.add_argument("--on-error", choices=("skip", "stop"), default="skip", help="for malformed lines")
-    parser.add_argument("--overwrite", action="store_true", help="start over even if OUTPUT exists")
+    parser.add_argument(
+        "--restart",
+        "--overwrite",
+        dest="overwrite",
+        action="store_true",
+        help="start over even if OUTPUT exists (a Ray run whose model or input changed resumes only with it)",
+    )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     ray = parser.add_argument_group("on Ray (pip install 'srl_zoo[ray]'; docs/labeling.md, \"Corpora on a cluster\")")
     ray.add_argument(
@@ -130,6 +137,8 @@ def run(args: argparse.Namespace) -> None:
     )
     seconds = time.perf_counter() - started
     summary.update(seconds=round(seconds, 1), sentences_per_s=round(summary["sentences"] / max(seconds, 1e-9), 1))
+    if not summary["lines"] and not summary["skipped"] and summary["resumed_from_line"] is None:
+        print(f"srl-zoo label: {args.input_file} has no lines to label: {args.output_file} is empty", file=sys.stderr)
     print(json.dumps(summary))
 
 

@@ -6,18 +6,20 @@ that an output that exists is whole and a rerun labels only the blocks whose out
 Paths are read and written through pyarrow's file systems: a local or shared folder, or a URI pyarrow knows
 (`s3://...`, `gs://...`). pyarrow comes with `pip install 'srl_zoo[ray]'`."""
 
+import hashlib
 import io
 import json
 import os
 import posixpath
 import uuid
+import zlib
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from typing import Any, Optional
 
 from srl_zoo.data.formats.io_utils import TEMPORARY_PREFIX, numbered_lines_of
 from srl_zoo.front.labeler_contract import TextLabeler
-from srl_zoo.labeling.chunks import TEXT_FIELDS, TOKEN_FIELDS, Chunk, line_items
+from srl_zoo.labeling.chunks import TEXT_FIELDS, TOKEN_FIELDS, BadLine, Chunk, line_items
 from srl_zoo.labeling.errors import LabelRunError
 from srl_zoo.labeling.labeled_chunks import label_prepared, outcomes
 from srl_zoo.labeling.prepared_chunks import prepare_chunk
@@ -36,13 +38,15 @@ _COMPRESSED = (".gz",)
 class Block:
     """One unit of work: lines `first_line`.. of `source` held in bytes `start`..`end` (`end` -1: to the end, a
     compressed file read whole), or, for Parquet, row group `start` whose first row is `first_line`. `name`: its
-    output's path inside the output folder, without the extension."""
+    output's path inside the output folder, without the extension. `sha256`: the digest of the bytes it was planned
+    from (`block_digest`), which its labeling checks again; "" where none was taken."""
 
     name: str
     source: str
     start: int
     end: int
     first_line: int
+    sha256: str = ""
 
 
 @dataclass(frozen=True)
@@ -113,10 +117,13 @@ def plan_blocks(input_path: str, input_format: str, block_lines: int, files: Opt
         if input_format == "parquet":
             spans = _row_groups(system, source)
         elif source.endswith(_COMPRESSED):
-            spans = [(0, -1, 1)]
+            spans = [(0, -1, 1, _file_digest(system, source))]
         else:
             spans = list(_line_spans(system, source, block_lines))
-        blocks.extend(Block(f"{stem}.{i:05d}", _uri(input_path, source), s, e, n) for i, (s, e, n) in enumerate(spans))
+        blocks.extend(
+            Block(f"{stem}.{i:05d}", _uri(input_path, source), start, end, first, digest)
+            for i, (start, end, first, digest) in enumerate(spans)
+        )
     return blocks
 
 
@@ -127,43 +134,96 @@ def _uri(input_path: str, source: str) -> str:
     return source
 
 
-def _line_spans(system: Any, source: str, block_lines: int) -> Iterator[tuple[int, int, int]]:
-    """`(start byte, end byte, first line number)` of every `block_lines` lines of an uncompressed file."""
+def _line_spans(system: Any, source: str, block_lines: int) -> Iterator[tuple[int, int, int, str]]:
+    """`(start byte, end byte, first line number, SHA-256 of those bytes)` of every `block_lines` lines of an
+    uncompressed file."""
     start = offset = 0
     first = 1
+    digest = hashlib.sha256()
     with system.open_input_stream(source) as handle:
         for number, line, ending in numbered_lines_of(io.BufferedReader(handle)):  # type: ignore[arg-type]
             offset += len(line) + len(ending)
+            digest.update(line + ending)
             if number - first + 1 == block_lines:
-                yield start, offset, first
-                start, first = offset, number + 1
+                yield start, offset, first, digest.hexdigest()
+                start, first, digest = offset, number + 1, hashlib.sha256()
     if offset > start or first == 1:
-        yield start, offset, first
+        yield start, offset, first, digest.hexdigest()
 
 
-def _row_groups(system: Any, source: str) -> list[tuple[int, int, int]]:
-    """`(row group, -1, number of its first row)` of every row group of a Parquet file."""
+def _file_digest(system: Any, source: str) -> str:
+    """The SHA-256 of a whole file's bytes (a compressed file is one block)."""
+    digest = hashlib.sha256()
+    with system.open_input_stream(source) as handle:
+        for piece in iter(lambda: handle.read(1024 * 1024), b""):
+            digest.update(piece)
+    return digest.hexdigest()
+
+
+def _row_group_digest(system: Any, source: str, metadata: Any, group: int) -> str:
+    """The SHA-256 of a Parquet row group's bytes in the file: each column chunk's pages, in column order."""
+    digest = hashlib.sha256()
+    with system.open_input_file(source) as handle:
+        for column in range(metadata.num_columns):
+            chunk = metadata.row_group(group).column(column)
+            begin = chunk.dictionary_page_offset if chunk.has_dictionary_page else chunk.data_page_offset
+            digest.update(handle.read_at(chunk.total_compressed_size, begin))
+    return digest.hexdigest()
+
+
+def _row_groups(system: Any, source: str) -> list[tuple[int, int, int, str]]:
+    """`(row group, -1, number of its first row, its digest)` of every row group of a Parquet file; a file with no
+    column to label (`text`, or `tokens`) is refused here, before any work."""
     import pyarrow.parquet as pq
 
     try:
-        metadata = pq.ParquetFile(system.open_input_file(source)).metadata
+        parquet = pq.ParquetFile(system.open_input_file(source))
     except Exception as error:
         raise LabelRunError(f"{source}: not a Parquet file ({error})") from None
+    names = parquet.schema_arrow.names
+    if not set(names) & (TEXT_FIELDS | TOKEN_FIELDS):
+        raise LabelRunError(f"{source}: no 'text' or 'tokens' column (found {names})")
+    metadata = parquet.metadata
     spans, first = [], 1
     for group in range(metadata.num_row_groups):
-        spans.append((group, -1, first))
+        spans.append((group, -1, first, _row_group_digest(system, source, metadata, group)))
         first += metadata.row_group(group).num_rows
     return spans
 
 
-def manifest_of(blocks: list[Block], settings: RunSettings, archive: str, input_path: str) -> dict[str, Any]:
-    """What a run's folder records, so that a rerun goes on only with the same input, model and settings."""
+def manifest_of(
+    blocks: list[Block], settings: RunSettings, archive: str, input_path: str, labeling: Optional[dict[str, Any]] = None
+) -> dict[str, Any]:
+    """What a run's folder records, so that a rerun goes on only with the same input (each block's digest), model
+    (the archive's digest) and settings (`labeling`: precision and the rest of how the model labels)."""
     return {
         "input": input_path,
         "model": os.path.realpath(archive) if "://" not in archive else archive,
+        "model_sha256": model_digest(archive),
         "settings": asdict(settings),
+        "labeling": labeling or {},
         "blocks": [asdict(block) for block in blocks],
     }
+
+
+def model_digest(archive: str) -> str:
+    """The SHA-256 of the model archive's bytes ("" for a URI, which every actor reads as it is, or a path that is
+    no file, which no actor loads)."""
+    if "://" in archive or not os.path.isfile(archive):
+        return ""
+    from srl_zoo.archive_cache import content_digest
+
+    try:
+        return content_digest(archive)
+    except OSError as error:
+        raise LabelRunError(f"{archive}: cannot read the model ({error.strerror})") from None
+
+
+#: what each part of a manifest is called when a rerun's differs
+_MANIFEST_PARTS = {
+    "input": "input path", "model": "model path", "model_sha256": "model (its bytes differ)",
+    "settings": "output settings", "labeling": "precision or scores", "blocks": "input (its lines or bytes differ)",
+}  # fmt: skip
 
 
 def prepare_output(output: str, manifest: dict[str, Any], overwrite: bool) -> list[str]:
@@ -183,10 +243,10 @@ def prepare_output(output: str, manifest: dict[str, Any], overwrite: bool) -> li
             raise LabelRunError(f"{output}: a folder of other files (no {MANIFEST}): choose an empty or new folder")
         if earlier is not None and earlier != manifest:
             if not overwrite:
-                changed = [key for key in manifest if earlier.get(key) != manifest[key]]
+                changed = [_MANIFEST_PARTS.get(key, key) for key in manifest if earlier.get(key) != manifest[key]]
                 raise LabelRunError(
-                    f"{posixpath.join(output, MANIFEST)}: an earlier run with another {', '.join(changed)}: pass "
-                    "--overwrite to label again, or choose another folder"
+                    f"{posixpath.join(output, MANIFEST)}: an earlier run with another {', '.join(changed)}; nothing "
+                    "was labeled: pass --restart to label it all again, or choose another folder"
                 )
             _remove_outputs(system, root, earlier)
         elif earlier is not None and overwrite:
@@ -265,33 +325,102 @@ def _write_whole(system: Any, path: str, data: bytes) -> None:
 
 def read_block(block: Block, input_format: str) -> Chunk:
     """The block's lines as a chunk: `(line number, text or BadLine)` for each non-blank line; a Parquet row as
-    the JSONL line of its fields (so that it is checked as a JSONL line is)."""
+    the JSONL line of its fields (so that it is checked as a JSONL line is). `LabelRunError` where the bytes are no
+    longer those the block was planned from (`Block.sha256`): the input changed since the run began."""
     system, path = file_system(block.source)
     if input_format == "parquet":
         return Chunk(_parquet_lines(system, path, block), 0, "", at_end=False)
     if block.end < 0:
-        with system.open_input_stream(path, compression="detect") as handle:
-            data = handle.read()
+        with system.open_input_stream(path) as handle:
+            raw = handle.read()
+        _check_digest(block, raw)
+        data = _decompressed(raw, block.source)
     else:
         with system.open_input_file(path) as handle:
             data = handle.read_at(block.end - block.start, block.start)
+        _check_digest(block, data)
     raw_lines = numbered_lines_of(io.BytesIO(data), block.first_line)
     return Chunk(line_items(raw_lines, block.source), 0, "", at_end=False)
 
 
+def _check_digest(block: Block, data: bytes) -> None:
+    if block.sha256 and hashlib.sha256(data).hexdigest() != block.sha256:
+        raise LabelRunError(
+            f"{block.source}: lines {block.first_line}.. changed since this run was planned; nothing of them was "
+            "labeled: rerun with --restart to label the input as it is now"
+        )
+
+
+def _decompressed(raw: bytes, source: str) -> bytes:
+    """A whole compressed file's bytes decompressed (gzip)."""
+    import gzip
+
+    try:
+        return gzip.decompress(raw)
+    except (OSError, EOFError, zlib.error) as error:
+        raise LabelRunError(f"{source}: not a whole gzip file ({error})") from None
+
+
 def _parquet_lines(system: Any, path: str, block: Block) -> list[tuple[int, Any]]:
+    """The row group `block.start` as numbered JSONL lines of its fields; a row that cannot be one (a value that
+    is not text or a list of words, text that is not UTF-8) is a `BadLine` naming it, not a failed block."""
+    import pyarrow as pa
     import pyarrow.parquet as pq
 
     parquet = pq.ParquetFile(system.open_input_file(path))
     columns = [name for name in parquet.schema_arrow.names if name in TEXT_FIELDS | TOKEN_FIELDS]
     if not columns:
         raise LabelRunError(f"{block.source}: no 'text' or 'tokens' column (found {parquet.schema_arrow.names})")
-    rows = parquet.read_row_group(block.start, columns=columns).to_pylist()
+    if block.sha256 and _row_group_digest(system, path, parquet.metadata, block.start) != block.sha256:
+        _check_digest(block, b"")  # says the input changed
+    table = parquet.read_row_group(block.start, columns=columns)
+    values: dict[str, list[Any]] = {}
+    for name in columns:  # strings as bytes, decoded row by row: one bad row must not fail its column
+        column = table.column(name)
+        text = pa.types.is_string(column.type)
+        values[name] = column.cast(pa.binary()).to_pylist() if text else _column_values(column)
     lines: list[tuple[int, Any]] = []
-    for number, row in enumerate(rows, start=block.first_line):
-        fields = {key: value for key, value in row.items() if value is not None}
-        lines.append((number, json.dumps(fields, ensure_ascii=False)))
+    for row in range(table.num_rows):
+        number = block.first_line + row
+        fields = {name: values[name][row] for name in columns}
+        lines.append((number, _parquet_line(fields, columns, table, number, block)))
     return lines
+
+
+def _column_values(column: Any) -> list[Any]:
+    """A column's values as Python values, row by row (a value Python cannot hold becomes the error saying so)."""
+    found: list[Any] = []
+    for value in column:
+        try:
+            found.append(value.as_py())
+        except (ValueError, OverflowError, UnicodeDecodeError) as error:
+            found.append(BadLine(f"{type(error).__name__}: {error}"))
+    return found
+
+
+def _parquet_line(row: dict[str, Any], columns: list[str], table: Any, number: int, block: Block) -> Any:
+    """One Parquet row as the JSONL line of its fields, or a `BadLine` saying which field cannot be one."""
+    import pyarrow as pa
+
+    fields: dict[str, Any] = {}
+    for name in columns:
+        value = row[name]
+        where = f"{block.source}: row {number}: column {name!r}"
+        if isinstance(value, BadLine):
+            return BadLine(f"{where}: {value}")
+        if isinstance(value, bytes):
+            if not pa.types.is_string(table.column(name).type):
+                return BadLine(f"{where}: binary data, not text")
+            try:
+                value = value.decode("utf-8")
+            except UnicodeDecodeError as error:
+                return BadLine(f"{where}: not UTF-8 text (byte {error.start})")
+        if value is not None:
+            fields[name] = value
+    try:
+        return json.dumps(fields, ensure_ascii=False)
+    except (TypeError, ValueError) as error:
+        return BadLine(f"{block.source}: row {number}: a value that is not text, a number or a list ({error})")
 
 
 def label_block(labeler: TextLabeler, block: Block, settings: RunSettings, output: str) -> dict[str, Any]:

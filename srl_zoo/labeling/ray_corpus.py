@@ -6,11 +6,13 @@ starts."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
 import time
 import warnings
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, Optional
 
@@ -22,10 +24,13 @@ from srl_zoo.labeling.blocks import (
     input_format_of,
     label_block,
     manifest_of,
+    model_digest,
     plan_blocks,
     prepare_output,
 )
 from srl_zoo.labeling.errors import LabelRunError
+from srl_zoo.labeling.local_ray import local_ray
+from srl_zoo.labeling.ray_data import MAX_RESTARTS
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -44,12 +49,16 @@ class BlockLabeler:
         precision: str = "auto",
         min_score: float = 0.0,
         cuda_device: int = -1,
+        model_sha256: str = "",
     ) -> None:
         threads_of_this_actor(threads)
         from srl_zoo.labelers import load_labeler
 
         self.settings = RunSettings(**settings)
         self.output = output
+        self.model_changed = bool(model_sha256) and model_digest(archive) != model_sha256
+        if self.model_changed:
+            return  # told on the first block: an actor that fails to start is only retried
         self.labeler = load_labeler(
             archive,
             cuda_device=cuda_device,
@@ -60,6 +69,12 @@ class BlockLabeler:
 
     def __call__(self, batch: pa.Table) -> pa.Table:
         import pyarrow as pa
+
+        if self.model_changed:
+            raise LabelRunError(
+                "the model archive changed since this run began (its bytes differ from the manifest's "
+                "model_sha256); no block was labeled with it: rerun with --restart to label with the new one"
+            )
 
         counts = [label_block(self.labeler, Block(**row), self.settings, self.output) for row in batch.to_pylist()]
         return pa.Table.from_pylist(counts)
@@ -76,10 +91,10 @@ def threads_of_this_actor(threads: int) -> None:
 
 @dataclass(frozen=True)
 class RayRun:
-    """Where a Ray run labels and with what: `address` None for a local Ray of this machine (or the Ray this
-    process has joined already), else a cluster's address (`auto`: the one `ray start` joined); `processes` actors
-    (default: the cluster's CPUs over `threads`), each with `threads` CPUs, and one GPU each when
-    `cuda_device` >= 0."""
+    """Where a Ray run labels and with what: `address` None for a local Ray of this machine on loopback only (or the
+    Ray this process has joined already), else a cluster's address (`auto`: the one `ray start` joined);
+    `processes` actors (default: the cluster's CPUs over `threads`), each with `threads` CPUs, and one GPU each
+    when `cuda_device` >= 0."""
 
     address: Optional[str] = None
     processes: Optional[int] = None
@@ -112,7 +127,9 @@ def label_corpus_on_ray(
     chosen_format = input_format_of(files, input_format)
     settings = RunSettings(**{**asdict(settings), "input_format": chosen_format})
     blocks = plan_blocks(input_path, chosen_format, run.block_lines, files)
-    done = set(prepare_output(output, manifest_of(blocks, settings, archive, input_path), overwrite))
+    labeling = {"precision": run.precision, "min_score": run.min_score}
+    manifest = manifest_of(blocks, settings, archive, input_path, labeling)
+    done = set(prepare_output(output, manifest, overwrite))
     pending = [block for block in blocks if block.name not in done]
     totals = {"blocks": len(blocks), "blocks_done_before": len(done), "lines": 0, "sentences": 0, "tokens": 0}
     totals.update(errors=0, processes=0)
@@ -120,17 +137,31 @@ def label_corpus_on_ray(
         return totals
     import ray
 
-    started_here = not ray.is_initialized()
-    if started_here:
-        ray.init(address=run.address, include_dashboard=False, configure_logging=False, log_to_driver=False)
-    try:
+    with ray_for_run(run.address):
         processes = run.processes or max(1, int(ray.cluster_resources().get("CPU", 1) // run.threads))
         totals["processes"] = min(processes, len(pending))
-        _label_pending(archive, output, settings, run, pending, totals, progress)
-    finally:
-        if started_here:
-            ray.shutdown()
+        _label_pending(archive, output, settings, run, pending, totals, progress, manifest["model_sha256"])
     return totals
+
+
+@contextlib.contextmanager
+def ray_for_run(address: Optional[str]) -> Iterator[None]:
+    """The Ray a run labels on, for the block: the one this process has joined already; else, without an
+    `address` (nor `RAY_ADDRESS`), a new Ray of this machine on loopback only (`local_ray`), shut down afterwards;
+    else the cluster at `address`, left afterwards."""
+    import ray
+
+    if ray.is_initialized():
+        yield
+    elif address is None and not os.environ.get("RAY_ADDRESS"):
+        with local_ray():
+            yield
+    else:
+        ray.init(address=address, include_dashboard=False, configure_logging=False, log_to_driver=False)
+        try:
+            yield
+        finally:
+            ray.shutdown()
 
 
 def _label_pending(
@@ -141,6 +172,7 @@ def _label_pending(
     pending: list[Block],
     totals: dict[str, Any],
     progress: bool,
+    model_sha256: str,
 ) -> None:
     import ray.data
 
@@ -152,12 +184,17 @@ def _label_pending(
     # Ray 2.60 warns of any `ray_remote_args`, but `map_batches` has no named parameter for an actor's restarts
     with warnings.catch_warnings():
         warnings.filterwarnings("ignore", message=".*ray_remote_args.*")
-        labeled = _labeled_blocks(dataset, archive, output, settings, run, processes=totals["processes"])
+        labeled = _labeled_blocks(
+            dataset, archive, output, settings, run, processes=totals["processes"], model_sha256=model_sha256
+        )
     _follow(labeled, totals, progress)
 
 
-def _labeled_blocks(dataset: Any, archive: str, output: str, settings: RunSettings, run: RayRun, processes: int) -> Any:
-    """`dataset`'s blocks mapped by a pool of `processes` `BlockLabeler` actors (lazy)."""
+def _labeled_blocks(
+    dataset: Any, archive: str, output: str, settings: RunSettings, run: RayRun, processes: int, model_sha256: str
+) -> Any:
+    """`dataset`'s blocks mapped by a pool of `processes` `BlockLabeler` actors (lazy), each checking that the
+    archive is still the one of `model_sha256`."""
     import ray.data
 
     return dataset.map_batches(
@@ -170,14 +207,15 @@ def _labeled_blocks(dataset: Any, archive: str, output: str, settings: RunSettin
             "precision": run.precision,
             "min_score": run.min_score,
             "cuda_device": 0 if run.cuda_device >= 0 else -1,
+            "model_sha256": model_sha256,
         },
         batch_size=1,
         batch_format="pyarrow",
         compute=ray.data.ActorPoolStrategy(size=processes),
         num_cpus=run.threads,
         num_gpus=1 if run.cuda_device >= 0 else 0,
-        max_restarts=-1,
-        max_task_retries=-1,
+        max_restarts=MAX_RESTARTS,
+        max_task_retries=MAX_RESTARTS,
     )
 
 

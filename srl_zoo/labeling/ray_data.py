@@ -9,10 +9,15 @@ are needed here only (`pip install 'srl_zoo[ray]'`), and imported when a batch i
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Optional
 
 from srl_zoo.front.labeler_contract import TextLabeler
+from srl_zoo.labeling.chunks import MAX_LINE_CHARACTERS
+
+#: how often an actor that died (out of memory, a lost node) is restarted and its batch retried before the run fails
+MAX_RESTARTS = 3
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -31,6 +36,7 @@ class RayLabeler:
     batch_size : sentences per model call (the runtime's batching inside).
     precision : `"auto"`, `"float32"` or `"bfloat16"` (`srl_zoo.load`'s).
     cuda_device : -1 for the CPU, else the GPU's index.
+    max_characters : a longer text is the row's error, not labeled (`srl-zoo label`'s limit on a line).
     """
 
     def __init__(
@@ -43,6 +49,7 @@ class RayLabeler:
         batch_size: int = 64,
         precision: str = "auto",
         cuda_device: int = -1,
+        max_characters: int = MAX_LINE_CHARACTERS,
     ) -> None:
         from srl_zoo.labelers import load_labeler
         from srl_zoo.labeling.ray_corpus import threads_of_this_actor
@@ -51,6 +58,7 @@ class RayLabeler:
         self.labeler: TextLabeler = load_labeler(
             archive, cuda_device=cuda_device, batch_size=batch_size, precision=precision
         )
+        self.max_characters = max_characters
         self.text_column = text_column
         self.tokens_column = tokens_column
         self.predicates_column = predicates_column
@@ -67,6 +75,7 @@ class RayLabeler:
         else:
             texts = batch.column(self.text_column).to_pylist()
             labeled = _each_or_alone(texts, self._label_texts)
+        labeled = [_writable(sentences, error) for sentences, error in labeled]
         sentences_field, error_field = LABELED_FIELDS
         sentences = pa.array([s if error is None else [] for s, error in labeled], sentences_field.type)
         errors = pa.array([error for _, error in labeled], error_field.type)
@@ -84,10 +93,24 @@ class RayLabeler:
         for index, text in enumerate(texts):
             if not isinstance(text, str):
                 raise TypeError(f"row {index}: the text is {type(text).__name__}, not a string")
+            if len(text) > self.max_characters:  # what `srl-zoo label --max-line-characters` bounds
+                raise ValueError(f"row {index}: {len(text):,} characters, over the limit of {self.max_characters:,}")
         return list(self.labeler.pipe(list(texts)))
 
     def _label_tokens(self, requests: Sequence[Any]) -> list[list[dict[str, Any]]]:
         return [[sentence] for sentence in self.labeler.label_tokenized(list(requests))]
+
+
+def _writable(sentences: list[dict[str, Any]], error: Optional[str]) -> tuple[list[dict[str, Any]], Optional[str]]:
+    """A row's outcome as it can be written: sentences whose text is not UTF-8 (a lone surrogate) become the
+    error saying so."""
+    if error is not None:
+        return sentences, error
+    try:
+        json.dumps(sentences, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as problem:
+        return [], f"UnicodeEncodeError: the row's text cannot be written as UTF-8 ({problem.reason})"
+    return sentences, None
 
 
 def _each_or_alone(rows: Sequence[Any], label: Any) -> list[tuple[list[dict[str, Any]], Optional[str]]]:
@@ -123,7 +146,12 @@ def label_dataset(
     """`dataset` (a `ray.data.Dataset`) labeled by `actors` Ray actors of `RayLabeler` (see it for the columns,
     `batch_size` and `precision`), each with `threads_per_actor` CPUs (and `gpus_per_actor` GPUs: its actor then
     labels on its GPU), taking `rows_per_call` rows at a time; lazy, as Ray Data is (`write_parquet`,
-    `write_json`, `take`, `iter_rows`... run it). An actor that dies is restarted and its batches retried."""
+    `write_json`, `take`, `iter_rows`... run it). An actor that dies is restarted and its batches retried. Where
+    this process has no Ray yet, a local one on loopback only is started (`local_ray`) and kept until it exits."""
+    import ray
+
+    if not ray.is_initialized():  # as Ray Data would start one, but on loopback only, until this process ends
+        _start_local_ray()
     settings = {
         "archive": archive, "text_column": text_column, "tokens_column": tokens_column,
         "predicates_column": predicates_column, "threads": threads_per_actor, "batch_size": batch_size,
@@ -137,6 +165,17 @@ def label_dataset(
         concurrency=actors,
         num_cpus=threads_per_actor,
         num_gpus=gpus_per_actor,
-        max_restarts=-1,
-        max_task_retries=-1,
+        max_restarts=MAX_RESTARTS,
+        max_task_retries=MAX_RESTARTS,
     )
+
+
+def _start_local_ray() -> None:
+    """Start a local Ray on loopback only (`srl_zoo.labeling.local_ray`) that lasts until this process exits."""
+    import atexit
+
+    from srl_zoo.labeling.local_ray import local_ray
+
+    started = local_ray()
+    started.__enter__()
+    atexit.register(started.__exit__, None, None, None)

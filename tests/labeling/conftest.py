@@ -11,17 +11,29 @@ from tests.commands.conftest import labeler  # noqa: F401
 
 @contextmanager
 def ray_in_this_process(**settings: Any) -> Iterator[None]:
-    """`ray.init(**settings)` for the block (the workers' logs not forwarded, logging left alone), then
-    `ray.shutdown()`. Ray's driver takes over the SIGSEGV handler and its shutdown resets it to the default, so
-    Python's crash report (faulthandler, which pytest enables) is turned back on: a later crash in the suite still
-    says where it was."""
-    import ray
+    """A Ray for the block: a new one on loopback only (`srl_zoo.labeling.local_ray`) with `settings`, or the
+    cluster the test started at `settings["address"]` (the workers' logs not forwarded, logging left alone). Ray's
+    driver takes over the SIGSEGV handler and its shutdown resets it to the default, so Python's crash report
+    (faulthandler, which pytest enables) is turned back on: a later crash in the suite still says where it was."""
+    from srl_zoo.labeling.local_ray import local_ray
 
     reporting = faulthandler.is_enabled()
-    ray.init(log_to_driver=False, configure_logging=False, **settings)
+    started = _joined(settings["address"]) if "address" in settings else local_ray(**settings)
+    try:
+        with started:
+            yield
+    finally:
+        if reporting:
+            faulthandler.enable()
+
+
+@contextmanager
+def _joined(address: str) -> Iterator[None]:
+    """The cluster at `address` for the block (one the test started on loopback: `loopback_only`)."""
+    import ray
+
+    ray.init(address=address, log_to_driver=False, configure_logging=False)
     try:
         yield
     finally:
         ray.shutdown()
-        if reporting:
-            faulthandler.enable()

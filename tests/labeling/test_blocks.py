@@ -79,7 +79,9 @@ def test_a_folder_of_another_run_or_other_files_is_refused(tmp_path):
     (tmp_path / "out" / "corpus.txt.00000.jsonl").write_text("{}\n")
     assert prepare_output(output, first, overwrite=False) == ["corpus.txt.00000"]  # the same run: resumed
     other = manifest_of(plan_blocks(corpus, "text", 1), settings_, "model.tar.gz", corpus)
-    with pytest.raises(LabelRunError, match="an earlier run with another blocks: pass --overwrite"):
+    with pytest.raises(
+        LabelRunError, match=r"another input \(its lines or bytes differ\); nothing was labeled: pass --restart"
+    ):
         prepare_output(output, other, overwrite=False)
     assert prepare_output(output, other, overwrite=True) == []  # the earlier run's outputs removed
     assert not (tmp_path / "out" / "corpus.txt.00000.jsonl").exists()
@@ -107,3 +109,98 @@ def test_a_block_labeled_as_the_one_process_run_labels_its_lines(labeler, tmp_pa
     os.utime(tmp_path / "out" / "corpus.txt.00000.jsonl", (0, 0))
     again = label_block(labeler, block, settings_, str(tmp_path / "out"))
     assert again["written"] is False and os.path.getmtime(tmp_path / "out" / "corpus.txt.00000.jsonl") == 0
+
+
+def _two_models(tmp_path) -> tuple[str, str]:
+    """Two files standing for two model archives at one path's turn: their bytes differ."""
+    first, second = tmp_path / "first.tar.gz", tmp_path / "second.tar.gz"
+    first.write_bytes(b"one model")
+    second.write_bytes(b"another model")
+    return str(first), str(second)
+
+
+def test_a_rerun_with_another_model_at_the_same_path_is_refused(tmp_path):
+    corpus = write_corpus(tmp_path / "corpus.txt", ["a", "b", "c"])
+    first, second = _two_models(tmp_path)
+    model = str(tmp_path / "model.tar.gz")
+    os.replace(_copy(first, tmp_path), model)
+    settings_ = RunSettings("text", "json")
+    output = str(tmp_path / "out")
+    prepare_output(output, manifest_of(plan_blocks(corpus, "text", 2), settings_, model, corpus), overwrite=False)
+    os.replace(_copy(second, tmp_path), model)  # another model copied to the archive's path
+    again = manifest_of(plan_blocks(corpus, "text", 2), settings_, model, corpus)
+    with pytest.raises(LabelRunError, match=r"another model \(its bytes differ\); nothing was labeled"):
+        prepare_output(output, again, overwrite=False)
+    other_precision = manifest_of(plan_blocks(corpus, "text", 2), settings_, model, corpus, {"precision": "int8"})
+    assert prepare_output(output, again, overwrite=True) == []
+    with pytest.raises(LabelRunError, match="another precision or scores"):
+        prepare_output(output, other_precision, overwrite=False)
+
+
+def _copy(source: str, folder) -> str:  # type: ignore[no-untyped-def]
+    target = folder / f"copy-{os.path.basename(source)}"
+    with open(source, "rb") as handle:
+        target.write_bytes(handle.read())
+    return str(target)
+
+
+def test_a_rerun_with_a_line_changed_at_the_same_length_is_refused(tmp_path):
+    corpus = write_corpus(tmp_path / "corpus.txt", ["line one", "line two", "line six", "line ten", "line end"])
+    settings_ = RunSettings("text", "json")
+    output = str(tmp_path / "out")
+    blocks = plan_blocks(corpus, "text", 2)
+    prepare_output(output, manifest_of(blocks, settings_, "model.tar.gz", corpus), overwrite=False)
+    write_corpus(tmp_path / "corpus.txt", ["line one", "line two", "line six", "line ten", "LINE END"])
+    with pytest.raises(LabelRunError, match="another input"):
+        prepare_output(output, manifest_of(plan_blocks(corpus, "text", 2), settings_, "model.tar.gz", corpus), False)
+    with pytest.raises(LabelRunError, match=r"corpus.txt: lines 5\.\. changed since this run was planned"):
+        read_block(blocks[-1], "text")  # a block planned before the change is not labeled from the new text
+    assert read_block(blocks[0], "text").lines == [(1, "line one"), (2, "line two")]
+
+
+def test_an_actor_given_another_model_than_the_manifests_labels_nothing(tmp_path):
+    from srl_zoo.labeling.ray_corpus import BlockLabeler
+
+    first, second = _two_models(tmp_path)
+    settings_ = {"input_format": "text", "output_format": "json"}
+    actor = BlockLabeler(
+        second,
+        str(tmp_path / "out"),
+        settings_,
+        model_sha256=manifest_of([], RunSettings("text", "json"), first, "")["model_sha256"],
+    )
+    with pytest.raises(LabelRunError, match="the model archive changed since this run began"):
+        actor(pa.table({"name": ["b.00000"]}))
+    assert not (tmp_path / "out").exists()
+
+
+def _bad_rows(path) -> str:  # type: ignore[no-untyped-def]
+    """A Parquet file of four rows: good text, text that is not UTF-8, good text, a row with a timestamp `pos`."""
+    import datetime
+
+    text = pa.array([b"Dogs bark.", b"\xff\xfe bad", b"Cats sleep.", b"Birds sing."], pa.binary()).view(pa.string())
+    pos = pa.array([None, None, None, datetime.datetime(2026, 1, 1)], pa.timestamp("s"))
+    pq.write_table(pa.table({"text": text, "pos": pos}), path)
+    return str(path)
+
+
+def test_parquet_rows_that_cannot_be_read_are_error_records_not_a_failed_block(labeler, tmp_path):
+    source = _bad_rows(tmp_path / "rows.parquet")
+    (block,) = plan_blocks(source, "parquet", 100)
+    settings_ = RunSettings("parquet", "json", batch_size=labeler.batch_size)
+    counts = label_block(labeler, block, settings_, str(tmp_path / "out"))
+    assert (counts["lines"], counts["errors"]) == (2, 2)
+    records = [json.loads(line) for line in (tmp_path / "out" / "rows.parquet.00000.jsonl").read_text().splitlines()]
+    assert [record["line"] for record in records] == [1, 2, 3, 4]
+    assert "column 'text': not UTF-8 text" in records[1]["error"]
+    assert "row 4" in records[3]["error"] and "sentences" not in records[3]
+
+
+def test_a_binary_text_column_is_an_error_per_row_and_no_column_is_refused_before_any_work(labeler, tmp_path):
+    pq.write_table(pa.table({"text": pa.array([b"Dogs bark."], pa.binary())}), tmp_path / "binary.parquet")
+    (block,) = plan_blocks(str(tmp_path / "binary.parquet"), "parquet", 100)
+    ((number, line),) = read_block(block, "parquet").lines
+    assert number == 1 and isinstance(line, BadLine) and "binary data, not text" in str(line)
+    pq.write_table(pa.table({"body": ["Dogs bark."]}), tmp_path / "other.parquet")
+    with pytest.raises(LabelRunError, match=r"other.parquet: no 'text' or 'tokens' column \(found \['body'\]\)"):
+        plan_blocks(str(tmp_path / "other.parquet"), "parquet", 100)

@@ -1,9 +1,12 @@
 """`srl-zoo label --ray` on a simulated cluster of two worker nodes of one CPU each (`ray.cluster_utils.Cluster`):
 it labels the corpus over both, and losing a node mid-run still finishes with every line once."""
 
+import os
+
 import pytest
 from ray.cluster_utils import Cluster
 
+from srl_zoo.labeling.local_ray import RAY_FILES, loopback_only
 from tests.commands.conftest import write_corpus
 from tests.labeling.conftest import ray_in_this_process
 from tests.labeling.test_ray_corpus import (
@@ -21,13 +24,19 @@ pytestmark = pytest.mark.slow  # starts a Ray cluster of three nodes
 @pytest.fixture()
 def two_nodes():
     store = 200 * 2**20  # each node's object store: small, as the blocks' rows are
-    head = {"num_cpus": 0, "include_dashboard": False, "object_store_memory": store}
-    cluster = Cluster(initialize_head=True, head_node_args=head)
-    nodes = [cluster.add_node(num_cpus=1, object_store_memory=store) for _ in range(2)]
-    cluster.wait_for_nodes()
-    with ray_in_this_process(address=cluster.address):
-        yield cluster, nodes
-    cluster.shutdown()
+    with loopback_only() as folder:  # every node on 127.0.0.1 only, its files in a private folder
+        head = {
+            "num_cpus": 0,
+            "include_dashboard": False,
+            "object_store_memory": store,
+            "temp_dir": os.path.join(folder, RAY_FILES),
+        }
+        cluster = Cluster(initialize_head=True, head_node_args=head)
+        nodes = [cluster.add_node(num_cpus=1, object_store_memory=store) for _ in range(2)]
+        cluster.wait_for_nodes()
+        with ray_in_this_process(address=cluster.address):
+            yield cluster, nodes
+        cluster.shutdown()
 
 
 def test_losing_a_node_mid_run_still_labels_every_line_once(two_nodes, labeler, predicate_model_archive, tmp_path):

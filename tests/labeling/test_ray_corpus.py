@@ -31,7 +31,7 @@ ACTOR = "MapWorker(MapBatches(BlockLabeler))"
 
 @pytest.fixture(scope="module")
 def local_ray():
-    with ray_in_this_process(num_cpus=2, include_dashboard=False):
+    with ray_in_this_process(num_cpus=2):
         yield ray.get_runtime_context().gcs_address
 
 

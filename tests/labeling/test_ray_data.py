@@ -23,7 +23,7 @@ TEXTS = ["President Bush nominated two individuals.  The Senate confirmed them o
 
 @pytest.fixture(scope="module")
 def local_ray():
-    with ray_in_this_process(num_cpus=2, include_dashboard=False):
+    with ray_in_this_process(num_cpus=2):
         yield
 
 
@@ -87,3 +87,22 @@ def test_tokens_rows_with_given_predicates(local_ray, predicate_model_archive):
         assert row["error"] is None and close(without_nulls(row["sentences"]), [without_nulls(sentence)])
     assert [frame["predicate"]["index"] for frame in found[0]["sentences"][0]["frames"]] == [2]
     assert found[2]["sentences"] == [] and "'predicates' must be a list of token indices" in found[2]["error"]
+
+
+def test_an_over_long_row_and_an_unwritable_one_are_error_records_in_the_actor(predicate_model_archive):
+    """In the actor itself (no Ray needed): a row over the line limit is never labeled (one such row once drove an
+    actor to 18 GB), and a row whose text cannot be written as UTF-8 becomes its error, the others labeled."""
+    import pyarrow as pa
+
+    from srl_zoo.labeling.ray_data import RayLabeler
+
+    actor = RayLabeler(predicate_model_archive, max_characters=1_000)
+    batch = pa.table({"text": ["Dogs bark.", "word " * 400_000, "Cats sleep."]})
+    errors = actor(batch).column("error").to_pylist()
+    assert errors[0] is None and errors[2] is None
+    assert errors[1] == "ValueError: row 0: 2,000,000 characters, over the limit of 1,000"
+    from srl_zoo.labeling.ray_data import _writable
+
+    assert _writable([{"words": ["a\ud800"]}], None) == (
+        [], "UnicodeEncodeError: the row's text cannot be written as UTF-8 (surrogates not allowed)"
+    )  # fmt: skip
