@@ -86,6 +86,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=DEFAULTS.drain_seconds,
         help=f"after SIGTERM, how long taken requests may still be labeled (default {DEFAULTS.drain_seconds:g})",
     )
+    parser.add_argument(
+        "--header-seconds",
+        type=float,
+        default=DEFAULTS.header_seconds,
+        help="a connection that has not sent a whole request head this long after opening or its last answer is "
+        f"closed (default {DEFAULTS.header_seconds:g})",
+    )
+    parser.add_argument(
+        "--keep-alive-seconds",
+        type=int,
+        default=DEFAULTS.keep_alive_seconds,
+        help=f"an idle connection is closed this long after its last answer (default {DEFAULTS.keep_alive_seconds:g})",
+    )
 
 
 def run(args: argparse.Namespace) -> None:
@@ -98,6 +111,7 @@ def run(args: argparse.Namespace) -> None:
 
     from srl_zoo.labelers import load_labeler
     from srl_zoo.serving.app import create_app
+    from srl_zoo.serving.connections import bounded_connection_class
     from srl_zoo.serving.hosts import allowed_hosts
 
     limits = ServiceLimits(
@@ -111,6 +125,8 @@ def run(args: argparse.Namespace) -> None:
         max_sentence_words=args.max_sentence_words,
         max_request_seconds=args.max_request_seconds,
         drain_seconds=args.drain_seconds,
+        header_seconds=args.header_seconds,
+        keep_alive_seconds=args.keep_alive_seconds,
     )
     labeler = load_labeler(args.archive_file, cuda_device=args.cuda_device, precision=args.precision)
     hosts = allowed_hosts(args.host, args.allowed_host)
@@ -127,6 +143,8 @@ def run(args: argparse.Namespace) -> None:
         access_log=args.verbose,
         # the batcher answers every taken request within the drain (and one model call): uvicorn need not cancel
         timeout_graceful_shutdown=int(limits.drain_seconds) + 30,
+        http=bounded_connection_class(limits.header_seconds),
+        timeout_keep_alive=limits.keep_alive_seconds,
     )
     draining_server_class()(config, app.state.batcher.begin_drain).run()
 

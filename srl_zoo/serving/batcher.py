@@ -131,6 +131,7 @@ class Batcher:
         self._waiting = 0  # sentences taken and not labeled yet
         self._thread: Optional[threading.Thread] = None
         self._drain_deadline: Optional[float] = None
+        self._stopped = False  # the worker takes no more jobs
         self._large_turn = False  # whether a large request's call goes next when small ones wait too
 
     @property
@@ -162,33 +163,45 @@ class Batcher:
         do not fit in the queue, `Unfinished` if they are not labeled in time."""
         if not items:
             return []
-        if self._drain_deadline is not None:
-            raise Unfinished("the service is stopping")
-        with self._lock:
+        loop = asyncio.get_running_loop()
+        job = _Job(items, loop, loop.create_future())
+        with self._lock:  # taken with the worker's decision to stop: a job is queued only while it will answer
+            if self._drain_deadline is not None or self._stopped:
+                raise Unfinished("the service is stopping")
             if self._waiting + len(items) > self.limits.max_queue_sentences:
                 raise Overloaded(
                     f"{self._waiting} sentences are waiting; at most {self.limits.max_queue_sentences} may"
                 )
             self._waiting += len(items)
             self.metrics.queue_sentences = self._waiting
-        loop = asyncio.get_running_loop()
-        job = _Job(items, loop, loop.create_future())
-        self._queue.put(job)
+            self._queue.put(job)
         return await job.future
 
     def _work(self) -> None:
         active: list[_Job] = []
         while True:
-            active += self._take(block=not active)
+            # never wait on the queue once draining: the drain's wake-up may have been taken already
+            active += self._take(block=not active and self._drain_deadline is None)
             if self._drain_deadline is not None:
                 if time.perf_counter() >= self._drain_deadline:
+                    self._stop_taking()
                     self._fail(active + self._take(block=False), Unfinished("the service stopped before labeling it"))
                     return
-                if not active and self._queue.empty():
+                if not active and self._stop_taking(only_if_idle=True):
                     return
             self._expire(active)
             if active:
                 self._run(self._next_call(active), active)
+
+    def _stop_taking(self, only_if_idle: bool = False) -> bool:
+        """Take no more jobs (`label` refuses them from now on); with `only_if_idle`, only where none is queued.
+        Whether it stopped. Decided under the lock `label` queues under, so no job is queued after the worker
+        has left (such a request would wait, unanswered, until uvicorn's shutdown gave up on it)."""
+        with self._lock:
+            if only_if_idle and not self._queue.empty():
+                return False
+            self._stopped = True
+            return True
 
     def _take(self, block: bool) -> list[_Job]:
         """The queued jobs, each planned into calls: when `block`, wait for one, then up to

@@ -42,6 +42,10 @@ class ServiceLimits:
         on it is answered 503, and its remaining sentences are dropped.
     drain_seconds : after SIGTERM, how long requests already taken may still be labeled; those left are then
         answered 503 and the service exits.
+    header_seconds : how long a connection may take, from opening or from its last answer, to send a whole
+        request head; then it is closed (`srl_zoo.serving.connections`: idle and slow-header connections).
+    keep_alive_seconds : how long an answered connection may stay idle before it is closed (uvicorn's
+        `timeout_keep_alive`).
     """
 
     max_body_bytes: int = 1_000_000
@@ -56,6 +60,8 @@ class ServiceLimits:
     max_wait_seconds: float = 0.005
     max_request_seconds: float = 120.0
     drain_seconds: float = 20.0
+    header_seconds: float = 10.0
+    keep_alive_seconds: int = 5
 
     def call_budget(self, labeler_budget: BatchBudget) -> BatchBudget:
         """The budget of one of the service's model calls: the labeler's (`BatchBudget`, the one batching
