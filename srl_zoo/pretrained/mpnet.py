@@ -99,7 +99,7 @@ def build_encoder_directory(
         "model": "sentence-transformers/all-mpnet-base-v2",
         "license": "Apache-2.0",
     }
-    return write_encoder_directory(files, state, provenance, output)
+    return write_encoder_directory(files, state, provenance, output, MAKE_COMMAND)
 
 
 def check_encoder_directory(path: str) -> str:
