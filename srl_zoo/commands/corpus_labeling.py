@@ -81,7 +81,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--overwrite",
         dest="overwrite",
         action="store_true",
-        help="start over even if OUTPUT exists (a Ray run whose model or input changed resumes only with it)",
+        help="start over even if OUTPUT exists (a Ray run whose model or input has changed goes on only with it)",
     )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     ray = parser.add_argument_group("on Ray (pip install 'srl_zoo[ray]'; docs/labeling.md, \"Corpora on a cluster\")")
