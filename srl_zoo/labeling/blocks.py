@@ -283,9 +283,12 @@ def _has_files(system: Any, root: str) -> bool:
 def _remove_outputs(system: Any, root: str, manifest: dict[str, Any]) -> None:
     extension = _extension(manifest.get("settings", {}).get("output_format", "json"))
     for block in manifest.get("blocks", []):
-        path = _output_path(root, block["name"], extension)
-        if _exists(system, path):
-            system.delete_file(path)
+        for path in (
+            _output_path(root, block["name"], extension),
+            posixpath.join(root, ATTEMPTS, block["name"] + ".json"),
+        ):
+            if _exists(system, path):
+                system.delete_file(path)
     system.delete_file(posixpath.join(root, MANIFEST))
 
 
@@ -434,13 +437,10 @@ def label_block(labeler: TextLabeler, block: Block, settings: RunSettings, outpu
     if _exists(system, path):
         return counts
     chunk = read_block(block, settings.input_format)
-    reading = "jsonl" if settings.input_format == "parquet" else settings.input_format
-    record_format = "json" if settings.output_format == "parquet" else settings.output_format
-    prepared = prepare_chunk(labeler, chunk, reading, block.source, settings.batch_size, settings.max_line_characters)
-    labeled = label_prepared(labeler, prepared, record_format, block.source)
+    attempts = _Attempts(system, posixpath.join(root, ATTEMPTS, f"{block.name}.json"))
     records: list[dict[str, Any]] = []
     encoded: list[bytes] = []
-    for number, outcome in outcomes(prepared, labeled, record_format, block.source):
+    for number, outcome in attempts.outcomes(labeler, chunk, settings, block.source):
         if isinstance(outcome, Exception):
             counts["errors"] += 1
             error = {"line": number, "error": str(outcome)}
@@ -458,8 +458,75 @@ def label_block(labeler: TextLabeler, block: Block, settings: RunSettings, outpu
         _write_whole(system, path, _parquet_bytes(records))
     else:
         _write_whole(system, path, b"".join(encoded))
+    attempts.done()
     counts["written"] = True
     return counts
+
+
+#: the output folder's record of the blocks whose labeling began and has not ended (an actor died in it)
+ATTEMPTS = ".attempts"
+#: what a line becomes whose labeling an actor died in twice (killed for its memory, most likely)
+DIED_IN = "an actor died labeling this line (killed for its memory?): left out; label it alone to see why"
+
+
+def _outcomes_of(labeler: TextLabeler, chunk: Chunk, settings: RunSettings, source: str) -> list[tuple[int, Any]]:
+    """Each line's outcome in `chunk`, labeled together (`outcomes`: a record and its sentences, or the error)."""
+    reading = "jsonl" if settings.input_format == "parquet" else settings.input_format
+    record_format = "json" if settings.output_format == "parquet" else settings.output_format
+    prepared = prepare_chunk(labeler, chunk, reading, source, settings.batch_size, settings.max_line_characters)
+    labeled = label_prepared(labeler, prepared, record_format, source)
+    return outcomes(prepared, labeled, record_format, source)
+
+
+class _Attempts:
+    """A block's attempts, recorded in the output folder (`ATTEMPTS`): the first labels its lines together;
+    one after an attempt that died (its actor killed, for memory most likely) labels them one at a time, recording
+    the line in hand, and a line an attempt died in becomes that line's error record instead of killing every
+    retry: the retries of a block are bounded, and the row, not the run, fails.
+
+    # Parameters
+
+    system : the output folder's file system. path : this block's record in it.
+    """
+
+    def __init__(self, system: Any, path: str) -> None:
+        self.system = system
+        self.path = path
+        self.earlier = self._read() or {"attempts": 0, "line": None}
+        self.attempt = int(self.earlier.get("attempts", 0)) + 1
+        self._record(None)
+
+    def outcomes(self, labeler: TextLabeler, chunk: Chunk, settings: RunSettings, source: str) -> list[tuple[int, Any]]:
+        """Every line's outcome, in order."""
+        if self.attempt == 1:
+            return _outcomes_of(labeler, chunk, settings, source)
+        found: list[tuple[int, Any]] = []
+        for number, line in chunk.lines:
+            if number == self.earlier.get("line"):
+                found.append((number, BadLine(f"{source}:{number}: {DIED_IN}")))
+                continue
+            self._record(number)
+            found += _outcomes_of(labeler, Chunk([(number, line)], 0, "", at_end=False), settings, source)
+        self._record(None)
+        return found
+
+    def done(self) -> None:
+        """The block is written: its record goes."""
+        if _exists(self.system, self.path):
+            self.system.delete_file(self.path)
+
+    def _record(self, line: Optional[int]) -> None:
+        _write_whole(self.system, self.path, json.dumps({"attempts": self.attempt, "line": line}).encode())
+
+    def _read(self) -> Optional[dict[str, Any]]:
+        if not _exists(self.system, self.path):
+            return None
+        with self.system.open_input_stream(self.path) as handle:
+            try:
+                value = json.loads(handle.read().decode("utf-8"))
+            except ValueError:
+                return None
+        return value if isinstance(value, dict) else None
 
 
 def _parquet_bytes(records: list[dict[str, Any]]) -> bytes:

@@ -98,6 +98,11 @@ class RayLabeler:
         return list(self.labeler.pipe(list(texts)))
 
     def _label_tokens(self, requests: Sequence[Any]) -> list[list[dict[str, Any]]]:
+        for index, request in enumerate(requests):
+            tokens = request.get("tokens") or []
+            characters = sum(len(token) + 1 for token in tokens if isinstance(token, str))
+            if characters > self.max_characters:
+                raise ValueError(f"row {index}: {characters:,} characters, over the limit of {self.max_characters:,}")
         return [[sentence] for sentence in self.labeler.label_tokenized(list(requests))]
 
 

@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 
 from srl_zoo.data.formats.io_utils import numbered_raw_lines
 from srl_zoo.labeling.blocks import (
+    ATTEMPTS,
+    DIED_IN,
     MANIFEST,
     RunSettings,
     label_block,
@@ -204,3 +206,35 @@ def test_a_binary_text_column_is_an_error_per_row_and_no_column_is_refused_befor
     pq.write_table(pa.table({"body": ["Dogs bark."]}), tmp_path / "other.parquet")
     with pytest.raises(LabelRunError, match=r"other.parquet: no 'text' or 'tokens' column \(found \['body'\]\)"):
         plan_blocks(str(tmp_path / "other.parquet"), "parquet", 100)
+
+
+def test_a_block_retried_after_its_actor_died_is_labeled_line_by_line_the_same(labeler, tmp_path):
+    """An attempt that died (its record left behind) makes the next one label the block a line at a time, with the
+    same records as the first, batched, attempt."""
+    corpus = write_corpus(tmp_path / "corpus.txt", ["Dogs bark loudly.", "The cat sleeps. Birds sing.", "Dogs bark."])
+    (block,) = plan_blocks(corpus, "text", 10)
+    settings_ = RunSettings("text", "json", batch_size=labeler.batch_size)
+    label_block(labeler, block, settings_, str(tmp_path / "first"))
+    attempts = tmp_path / "again" / ATTEMPTS
+    attempts.mkdir(parents=True)
+    (attempts / f"{block.name}.json").write_text(json.dumps({"attempts": 1, "line": None}))
+    label_block(labeler, block, settings_, str(tmp_path / "again"))
+    first = (tmp_path / "first" / "corpus.txt.00000.jsonl").read_bytes()
+    assert (tmp_path / "again" / "corpus.txt.00000.jsonl").read_bytes() == first
+    assert os.listdir(attempts) == []  # the block is written: its record is gone
+
+
+def test_the_line_an_actor_died_in_becomes_its_error_record(labeler, tmp_path):
+    """An attempt that died on line 2 (the record names it): the next attempt leaves that line out as an error
+    record and labels the others, so a line that kills its actor fails alone, not every retry of the run."""
+    corpus = write_corpus(tmp_path / "corpus.txt", ["Dogs bark loudly.", "x " * 50, "Dogs bark."])
+    (block,) = plan_blocks(corpus, "text", 10)
+    settings_ = RunSettings("text", "json", batch_size=labeler.batch_size)
+    attempts = tmp_path / "out" / ATTEMPTS
+    attempts.mkdir(parents=True)
+    (attempts / f"{block.name}.json").write_text(json.dumps({"attempts": 2, "line": 2}))
+    counts = label_block(labeler, block, settings_, str(tmp_path / "out"))
+    assert (counts["lines"], counts["errors"]) == (2, 1)
+    records = [json.loads(line) for line in (tmp_path / "out" / "corpus.txt.00000.jsonl").read_text().splitlines()]
+    assert [record["line"] for record in records] == [1, 2, 3]
+    assert records[1] == {"line": 2, "error": f"{corpus}:2: {DIED_IN}"}

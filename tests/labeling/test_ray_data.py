@@ -101,6 +101,11 @@ def test_an_over_long_row_and_an_unwritable_one_are_error_records_in_the_actor(p
     errors = actor(batch).column("error").to_pylist()
     assert errors[0] is None and errors[2] is None
     assert errors[1] == "ValueError: row 0: 2,000,000 characters, over the limit of 1,000"
+    by_tokens = RayLabeler(predicate_model_archive, tokens_column="tokens", max_characters=1_000)
+    tokens = pa.table({"tokens": [["Dogs", "bark", "."], ["word"] * 400_000]})
+    assert by_tokens(tokens).column("error").to_pylist() == [
+        None, "ValueError: row 0: 2,000,000 characters, over the limit of 1,000"
+    ]  # fmt: skip
     from srl_zoo.labeling.ray_data import _writable
 
     assert _writable([{"words": ["a\ud800"]}], None) == (
