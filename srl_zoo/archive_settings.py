@@ -103,8 +103,8 @@ def _f1_problem(record: Any) -> Optional[str]:
     if not isinstance(record, dict):
         return f"{F1_KEY}: expected an object of F1 per precision"
     for precision, f1 in record.items():
-        if not _is_number(f1):
-            return f"{F1_KEY}.{precision} {f1!r}: expected a number (an F1)"
+        if f1 is not None and not _is_number(f1):  # None: not measured (no engine for it where it was exported)
+            return f"{F1_KEY}.{precision} {f1!r}: expected a number (an F1) or null"
     return None
 
 

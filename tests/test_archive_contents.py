@@ -79,6 +79,20 @@ def modules_cache_holds(name: str) -> bool:
     return any(name in files for _, _, files in os.walk(HF_MODULES_CACHE))
 
 
+def assert_label_command_refuses(hostile: str, refusal: str, tmp_path, cache: str) -> None:  # type: ignore[no-untyped-def]
+    """`srl-zoo label` of the archive `hostile` exits 1 with the one line `refusal` and writes no output."""
+    corpus = tmp_path / "in.txt"
+    corpus.write_text("The Senate confirmed two judges.\n", encoding="utf-8")
+    environment = {**os.environ, "SRL_ZOO_ARCHIVE_CACHE": cache}
+    labeled = subprocess.run(
+        [sys.executable, "-m", "srl_zoo.cli", "label", hostile, str(corpus), "-o", str(tmp_path / "out.jsonl")],
+        capture_output=True, text=True, env=environment, cwd=REPO_ROOT,
+    )  # fmt: skip
+    assert labeled.returncode == 1
+    assert labeled.stderr.strip().splitlines() == [f"srl-zoo label: {refusal}"]
+    assert not os.path.exists(tmp_path / "out.jsonl")
+
+
 @pytest.fixture()
 def cache(tmp_path, monkeypatch) -> str:
     """An empty folder of extracted archives for this test."""
@@ -100,15 +114,7 @@ def test_remote_code_is_refused_in_one_line_on_every_path(tmp_path, cache):
         with pytest.raises(ArchiveError) as refused:
             load(hostile)
         assert str(refused.value).startswith(sentence) and "\n" not in str(refused.value)
-    corpus = tmp_path / "in.txt"
-    corpus.write_text("The Senate confirmed two judges.\n", encoding="utf-8")
-    environment = {**os.environ, "SRL_ZOO_ARCHIVE_CACHE": cache}
-    labeled = subprocess.run(
-        [sys.executable, "-m", "srl_zoo.cli", "label", hostile, str(corpus), "-o", str(tmp_path / "out.jsonl")],
-        capture_output=True, text=True, env=environment, cwd=REPO_ROOT,
-    )  # fmt: skip
-    assert labeled.returncode == 1
-    assert labeled.stderr.strip().splitlines() == [f"srl-zoo label: {str(refused.value)}"]
+    assert_label_command_refuses(hostile, str(refused.value), tmp_path, cache)
     assert not os.path.exists(marker) and not modules_cache_holds("evil_config.py")
     assert not os.path.exists(cache) or os.listdir(cache) == []
     assert not os.path.exists(tmp_path / "out.jsonl")
@@ -341,15 +347,7 @@ def test_a_subfolder_outside_the_archive_is_refused_and_its_pickle_never_runs(tm
         "files outside the archive"
     )
     assert str(refused.value).startswith(expected) and "\n" not in str(refused.value)
-    corpus = tmp_path / "in.txt"
-    corpus.write_text("She left.\n", encoding="utf-8")
-    environment = {**os.environ, "SRL_ZOO_ARCHIVE_CACHE": cache}
-    labeled = subprocess.run(
-        [sys.executable, "-m", "srl_zoo.cli", "label", hostile, str(corpus), "-o", str(tmp_path / "out.jsonl")],
-        capture_output=True, text=True, env=environment, cwd=REPO_ROOT,
-    )  # fmt: skip
-    assert labeled.returncode == 1
-    assert labeled.stderr.strip().splitlines() == [f"srl-zoo label: {str(refused.value)}"]
+    assert_label_command_refuses(hostile, str(refused.value), tmp_path, cache)
     assert not os.path.exists(marker)
     assert not os.path.exists(cache) or os.listdir(cache) == []
 

@@ -102,8 +102,9 @@ def test_the_checks_take_what_the_shipped_configs_say():
     good = {"srl_zoo_score_calibration": {"temperature": 1.5}, "srl_zoo_f1_per_precision": {"float32": 78.5}}
     assert model_settings_problem(good) is None
     assert model_settings_problem({"srl_zoo_f1_per_precision": {"int8": "high"}}) == (
-        "srl_zoo_f1_per_precision.int8 'high': expected a number (an F1)"
+        "srl_zoo_f1_per_precision.int8 'high': expected a number (an F1) or null"
     )
+    assert model_settings_problem({"srl_zoo_f1_per_precision": {"float32": 78.5, "int8": None}}) is None
     assert model_settings_problem({"srl_zoo_score_calibration": {"temperature": float("inf")}}) is not None
     indexer = {"dataset_reader": {"token_indexers": {"tokens": {"type": "word_pieces", "max_length": 2}}}}
     assert model_settings_problem(indexer) == (

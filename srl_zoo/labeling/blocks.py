@@ -469,6 +469,16 @@ ATTEMPTS = ".attempts"
 DIED_IN = "an actor died labeling this line (killed for its memory?): left out; label it alone to see why"
 
 
+def remove_empty_attempts(output: str) -> None:
+    """Remove the output folder's `ATTEMPTS` folder once no block's record is left in it (the run is whole)."""
+    from pyarrow import fs
+
+    system, root = file_system(output)
+    folder = posixpath.join(root, ATTEMPTS)
+    if system.get_file_info(folder).type == fs.FileType.Directory and not _has_files(system, folder):
+        system.delete_dir(folder)
+
+
 def _outcomes_of(labeler: TextLabeler, chunk: Chunk, settings: RunSettings, source: str) -> list[tuple[int, Any]]:
     """Each line's outcome in `chunk`, labeled together (`outcomes`: a record and its sentences, or the error)."""
     reading = "jsonl" if settings.input_format == "parquet" else settings.input_format

@@ -27,6 +27,7 @@ from srl_zoo.labeling.blocks import (
     model_digest,
     plan_blocks,
     prepare_output,
+    remove_empty_attempts,
 )
 from srl_zoo.labeling.errors import LabelRunError
 from srl_zoo.labeling.local_ray import local_ray
@@ -141,6 +142,7 @@ def label_corpus_on_ray(
         processes = run.processes or max(1, int(ray.cluster_resources().get("CPU", 1) // run.threads))
         totals["processes"] = min(processes, len(pending))
         _label_pending(archive, output, settings, run, pending, totals, progress, manifest["model_sha256"])
+    remove_empty_attempts(output)
     return totals
 
 
