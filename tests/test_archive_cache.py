@@ -4,6 +4,8 @@ import io
 import json
 import os
 import tarfile
+from dataclasses import dataclass
+from typing import Optional
 
 import pytest
 
@@ -149,26 +151,32 @@ def test_a_staging_folder_abandoned_a_day_ago_is_removed(tmp_path):
     assert not abandoned.exists() and recent.exists()
 
 
-def _folder_matches_its_name(folder: str) -> bool:
-    """Whether the cache folder `folder` holds what the archive whose digest names it holds."""
-    with open(os.path.join(folder, SOURCE_FILE), encoding="utf-8") as handle:
-        digest = json.load(handle)["sha256"]
-    with open(os.path.join(folder, "config.json"), encoding="utf-8") as handle:
-        version = json.load(handle)["version"]
-    return os.path.basename(folder) == digest[:32] and digest == VERSION_DIGESTS[version]
+@dataclass
+class _Versions:
+    """Versions 1 and 2 of one model (archives of the same size) and their digests, with `archive`, the path a
+    test loads, holding version 1."""
+
+    first: str
+    second: str
+    digests: dict[int, str]
+    archive: str
+
+    def folder_matches_its_name(self, folder: Optional[str]) -> bool:
+        """Whether the cache folder `folder` holds what the archive whose digest names it holds."""
+        assert folder is not None
+        with open(os.path.join(folder, SOURCE_FILE), encoding="utf-8") as handle:
+            digest = json.load(handle)["sha256"]
+        with open(os.path.join(folder, "config.json"), encoding="utf-8") as handle:
+            version = json.load(handle)["version"]
+        return os.path.basename(folder) == digest[:32] and digest == self.digests[version]
 
 
-VERSION_DIGESTS: dict[int, str] = {}
-
-
-def _versions(tmp_path) -> tuple[str, str]:
-    """Two archives of the same size, versions 1 and 2 of one model, their digests in `VERSION_DIGESTS`."""
-    paths = []
-    for version in (1, 2):
-        path = _archive(tmp_path / f"version{version}.tar.gz", {"version": version})
-        VERSION_DIGESTS[version] = archive_cache.content_digest(path)
-        paths.append(path)
-    return paths[0], paths[1]
+def _versions(tmp_path) -> _Versions:  # type: ignore[no-untyped-def]
+    paths = [_archive(tmp_path / f"version{version}.tar.gz", {"version": version}) for version in (1, 2)]
+    digests = {version: archive_cache.content_digest(path) for version, path in enumerate(paths, start=1)}
+    versions = _Versions(paths[0], paths[1], digests, str(tmp_path / "model.tar.gz"))
+    _swap_in(versions.first, versions.archive)
+    return versions
 
 
 def _swap_in(source: str, target: str) -> None:
@@ -180,40 +188,34 @@ def _swap_in(source: str, target: str) -> None:
 
 
 def test_an_archive_swapped_after_its_digest_is_kept_under_the_digest_of_what_was_read(tmp_path, monkeypatch):
-    environment = {"SRL_ZOO_ARCHIVE_CACHE": str(tmp_path / "cache")}
-    first, second = _versions(tmp_path)
-    archive = str(tmp_path / "model.tar.gz")
-    _swap_in(first, archive)
+    versions = _versions(tmp_path)
     digest_of = archive_cache.content_digest
 
     def digest_then_swap(path: str) -> str:
         digest = digest_of(path)
-        _swap_in(second, path)
+        _swap_in(versions.second, path)
         return digest
 
     monkeypatch.setattr(archive_cache, "content_digest", digest_then_swap)
-    folder = kept_extracted(archive, environment)
-    assert folder is not None and _folder_matches_its_name(folder)
-    assert os.path.basename(folder) == VERSION_DIGESTS[2][:32]
+    folder = kept_extracted(versions.archive, {"SRL_ZOO_ARCHIVE_CACHE": str(tmp_path / "cache")})
+    assert versions.folder_matches_its_name(folder)
+    assert os.path.basename(str(folder)) == versions.digests[2][:32]
 
 
 def test_an_archive_swapped_while_it_is_read_is_kept_as_the_file_that_was_open(tmp_path, monkeypatch):
     import srl_zoo.archive_files as archive_files
 
-    environment = {"SRL_ZOO_ARCHIVE_CACHE": str(tmp_path / "cache")}
-    first, second = _versions(tmp_path)
-    archive = str(tmp_path / "model.tar.gz")
-    _swap_in(first, archive)
+    versions = _versions(tmp_path)
     check = archive_files.checked_members
 
     def check_then_swap(*arguments, **settings):  # type: ignore[no-untyped-def]
-        _swap_in(second, archive)  # mid-read: the members are listed, not yet extracted
+        _swap_in(versions.second, versions.archive)  # mid-read: the members are listed, not yet extracted
         return check(*arguments, **settings)
 
     monkeypatch.setattr(archive_files, "checked_members", check_then_swap)
-    folder = kept_extracted(archive, environment)
-    assert folder is not None and _folder_matches_its_name(folder)
-    assert os.path.basename(folder) == VERSION_DIGESTS[1][:32]
+    folder = kept_extracted(versions.archive, {"SRL_ZOO_ARCHIVE_CACHE": str(tmp_path / "cache")})
+    assert versions.folder_matches_its_name(folder)
+    assert os.path.basename(str(folder)) == versions.digests[1][:32]
 
 
 def test_no_folder_ever_differs_from_its_name_while_the_archive_is_swapped_back_and_forth(tmp_path):
@@ -224,15 +226,13 @@ def test_no_folder_ever_differs_from_its_name_while_the_archive_is_swapped_back_
 
     root = tmp_path / "cache"
     environment = {"SRL_ZOO_ARCHIVE_CACHE": str(root)}
-    first, second = _versions(tmp_path)
-    archive = str(tmp_path / "model.tar.gz")
-    _swap_in(first, archive)
+    versions = _versions(tmp_path)
     stop = threading.Event()
 
     def swap() -> None:
         count = 0
         while not stop.is_set() and count < 5000:
-            _swap_in((first, second)[count % 2], archive)
+            _swap_in((versions.first, versions.second)[count % 2], versions.archive)
             count += 1
             stop.wait(0.002)
 
@@ -240,8 +240,7 @@ def test_no_folder_ever_differs_from_its_name_while_the_archive_is_swapped_back_
     swapper.start()
     try:
         for _ in range(30):
-            folder = kept_extracted(archive, environment)
-            assert folder is not None and _folder_matches_its_name(folder)
+            assert versions.folder_matches_its_name(kept_extracted(versions.archive, environment))
             shutil.rmtree(root)
     finally:
         stop.set()

@@ -29,10 +29,13 @@ def ray_in_this_process(**settings: Any) -> Iterator[None]:
 
 @contextmanager
 def _joined(address: str) -> Iterator[None]:
-    """The cluster at `address` for the block (one the test started on loopback: `loopback_only`)."""
+    """The cluster at `address` for the block (one the test started on loopback: `loopback_only`), this driver on
+    loopback too."""
     import ray
 
-    ray.init(address=address, log_to_driver=False, configure_logging=False)
+    from srl_zoo.labeling.local_ray import LOOPBACK
+
+    ray.init(address=address, _node_ip_address=LOOPBACK, log_to_driver=False, configure_logging=False)
     try:
         yield
     finally:
