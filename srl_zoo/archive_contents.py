@@ -135,13 +135,15 @@ def json_member_problem(archive: tarfile.TarFile, member: tarfile.TarInfo) -> Op
             f"{name}: {requested} asks to import or run code (remote code, or a module named as a part); srl_zoo "
             "runs no code an archive names: refused"
         )
-    outside = reaching_outside(parsed) if name == "config.json" else None
-    if outside is not None:
-        return f"{name}: {outside} would read files outside the archive; an archive reads only its own files"
-    if name == "config.json":
+    if name == "config.json":  # the model's
+        outside = reaching_outside(parsed)
+        if outside is not None:
+            return f"{name}: {outside} would read files outside the archive; an archive reads only its own files"
         setting = model_settings_problem(parsed)
+    elif posixpath.basename(name) == "config.json":  # a transformer's
+        setting = transformer_settings_problem(parsed)
     else:
-        setting = transformer_settings_problem(parsed) if posixpath.basename(name) == "config.json" else None
+        setting = None
     return None if setting is None else f"{name}: {setting}"
 
 

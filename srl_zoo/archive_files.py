@@ -19,9 +19,11 @@ from typing import Any, Optional
 import torch
 
 from srl_zoo.archive_contents import json_member_problem, member_kind_problem
+from srl_zoo.archive_settings import CALIBRATION_KEY
 
-#: the config key of an archive's score calibration (`{"temperature", "ece", ...}`), read when it loads
-SCORE_CALIBRATION_KEY = "srl_zoo_score_calibration"
+#: the config key of an archive's score calibration (`{"temperature", "ece", ...}`), read when it loads (its
+#: values are checked at extraction: `srl_zoo.archive_settings`)
+SCORE_CALIBRATION_KEY = CALIBRATION_KEY
 
 #: the prefix of the temporary folders archives are extracted into (`safe_extracted_archive`)
 EXTRACTION_PREFIX = "srl_zoo-archive-"
@@ -164,21 +166,13 @@ class _HashingFile:
         self._take(start, data)
         return data
 
-    def readinto(self, buffer: Any) -> int:
-        data = self.read(len(buffer))
-        buffer[: len(data)] = data
-        return len(data)
-
     def seek(self, offset: int, whence: int = os.SEEK_SET) -> int:
         return self.handle.seek(offset, whence)
 
     def tell(self) -> int:
         return self.handle.tell()
 
-    def seekable(self) -> bool:
-        return True
-
-    def readable(self) -> bool:
+    def seekable(self) -> bool:  # bz2's and lzma's readers ask before they seek
         return True
 
     def digest(self) -> str:

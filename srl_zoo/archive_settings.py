@@ -7,8 +7,8 @@ import math
 from collections.abc import Callable, Iterator
 from typing import Any, Optional
 
-#: the config keys of the score calibration and the F1 per precision (`archive_files.SCORE_CALIBRATION_KEY`,
-#: `nn.precision.F1_PER_PRECISION_KEY`)
+#: the config keys of the score calibration and the F1 per precision (as `archive_files.SCORE_CALIBRATION_KEY` and
+#: `nn.precision.F1_PER_PRECISION_KEY` name them)
 CALIBRATION_KEY = "srl_zoo_score_calibration"
 F1_KEY = "srl_zoo_f1_per_precision"
 #: the fewest word pieces a transformer row may hold: two special tokens and one piece

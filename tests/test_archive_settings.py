@@ -110,3 +110,11 @@ def test_the_checks_take_what_the_shipped_configs_say():
     assert model_settings_problem(indexer) == (
         "dataset_reader.token_indexers.tokens.max_length 2: expected a whole number of at least 3"
     )
+
+
+def test_finite_weights_whose_sum_overflows_are_not_refused_and_one_nan_is():
+    from srl_zoo.runtime.load import _check_finite
+
+    _check_finite("model.tar.gz", {"large": torch.tensor([3e38, 3e38]), "ids": torch.tensor([1, 2])})
+    with pytest.raises(ArchiveError, match="weights.th: one holds NaN or infinite values"):
+        _check_finite("model.tar.gz", {"one": torch.tensor([0.0, float("nan"), 1.0], dtype=torch.float16)})

@@ -39,7 +39,8 @@ class Block:
     """One unit of work: lines `first_line`.. of `source` held in bytes `start`..`end` (`end` -1: to the end, a
     compressed file read whole), or, for Parquet, row group `start` whose first row is `first_line`. `name`: its
     output's path inside the output folder, without the extension. `sha256`: the digest of the bytes it was planned
-    from (`block_digest`), which its labeling checks again; "" where none was taken."""
+    from (a text span's bytes, a compressed file's, a Parquet row group's column chunks), which reading it checks
+    again; "" where none was taken."""
 
     name: str
     source: str
@@ -171,6 +172,16 @@ def _row_group_digest(system: Any, source: str, metadata: Any, group: int) -> st
     return digest.hexdigest()
 
 
+def _labeled_columns(parquet: Any, source: str) -> list[str]:
+    """The columns of the open Parquet file that a line's fields are read from (`text`, or `tokens` and the rest);
+    `LabelRunError` naming `source` where it has none to label."""
+    names = parquet.schema_arrow.names
+    columns = [name for name in names if name in TEXT_FIELDS | TOKEN_FIELDS]
+    if not columns:
+        raise LabelRunError(f"{source}: no 'text' or 'tokens' column (found {names})")
+    return columns
+
+
 def _row_groups(system: Any, source: str) -> list[tuple[int, int, int, str]]:
     """`(row group, -1, number of its first row, its digest)` of every row group of a Parquet file; a file with no
     column to label (`text`, or `tokens`) is refused here, before any work."""
@@ -180,9 +191,7 @@ def _row_groups(system: Any, source: str) -> list[tuple[int, int, int, str]]:
         parquet = pq.ParquetFile(system.open_input_file(source))
     except Exception as error:
         raise LabelRunError(f"{source}: not a Parquet file ({error})") from None
-    names = parquet.schema_arrow.names
-    if not set(names) & (TEXT_FIELDS | TOKEN_FIELDS):
-        raise LabelRunError(f"{source}: no 'text' or 'tokens' column (found {names})")
+    _labeled_columns(parquet, source)
     metadata = parquet.metadata
     spans, first = [], 1
     for group in range(metadata.num_row_groups):
@@ -336,18 +345,19 @@ def read_block(block: Block, input_format: str) -> Chunk:
     if block.end < 0:
         with system.open_input_stream(path) as handle:
             raw = handle.read()
-        _check_digest(block, raw)
+        _check_digest(block, hashlib.sha256(raw).hexdigest())
         data = _decompressed(raw, block.source)
     else:
         with system.open_input_file(path) as handle:
             data = handle.read_at(block.end - block.start, block.start)
-        _check_digest(block, data)
+        _check_digest(block, hashlib.sha256(data).hexdigest())
     raw_lines = numbered_lines_of(io.BytesIO(data), block.first_line)
     return Chunk(line_items(raw_lines, block.source), 0, "", at_end=False)
 
 
-def _check_digest(block: Block, data: bytes) -> None:
-    if block.sha256 and hashlib.sha256(data).hexdigest() != block.sha256:
+def _check_digest(block: Block, digest: str) -> None:
+    """`LabelRunError` where the block's bytes now have another `digest` than when the run was planned."""
+    if block.sha256 and digest != block.sha256:
         raise LabelRunError(
             f"{block.source}: lines {block.first_line}.. changed since this run was planned; nothing of them was "
             "labeled: rerun with --restart to label the input as it is now"
@@ -371,22 +381,20 @@ def _parquet_lines(system: Any, path: str, block: Block) -> list[tuple[int, Any]
     import pyarrow.parquet as pq
 
     parquet = pq.ParquetFile(system.open_input_file(path))
-    columns = [name for name in parquet.schema_arrow.names if name in TEXT_FIELDS | TOKEN_FIELDS]
-    if not columns:
-        raise LabelRunError(f"{block.source}: no 'text' or 'tokens' column (found {parquet.schema_arrow.names})")
-    if block.sha256 and _row_group_digest(system, path, parquet.metadata, block.start) != block.sha256:
-        _check_digest(block, b"")  # says the input changed
+    columns = _labeled_columns(parquet, block.source)
+    if block.sha256:
+        _check_digest(block, _row_group_digest(system, path, parquet.metadata, block.start))
     table = parquet.read_row_group(block.start, columns=columns)
+    strings = {name for name in columns if pa.types.is_string(table.column(name).type)}
     values: dict[str, list[Any]] = {}
     for name in columns:  # strings as bytes, decoded row by row: one bad row must not fail its column
         column = table.column(name)
-        text = pa.types.is_string(column.type)
-        values[name] = column.cast(pa.binary()).to_pylist() if text else _column_values(column)
+        values[name] = column.cast(pa.binary()).to_pylist() if name in strings else _column_values(column)
     lines: list[tuple[int, Any]] = []
     for row in range(table.num_rows):
         number = block.first_line + row
         fields = {name: values[name][row] for name in columns}
-        lines.append((number, _parquet_line(fields, columns, table, number, block)))
+        lines.append((number, _parquet_line(fields, strings, number, block)))
     return lines
 
 
@@ -401,18 +409,16 @@ def _column_values(column: Any) -> list[Any]:
     return found
 
 
-def _parquet_line(row: dict[str, Any], columns: list[str], table: Any, number: int, block: Block) -> Any:
-    """One Parquet row as the JSONL line of its fields, or a `BadLine` saying which field cannot be one."""
-    import pyarrow as pa
-
+def _parquet_line(row: dict[str, Any], strings: set[str], number: int, block: Block) -> Any:
+    """One Parquet row (its values by column, `strings` the text columns, read as bytes) as the JSONL line of its
+    fields, or a `BadLine` saying which field cannot be one."""
     fields: dict[str, Any] = {}
-    for name in columns:
-        value = row[name]
+    for name, value in row.items():
         where = f"{block.source}: row {number}: column {name!r}"
         if isinstance(value, BadLine):
             return BadLine(f"{where}: {value}")
         if isinstance(value, bytes):
-            if not pa.types.is_string(table.column(name).type):
+            if name not in strings:
                 return BadLine(f"{where}: binary data, not text")
             try:
                 value = value.decode("utf-8")

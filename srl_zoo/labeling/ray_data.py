@@ -93,17 +93,20 @@ class RayLabeler:
         for index, text in enumerate(texts):
             if not isinstance(text, str):
                 raise TypeError(f"row {index}: the text is {type(text).__name__}, not a string")
-            if len(text) > self.max_characters:  # what `srl-zoo label --max-line-characters` bounds
-                raise ValueError(f"row {index}: {len(text):,} characters, over the limit of {self.max_characters:,}")
+            self._check_length(index, len(text))
         return list(self.labeler.pipe(list(texts)))
 
     def _label_tokens(self, requests: Sequence[Any]) -> list[list[dict[str, Any]]]:
         for index, request in enumerate(requests):
             tokens = request.get("tokens") or []
-            characters = sum(len(token) + 1 for token in tokens if isinstance(token, str))
-            if characters > self.max_characters:
-                raise ValueError(f"row {index}: {characters:,} characters, over the limit of {self.max_characters:,}")
+            self._check_length(index, sum(len(token) + 1 for token in tokens if isinstance(token, str)))
         return [[sentence] for sentence in self.labeler.label_tokenized(list(requests))]
+
+    def _check_length(self, index: int, characters: int) -> None:
+        """`ValueError` for row `index` of `characters` over `max_characters` (what `srl-zoo label
+        --max-line-characters` bounds): it is that row's error, never labeled."""
+        if characters > self.max_characters:
+            raise ValueError(f"row {index}: {characters:,} characters, over the limit of {self.max_characters:,}")
 
 
 def _writable(sentences: list[dict[str, Any]], error: Optional[str]) -> tuple[list[dict[str, Any]], Optional[str]]:

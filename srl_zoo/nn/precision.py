@@ -16,14 +16,17 @@ from typing import NamedTuple, Optional
 
 import torch
 
+from srl_zoo.archive_settings import F1_KEY
+
 PRECISIONS = ("auto", "float32", "bfloat16", "int8")
 #: the precisions of allennlp's side (its predictor and `srl-zoo evaluate`): int8 is the runtime's
 ALLENNLP_PRECISIONS = ("auto", "float32", "bfloat16")
 
 #: how much lower bfloat16's F1 may be than float32's for `auto` to take it
 F1_TOLERANCE = 0.1
-#: the key of the archive's config.json that holds the F1 per precision measured when it was made
-F1_PER_PRECISION_KEY = "srl_zoo_f1_per_precision"
+#: the key of the archive's config.json that holds the F1 per precision measured when it was made (its values are
+#: checked at extraction: `srl_zoo.archive_settings`)
+F1_PER_PRECISION_KEY = F1_KEY
 
 
 @functools.lru_cache(maxsize=1)

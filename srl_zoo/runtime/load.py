@@ -6,6 +6,7 @@ import os
 from collections.abc import Callable, Mapping
 from typing import Any, Optional, TypeVar, cast
 
+import torch
 from torch import nn
 
 from srl_zoo.archive_cache import extracted_archive
@@ -132,9 +133,12 @@ def check_covered(path: str, config: dict[str, Any]) -> None:
 
 def _check_finite(path: str, weights: Mapping[str, Any]) -> None:
     """`ArchiveError` naming the first floating-point weight that holds a NaN or an infinity: its scores would not
-    be numbers."""
+    be numbers. A tensor's float32 sum is finite unless it holds one (or overflows, checked element by element):
+    a third of the time of checking every element of the default model's 19.7M weights (31 against 96 ms)."""
     for name, tensor in weights.items():
-        if tensor.is_floating_point() and not bool(tensor.isfinite().all()):
+        if not tensor.is_floating_point() or bool(tensor.sum(dtype=torch.float32).isfinite()):
+            continue
+        if not bool(tensor.isfinite().all()):
             raise ArchiveError(
                 path, f"weights.th: {name} holds NaN or infinite values; its scores would not be numbers"
             )

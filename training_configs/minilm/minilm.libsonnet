@@ -25,7 +25,7 @@
 // `train_transformer: false` freezes the transformer and learns a scalar mix of its layers;
 // `transformer_layers: N` keeps only its first N layers (faster, the rest of the weights unread);
 // `position_bias: true` gives the bilinear head a learned score per label for each token's offset
-// from the predicate (modules/relative_position_bias.py).
+// from the predicate (srl_zoo/parts/layers/relative_position_bias.py).
 // Learning rates per part: the transformer `transformer_lr`, everything else `head_lr`, linear
 // warm-up then linear decay over `num_epochs`; the time_budget callback stops at the last epoch
 // that fits in SRL_BUDGET_MINUTES (default 60). Batches of ~`max_tokens` words, bucketed by length.
