@@ -13,13 +13,10 @@ from typing import Any, Optional, Union
 
 import torch
 
-from srl_zoo.data.formats.json_values import json_values
 from srl_zoo.frames.readable_frames import ReadableFrames
 from srl_zoo.front.batch_budget import MAX_BATCH_CHARACTERS, BatchBudget, check_batch_size
-from srl_zoo.front.labeler_contract import role_names
-from srl_zoo.front.requests import SrlRequest, check_min_score, parse_request, parse_requests
-from srl_zoo.front.sentence_output import finish_sentence
-from srl_zoo.front.text_labeling import TextLabeling
+from srl_zoo.front.request_labeling import RequestLabeling
+from srl_zoo.front.requests import SrlRequest, check_min_score
 from srl_zoo.nn.inference_speed import bfloat16_autocast
 from srl_zoo.nn.precision import cpu_has_fast_bfloat16, precision_choice
 from srl_zoo.runtime.int8_encoder import (
@@ -33,7 +30,7 @@ from srl_zoo.runtime.model import LabelingModel, PreparedBatch
 from srl_zoo.runtime.onnx_encoder import EngineUnavailable
 
 
-class RuntimeLabeler(TextLabeling):
+class RuntimeLabeler(RequestLabeling):
     """Labels text with a `LabelingModel`: sentences split and tokenized by a blank spaCy pipeline, batched by
     length within a `BatchBudget`, each frame given readable keys (lemma, roleset, role descriptions).
 
@@ -94,51 +91,9 @@ class RuntimeLabeler(TextLabeling):
         return self.device.type == "cuda"
 
     @property
-    def role_names(self) -> list[str]:
-        """The argument roles the model can give (its BIO tags without the prefix, `O` and `V`), sorted."""
-        return role_names(self.model.tags.values())
-
-    def check_request(self, request: dict[str, Any]) -> None:
-        """`BadRequest` (a `ValueError`) saying what is wrong with a pre-tokenized request."""
-        self.parse_request(request)
-
-    def parse_request(self, request: dict[str, Any]) -> SrlRequest:
-        """The checked request of one pre-tokenized input (`{"tokens", "predicates"?}` or `{"sentence"}`)."""
-        return parse_request(request, self.tokenize)
-
-    def label_tokenized(self, requests: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-        """`{"words", "frames"}` of each pre-tokenized request (`{"tokens", "predicates"?, "heads"?}` or
-        `{"sentence"}`); every request is checked first (`ValueError` naming the request's index and what is
-        wrong). Given heads are the parse a syntax-supervised encoder (LISA's) attends to."""
-        return self.label_requests(parse_requests(requests, self.tokenize))
-
-    def label_words(
-        self,
-        sentences: Sequence[list[str]],
-        predicates: Optional[Sequence[Optional[list[int]]]] = None,
-        budget: Optional[BatchBudget] = None,
-    ) -> list[dict[str, Any]]:
-        """`{"words", "frames"}` of each tokenized sentence, in input order, computed in calls of sentences of
-        similar size within `budget` (None: the labeler's); `predicates`: each sentence's predicate indices, None
-        where the model is to find them."""
-        given = list(predicates) if predicates is not None else [None] * len(sentences)
-        return self.label_requests(
-            [SrlRequest(list(words), p) for words, p in zip(sentences, given, strict=True)], budget
-        )
-
-    def label_requests(
-        self, requests: Sequence[SrlRequest], budget: Optional[BatchBudget] = None
-    ) -> list[dict[str, Any]]:
-        """`{"words", "frames"}` of each checked request, in input order, computed in calls of sentences of similar
-        size within `budget` (None: the labeler's)."""
-        results: list[dict[str, Any]] = [{"words": list(r.words), "frames": []} for r in requests]
-        todo = [i for i, request in enumerate(requests) if request.words]
-        for chunk in (budget or self.budget).calls([requests[i].words for i in todo]):
-            indices = [todo[i] for i in chunk]
-            batch = self.prepare_batch([requests[i] for i in indices])
-            for i, sentence in zip(indices, self.label_batch(batch), strict=True):
-                results[i] = sentence
-        return results
+    def tags(self) -> dict[int, str]:
+        """`{index: BIO tag}` of the model's tags."""
+        return self.model.tags
 
     def prepare_batch(self, requests: Sequence[SrlRequest]) -> PreparedBatch:
         """The host's work for one model call of these sentences (non-empty ones): CPU tensors."""
@@ -148,17 +103,10 @@ class RuntimeLabeler(TextLabeling):
             [r.heads if r.heads_given else None for r in requests],
         )
 
-    def label_batch(self, batch: PreparedBatch) -> list[dict[str, Any]]:
-        """`{"words", "frames"}` of each sentence of a prepared batch, frames made readable and filtered by
-        `min_score`."""
+    def frames_of(self, batch: PreparedBatch) -> list[list[dict[str, Any]]]:
+        """Each sentence's frames of a prepared batch, computed on the labeler's device in its precision."""
         with torch.inference_mode(), bfloat16_autocast(self.autocast_bfloat16, self.device.type):
-            frames = self.model(batch)
-        return json_values(
-            [
-                finish_sentence({"words": words, "frames": sentence_frames}, self.readable, self.min_score)
-                for words, sentence_frames in zip(batch.words, frames, strict=True)
-            ]
-        )
+            return self.model(batch)
 
 
 def load(
