@@ -13,10 +13,11 @@ from typing import Any, Optional
 from srl_zoo.archive_settings import model_settings_problem, transformer_settings_problem
 
 #: the members a model archive is made of: its config, weights and metadata, its vocabulary's namespaces (and the
-#: empty lock file allennlp saves beside them), and its transformer's config and tokenizer files (a sentencepiece
-#: `.model` among them)
+#: empty lock file allennlp saves beside them), its transformer's config and tokenizer files (a sentencepiece
+#: `.model` among them), and its inference graphs (`graphs/*.onnx`: data, checked before a session runs them)
 MODEL_FILES = re.compile(
-    r"(config\.json|weights\.th|meta\.json|vocabulary/([^/]+\.txt|\.lock)|transformer/[^/]+\.(json|txt|model))"
+    r"(config\.json|weights\.th|meta\.json|vocabulary/([^/]+\.txt|\.lock)|transformer/[^/]+\.(json|txt|model)"
+    r"|graphs/[^/]+\.onnx)"
 )
 #: what any other member may be: data that no loader runs
 DATA_SUFFIXES = (".json", ".txt", ".md", ".csv", ".tsv")

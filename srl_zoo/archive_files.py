@@ -16,8 +16,6 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Optional
 
-import torch
-
 from srl_zoo.archive_contents import json_member_problem, member_kind_problem
 from srl_zoo.archive_settings import CALIBRATION_KEY
 
@@ -305,9 +303,12 @@ ARCHIVED_TRANSFORMER = "transformer"
 TRANSFORMER_SOURCE = "SOURCE.json"
 
 
-def load_weights(path: str, cuda_device: int = -1) -> dict[str, torch.Tensor]:
+def load_weights(path: str, cuda_device: int = -1) -> dict[str, Any]:
     """A state dict read with `weights_only=True` whatever `TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD` says:
-    a pickled payload is refused, not run. `ArchiveError` names the file when it is not plain weights."""
+    a pickled payload is refused, not run (its values are torch tensors). `ArchiveError` names the file when it is
+    not plain weights. (torch is imported here: the graph runtime reads archives without it.)"""
+    import torch
+
     location = "cpu" if cuda_device < 0 else f"cuda:{cuda_device}"
     try:
         state = torch.load(path, map_location=location, weights_only=True)

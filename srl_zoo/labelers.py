@@ -7,8 +7,10 @@ import importlib.util
 from typing import Any
 
 from srl_zoo.front.labeler_contract import TextLabeler
-from srl_zoo.runtime.labeler import load as load_runtime
-from srl_zoo.runtime.load import NotCovered
+from srl_zoo.graphs.labeler import load as load_graphs
+
+#: the precisions an archive's inference graphs label in (float32 graphs: `auto` takes them where an archive has them)
+GRAPH_PRECISIONS = ("auto", "float32")
 
 #: the settings the runtime takes beyond `cuda_device`, `batch_size` and `precision`; any other (allennlp config
 #: `overrides`, the `srl` predictor's `output_format`, `mixed_precision`, ...) asks for the allennlp `Labeler`
@@ -49,8 +51,19 @@ def load(
 
 
 def load_labeler(archive_file: str, **settings: Any) -> TextLabeler:
-    """A labeler for `archive_file` (`settings`: `cuda_device`, `batch_size`, `precision`, `min_score`); the
-    runtime's `NotCovered` error where it cannot build the archive and allennlp is not installed."""
+    """A labeler for `archive_file` (`settings`: `cuda_device`, `batch_size`, `precision`, `min_score`): its
+    inference graphs' (no torch) where it has them and float32 on the CPU is asked for (`auto` included), else the
+    torch runtime's; the runtime's `NotCovered` error where it cannot build the archive and allennlp is not
+    installed."""
+    on_cpu = settings.get("cuda_device", -1) < 0
+    if on_cpu and settings.get("precision", "auto") in GRAPH_PRECISIONS:
+        graph_settings = {key: value for key, value in settings.items() if key not in ("cuda_device", "precision")}
+        labeler = load_graphs(archive_file, **graph_settings)
+        if labeler is not None:
+            return labeler
+    from srl_zoo.runtime.labeler import load as load_runtime
+    from srl_zoo.runtime.load import NotCovered
+
     try:
         return load_runtime(archive_file, **settings)
     except NotCovered:

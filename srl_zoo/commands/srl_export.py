@@ -23,7 +23,10 @@ from srl_zoo.commands.precision_f1 import measure_f1_per_precision
 from srl_zoo.commands.score_calibration import SCORE_CALIBRATION_KEY, calibrate_archive
 from srl_zoo.commands.verbosity import add_verbosity
 from srl_zoo.data.formats.io_utils import atomic_write
+from srl_zoo.graphs.contract import GRAPHS_FOLDER
 from srl_zoo.nn.precision import F1_PER_PRECISION_KEY
+from srl_zoo.runtime.graph_export import export_graphs
+from srl_zoo.runtime.load import load_model
 from srl_zoo.training.transformer_files import SMALL_FILES
 
 TRAINING_FILE_KEYS = ("train_data_path", "validation_data_path", "test_data_path")
@@ -60,7 +63,11 @@ TRANSFORMER_PLACEHOLDER = "srl_zoo-archive/" + ARCHIVED_TRANSFORMER
 
 
 def export_archive(
-    archive: str, output: str, measure_on: Optional[str] = None, calibrate_on: Optional[str] = None
+    archive: str,
+    output: str,
+    measure_on: Optional[str] = None,
+    calibrate_on: Optional[str] = None,
+    graphs: bool = False,
 ) -> None:
     """Write `output`: `archive`'s vocabulary, its config without training files, its weights in float16.
 
@@ -77,6 +84,8 @@ def export_archive(
         and recorded in the config (`srl_zoo.nn.precision`: `auto` takes bfloat16 only where it keeps F1).
     calibrate_on : a gold file: the temperature that calibrates the argument scores on it is chosen and
         recorded in the config with the expected calibration errors (`srl_zoo.commands.score_calibration`).
+    graphs : also write the labeling network as ONNX inference graphs (`graphs/`, `srl_zoo.runtime.graph_export`),
+        made from the exported model (its float16 weights, its calibration), which label without torch.
     """
     with safe_extracted_archive(archive) as directory:
         with open(os.path.join(directory, CONFIG_NAME), encoding="utf-8") as handle:
@@ -96,12 +105,25 @@ def export_archive(
                     config[F1_PER_PRECISION_KEY] = measure_f1_per_precision(provisional, measure_on)
                 if calibrate_on is not None:
                     config[SCORE_CALIBRATION_KEY] = calibrate_archive(provisional, calibrate_on)
-            _write_archive(output, config, staging, directory, transformer)
+            graphs_folder = None
+            if graphs:
+                provisional = os.path.join(staging, "provisional.tar.gz")
+                _write_archive(provisional, config, staging, directory, transformer)
+                graphs_folder = os.path.join(staging, GRAPHS_FOLDER)
+                export_graphs(load_model(provisional), graphs_folder)
+            _write_archive(output, config, staging, directory, transformer, graphs_folder)
 
 
-def _write_archive(output: str, config: dict[str, Any], staging: str, directory: str, transformer: str) -> None:
-    """The archive `output` (atomically): `config`, the weights staged in `staging`, and the known files of the
-    extracted `directory`'s vocabulary and transformer folders (`known_members`)."""
+def _write_archive(
+    output: str,
+    config: dict[str, Any],
+    staging: str,
+    directory: str,
+    transformer: str,
+    graphs: Optional[str] = None,
+) -> None:
+    """The archive `output` (atomically): `config`, the weights staged in `staging`, the known files of the
+    extracted `directory`'s vocabulary and transformer folders (`known_members`) and the `graphs` folder's files."""
     with open(os.path.join(staging, CONFIG_NAME), "w", encoding="utf-8") as handle:
         json.dump(config, handle, indent=2)
     with (
@@ -114,6 +136,10 @@ def _write_archive(output: str, config: dict[str, Any], staging: str, directory:
             tar.add(os.path.join(directory, folder), arcname=folder, recursive=False)
             for name in names:
                 tar.add(os.path.join(directory, folder, name), arcname=f"{folder}/{name}")
+        if graphs is not None:
+            tar.add(graphs, arcname=GRAPHS_FOLDER, recursive=False)
+            for name in sorted(os.listdir(graphs)):
+                tar.add(os.path.join(graphs, name), arcname=f"{GRAPHS_FOLDER}/{name}")
 
 
 def known_members(directory: str, transformer: str) -> list[tuple[str, list[str]]]:
@@ -153,12 +179,18 @@ class SrlExport(Subcommand):
             help="choose the temperature that calibrates the argument scores on GOLD_FILE (least expected "
             "calibration error; checked on each half of it held out) and record it in the archive",
         )
+        subparser.add_argument(
+            "--graphs",
+            action="store_true",
+            help="also write the labeling network as ONNX inference graphs in the archive (graphs/), which "
+            "label in float32 without torch (srl_zoo.graphs)",
+        )
         add_verbosity(subparser, _run)
         return subparser
 
 
 def _run(args: argparse.Namespace) -> None:
-    export_archive(args.archive_file, args.output_file, args.measure_precision, args.calibrate_scores)
+    export_archive(args.archive_file, args.output_file, args.measure_precision, args.calibrate_scores, args.graphs)
     before, after = os.path.getsize(args.archive_file), os.path.getsize(args.output_file)
     print(f"{args.output_file}: {after / 2**20:.1f} MiB (from {before / 2**20:.1f} MiB)")
     if args.measure_precision:

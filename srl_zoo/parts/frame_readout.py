@@ -4,7 +4,7 @@ import dataclasses
 from collections.abc import Iterator, Sequence
 from typing import Any, Optional, Protocol
 
-import torch
+import numpy as np
 
 from srl_zoo.data.formats import SrlFrame, bio_to_spans
 from srl_zoo.data.formats.frame_json import FrameScores, frame_json
@@ -21,9 +21,26 @@ class PredicateLabels(Protocol):
     def label_of(self, label_id: int) -> str: ...
 
 
+def host_array(values: Any) -> np.ndarray:
+    """`values` (a torch tensor on any device and of any dtype, or a numpy array) as a numpy array: the readout
+    reads both the torch network's outputs and the inference graphs' (`srl_zoo.graphs`) without importing torch."""
+    if hasattr(values, "detach"):  # a torch tensor: bfloat16 has no numpy dtype
+        values = values.detach().cpu()
+        return (values.float() if values.is_floating_point() else values).numpy()
+    return np.asarray(values)
+
+
+def _probabilities(log_probabilities: Any) -> np.ndarray:
+    """`exp(log_probabilities)`, at most 1, as a numpy array, computed by the library that made them (torch's and
+    numpy's `exp` may differ in the last bit, and a path's scores stay its own)."""
+    if hasattr(log_probabilities, "detach"):
+        return host_array(log_probabilities.exp().clamp_max(1.0))
+    return np.minimum(np.exp(log_probabilities), np.float32(1.0))
+
+
 class FrameReadout:
-    """Reads a Model output's `predicted_tags (batch, num_frames, seq_len)`, `predicate_indices (batch,
-    num_frames)`, `mask` and, from a predicate head, `predicate_label_ids (batch, seq_len)`.
+    """Reads a Model output's `predicted_tags (batch, num_frames, seq_len)`, `predicate_indices (batch, num_frames)`,
+    `mask` and, from a predicate head, `predicate_label_ids (batch, seq_len)` (torch tensors or numpy arrays).
 
     # Parameters
 
@@ -38,7 +55,7 @@ class FrameReadout:
     def _tags_of(self, ids: list[int]) -> list[str]:
         return [self.tags[i] for i in ids]
 
-    def _sense(self, label_ids: Optional[torch.Tensor], sentence: int, index: int) -> Optional[str]:
+    def _sense(self, label_ids: Optional[np.ndarray], sentence: int, index: int) -> Optional[str]:
         """The head's sense (frameset number, e.g. `03`) of the token; `None` where it has none (no
         head, not a predicate, data without senses)."""
         if label_ids is None or self.predicate_head is None:
@@ -48,11 +65,11 @@ class FrameReadout:
 
     def _frames(self, output: dict[str, Any]) -> Iterator[tuple[int, int, int, list[str], Optional[str]]]:
         """Per real frame: (sentence, frame, predicate index, BIO tags, sense)."""
-        tags = output["predicted_tags"].cpu()
-        lengths = output["mask"].sum(-1).tolist()
+        tags = host_array(output["predicted_tags"])
+        lengths = host_array(output["mask"]).sum(-1).tolist()
         label_ids = output.get("predicate_label_ids")
-        label_ids = label_ids.cpu() if label_ids is not None else None
-        for b, indices in enumerate(output["predicate_indices"].tolist()):
+        label_ids = host_array(label_ids) if label_ids is not None else None
+        for b, indices in enumerate(host_array(output["predicate_indices"]).tolist()):
             for f, index in enumerate(indices):
                 if index >= 0:
                     yield (
@@ -65,7 +82,7 @@ class FrameReadout:
 
     def srl_frames(self, output: dict[str, Any]) -> list[list[tuple[int, SrlFrame]]]:
         """Per sentence, its decoded frames (no lemma) with each one's position in the frame dimension."""
-        frames: list[list[tuple[int, SrlFrame]]] = [[] for _ in range(output["mask"].size(0))]
+        frames: list[list[tuple[int, SrlFrame]]] = [[] for _ in range(len(output["mask"]))]
         for b, f, index, tags, sense in self._frames(output):
             frames[b].append((f, SrlFrame(index=index, sense=sense, arguments=bio_to_spans(tags))))
         return frames
@@ -85,15 +102,15 @@ class FrameReadout:
 
     def readable(self, output: dict[str, Any], dependency: bool) -> list[list[dict[str, Any]]]:
         """Per sentence, its frames in `frame_json`'s form (`dependency`: arguments are head words)."""
-        lengths = output["mask"].sum(-1).tolist()
+        lengths = host_array(output["mask"]).sum(-1).tolist()
         words = [
             w or [f"#{i}" for i in range(n)]
             for w, n in zip(output.get("words", [None] * len(lengths)), lengths, strict=False)
         ]
         span_logs = output.get("span_log_probabilities")
-        span_scores = span_logs.exp().clamp_max(1.0).cpu() if span_logs is not None else None
+        span_scores = _probabilities(span_logs) if span_logs is not None else None
         predicate_scores = output.get("predicate_scores")
-        predicate_scores = predicate_scores.float().cpu() if predicate_scores is not None else None
+        predicate_scores = host_array(predicate_scores) if predicate_scores is not None else None
         frames: list[list[dict[str, Any]]] = [[] for _ in lengths]
         for b, f, index, tags, sense in self._frames(output):
             scores = FrameScores(

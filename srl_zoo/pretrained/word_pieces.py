@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Optional
 
-import torch
+import numpy as np
 
 from srl_zoo.archive_files import ArchiveError
 
@@ -20,17 +20,18 @@ class PieceBatch:
 
     # Parameters
 
-    ids : `(rows, row_length)` piece ids, padded. attention_mask : `(rows, row_length)` bool, real pieces.
-    piece_rows, piece_positions : `(num_pieces,)` where each word piece of the batch sits (row, position).
-    piece_slots : `(num_pieces,)` its word as `sentence × num_words + word`.
+    ids : `(rows, row_length)` int64 piece ids, padded. attention_mask : `(rows, row_length)` bool, real pieces.
+    piece_rows, piece_positions : `(num_pieces,)` int64, where each word piece of the batch sits (row, position).
+    piece_slots : `(num_pieces,)` int64, its word as `sentence × num_words + word`.
+    (numpy arrays: the torch embedder takes them as tensors, the inference graphs as they are)
     num_words : the longest sentence in words. num_sentences : how many sentences.
     """
 
-    ids: torch.Tensor
-    attention_mask: torch.Tensor
-    piece_rows: torch.Tensor
-    piece_positions: torch.Tensor
-    piece_slots: torch.Tensor
+    ids: np.ndarray
+    attention_mask: np.ndarray
+    piece_rows: np.ndarray
+    piece_positions: np.ndarray
+    piece_slots: np.ndarray
     num_words: int
     num_sentences: int
 
@@ -51,6 +52,7 @@ class WordPieces:
         if not os.path.isfile(path):
             raise ArchiveError(directory, "no tokenizer.json: word pieces are read from fast-tokenizer files only")
         self.tokenizer = Tokenizer.from_file(path)
+        self.max_length = max_length
         self.tokenizer.no_padding()
         self.tokenizer.no_truncation()
         self.start, self.end = self._special_ids()
@@ -111,10 +113,10 @@ class WordPieces:
                         places[1].append(len(self.start) + offset)
                         places[2].append(sentence * num_words + word)
         length = max(len(row) for row in rows)
-        ids = torch.full((len(rows), length), self.pad_id, dtype=torch.long)
-        attention = torch.zeros(len(rows), length, dtype=torch.bool)
+        ids = np.full((len(rows), length), self.pad_id, dtype=np.int64)
+        attention = np.zeros((len(rows), length), dtype=bool)
         for index, row_ids in enumerate(rows):
-            ids[index, : len(row_ids)] = torch.tensor(row_ids, dtype=torch.long)
+            ids[index, : len(row_ids)] = row_ids
             attention[index, : len(row_ids)] = True
-        piece_rows, piece_positions, piece_slots = (torch.tensor(values, dtype=torch.long) for values in places)
+        piece_rows, piece_positions, piece_slots = (np.array(values, dtype=np.int64) for values in places)
         return PieceBatch(ids, attention, piece_rows, piece_positions, piece_slots, num_words, len(sentences))

@@ -12,6 +12,7 @@ from torch import nn
 
 from srl_zoo.archive_contents import NO_CODE_NO_DOWNLOAD, no_code_kwargs
 from srl_zoo.archive_files import ArchiveError
+from srl_zoo.graphs.contract import GRAPH_PIECE_INPUTS
 from srl_zoo.parts.embedders.adapted_transformer import freeze_and_adapt
 from srl_zoo.parts.embedders.bert import BertEncoder, is_plain_bert
 from srl_zoo.parts.embedders.word_pieces import mean_of_pieces
@@ -30,8 +31,20 @@ class WordEmbedder(nn.Module):
     #: the width of a word vector
     output_dim: int
 
+    #: the inputs of an inference graph of the embedder, in `graph_embed`'s order (`srl_zoo.graphs.contract`)
+    graph_inputs: tuple[str, ...] = ()
+
     def prepare(self, sentences: Sequence[Sequence[str]]) -> Any:
         raise NotImplementedError
+
+    def graph_example(self, prepared: Any) -> tuple[torch.Tensor, ...]:
+        """`prepare`'s output as the tensors `graph_embed` takes (an export's example inputs)."""
+        raise NotImplementedError(f"the {type(self).__name__} embedder has no inference-graph form yet")
+
+    def graph_embed(self, *inputs: torch.Tensor) -> torch.Tensor:
+        """`(batch, num_words, output_dim)` word vectors of `graph_inputs` and, last, `word_mask (batch,
+        num_words)`: what the sentence graph computes first."""
+        raise NotImplementedError(f"the {type(self).__name__} embedder has no inference-graph form yet")
 
 
 class TransformerWords(WordEmbedder):
@@ -51,15 +64,45 @@ class TransformerWords(WordEmbedder):
         self.output_dim = output_dim
 
     def prepare(self, sentences: Sequence[Sequence[str]]) -> PieceBatch:
-        """The host's share: word pieces of `sentences` as CPU tensors."""
+        """The host's share: word pieces of `sentences` (numpy arrays)."""
         return self.pieces.batch(sentences)
 
     def forward(self, batch: PieceBatch) -> torch.Tensor:
         """`(batch, num_words, dim)` word vectors."""
-        hidden = self.transformer(batch.ids, batch.attention_mask)  # (rows, row_length, dim)
-        vectors = hidden[batch.piece_rows, batch.piece_positions]  # (num_pieces, dim)
-        slots = batch.num_sentences * batch.num_words
-        return mean_of_pieces(vectors, batch.piece_slots, slots).view(batch.num_sentences, batch.num_words, -1)
+        device = next(self.transformer.parameters(), torch.empty(0)).device
+        ids, attention, rows, positions, slots = (
+            torch.from_numpy(values).to(device)
+            for values in (batch.ids, batch.attention_mask, batch.piece_rows, batch.piece_positions, batch.piece_slots)
+        )
+        return self.embed_pieces(ids, attention, rows, positions, slots, batch.num_sentences, batch.num_words)
+
+    graph_inputs = GRAPH_PIECE_INPUTS
+
+    def graph_example(self, prepared: PieceBatch) -> tuple[torch.Tensor, ...]:
+        fields = (prepared.ids, prepared.attention_mask.astype("int64"), prepared.piece_rows,
+                  prepared.piece_positions, prepared.piece_slots)  # fmt: skip
+        return tuple(torch.from_numpy(values) for values in fields)
+
+    def graph_embed(self, *inputs: torch.Tensor) -> torch.Tensor:
+        ids, attention_mask, piece_rows, piece_positions, piece_slots, word_mask = inputs
+        batch, num_words = word_mask.shape
+        return self.embed_pieces(ids, attention_mask.bool(), piece_rows, piece_positions, piece_slots, batch, num_words)
+
+    def embed_pieces(
+        self,
+        ids: torch.Tensor,
+        attention_mask: torch.Tensor,
+        piece_rows: torch.Tensor,
+        piece_positions: torch.Tensor,
+        piece_slots: torch.Tensor,
+        num_sentences: int,
+        num_words: int,
+    ) -> torch.Tensor:
+        """`(num_sentences, num_words, dim)` word vectors of the pieces (`PieceBatch`'s fields as tensors); the
+        inference graph's sentence part runs this too."""
+        hidden = self.transformer(ids, attention_mask)  # (rows, row_length, dim)
+        vectors = hidden[piece_rows, piece_positions]  # (num_pieces, dim)
+        return mean_of_pieces(vectors, piece_slots, num_sentences * num_words).view(num_sentences, num_words, -1)
 
 
 class WordTable(WordEmbedder):

@@ -13,6 +13,7 @@ from typing import Any, Optional
 import torch
 from torch import nn
 
+from srl_zoo.graphs.engine import onnxruntime
 from srl_zoo.nn.precision import INT8_BLOCK
 
 ONNX_PRECISIONS = ("float32", "int8")
@@ -23,12 +24,12 @@ GRAPH_NAMES = {"float32": "encoder-float32.onnx", "int8": f"encoder-int8-blocks{
 
 
 def _onnxruntime() -> Any:
-    """The `onnxruntime` module, or an `ImportError` naming the extra to install."""
+    """The `onnxruntime` module (its telemetry off: `srl_zoo.graphs.engine`), or an `ImportError` naming the extra to
+    install."""
     try:
-        import onnxruntime
+        return onnxruntime()
     except ImportError:
         raise ImportError("ONNX Runtime is not installed: pip install 'srl_zoo[onnx]'") from None
-    return onnxruntime
 
 
 class OnnxEncoder(nn.Module):
@@ -57,7 +58,7 @@ def export_encoder(transformer: nn.Module, path: str) -> None:
     and piece axes free."""
     example = (torch.randint(1000, 2000, (2, 7)), torch.ones(2, 7, dtype=torch.long))
     axes = {0: "rows", 1: "pieces"}
-    with torch.no_grad(), _quietly():
+    with torch.no_grad(), quietly():
         torch.onnx.export(
             transformer.eval(),
             example,
@@ -71,7 +72,7 @@ def export_encoder(transformer: nn.Module, path: str) -> None:
 
 
 @contextlib.contextmanager
-def _quietly() -> Iterator[None]:
+def quietly() -> Iterator[None]:
     """Keep the exporter's and the quantizer's advice (warnings, root-logger lines) off the user's terminal."""
     root = logging.getLogger()
     level = root.level
@@ -92,7 +93,7 @@ def quantize_to_int8(source: str, target: str) -> None:
     _onnxruntime()
     from onnxruntime.quantization.matmul_nbits_quantizer import MatMulNBitsQuantizer
 
-    with _quietly():
+    with quietly():
         quantizer = MatMulNBitsQuantizer(source, bits=8, block_size=INT8_BLOCK, is_symmetric=True, accuracy_level=4)
         quantizer.process()
         quantizer.model.save_model_to_file(target, use_external_data_format=False)

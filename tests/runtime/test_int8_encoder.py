@@ -23,18 +23,19 @@ SENTENCES = [["The", "cat", "sat", "."], ["Bush", "nominated", "two", "judges", 
 
 def test_the_float32_graph_gives_the_eager_transformers_vectors(tmp_path):
     words = load(SHIPPED, precision="float32").model.embedder
-    batch = words.prepare(SENTENCES)
-    real = batch.attention_mask
+    pieces = words.prepare(SENTENCES)
+    ids, attention = torch.from_numpy(pieces.ids), torch.from_numpy(pieces.attention_mask)
+    real = attention
     with torch.inference_mode():
-        eager = words.transformer(batch.ids, batch.attention_mask)
+        eager = words.transformer(ids, attention)
         graph = onnx_encoder.onnx_encoder(words.transformer, "float32", threads=1, folder=str(tmp_path))
-        torch.testing.assert_close(graph(batch.ids, batch.attention_mask)[real], eager[real], atol=1e-4, rtol=1e-4)
+        torch.testing.assert_close(graph(ids, attention)[real], eager[real], atol=1e-4, rtol=1e-4)
         try:
             int8 = onnx_encoder.onnx_encoder(words.transformer, "int8", threads=1, folder=str(tmp_path))
         except onnx_encoder.EngineUnavailable as error:  # an ONNX Runtime without 8-bit kernels for this CPU
             assert str(error).startswith("ONNX Runtime cannot run the int8 graph on this CPU: ")
             return
-        difference = (int8(batch.ids, batch.attention_mask)[real] - eager[real]).abs()
+        difference = (int8(ids, attention)[real] - eager[real]).abs()
     assert 0 < difference.mean() < 0.1 * eager[real].abs().mean()  # quantized, and close
     assert sorted(os.listdir(tmp_path)) == sorted(onnx_encoder.GRAPH_NAMES.values())
     with pytest.raises(ValueError, match="ONNX Runtime precision 'int4' is not one of"):

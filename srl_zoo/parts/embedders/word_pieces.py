@@ -13,6 +13,8 @@ def mean_of_pieces(vectors: torch.Tensor, slots: torch.Tensor, num_slots: int) -
     slots : `(num_pieces,)` long, the slot (word) each piece belongs to.
     num_slots : how many slots (batch × the longest sentence in words).
     """
-    sums = vectors.new_zeros(num_slots, vectors.size(-1)).index_add_(0, slots, vectors)
-    counts = vectors.new_zeros(num_slots).index_add_(0, slots, vectors.new_ones(slots.shape))
+    # scatter_add_, not index_add_: the same sums, and ONNX's export of index_add_ keeps one of a slot's pieces
+    places = slots.unsqueeze(1).expand_as(vectors)
+    sums = vectors.new_zeros(num_slots, vectors.size(-1)).scatter_add_(0, places, vectors)
+    counts = vectors.new_zeros(num_slots).scatter_add_(0, slots, vectors.new_ones(slots.shape))
     return sums / counts.clamp_min(1).unsqueeze(-1)

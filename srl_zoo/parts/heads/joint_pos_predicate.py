@@ -103,6 +103,14 @@ class JointPosPredicateTagger(nn.Module):
         self.register_buffer("to_pos", to_pos, persistent=False)
         self.register_buffer("to_predicate", to_predicate, persistent=False)
 
+    def graph_logits(self, sentences: EncodedSentences) -> torch.Tensor:
+        """No inference-graph form yet: its archive labels through torch."""
+        raise NotImplementedError("the joint_pos_predicate head has no inference-graph form yet")
+
+    def graph_settings(self) -> dict[str, Any]:
+        """No inference-graph form yet (see `graph_logits`)."""
+        raise NotImplementedError("the joint_pos_predicate head has no inference-graph form yet")
+
     def label_of(self, label_id: int) -> str:
         """The predicate label (`-`, `01`, `Y`, ...) of `label_id`."""
         return self.index_to_label[label_id]

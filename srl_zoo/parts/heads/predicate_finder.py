@@ -3,7 +3,7 @@ gold labels are given), and the label of an id. The `tagger` and LISA's `joint_p
 network calls it and never asks which."""
 
 from dataclasses import dataclass
-from typing import Optional, Protocol
+from typing import Any, Optional, Protocol
 
 import torch
 
@@ -45,4 +45,13 @@ class PredicateFinder(Protocol):
 
     def label_of(self, label_id: int) -> str:
         """The predicate label (`-`, `01`, `Y`, ...) of `label_id`."""
+        ...
+
+    def graph_logits(self, sentences: EncodedSentences) -> torch.Tensor:
+        """`(batch, seq_len, num_labels)` what an inference graph of the head computes; `NotImplementedError` for a
+        head without one (its archive labels through torch)."""
+        ...
+
+    def graph_settings(self) -> dict[str, Any]:
+        """What decodes `graph_logits` outside torch (`srl_zoo.graphs.predicates`), as JSON values."""
         ...

@@ -10,6 +10,7 @@ from torch import nn
 from srl_zoo.config_fit import ConfigNeed, reads_one_layer
 from srl_zoo.data.formats.labels import NOT_A_PREDICATE
 from srl_zoo.frames.readable_frames import frame_file_senses as frame_file_senses_of
+from srl_zoo.nn.json_tensor import json_to_tensor, tensor_to_json
 from srl_zoo.parts.batch_inputs import BatchInputs
 from srl_zoo.parts.encoders.encoded_sentences import EncodedSentences
 from srl_zoo.parts.heads.predicate_finder import PredicateOutput
@@ -111,21 +112,36 @@ class PredicateTagger(nn.Module):
     ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
         """The logits `(batch, seq_len, num_labels)`, each token's label id `(batch, seq_len)` (`-` on padding;
         senses restricted when not training and `words` are given) and its `predicate_scores` `(batch, seq_len)`."""
-        logits = self.projection(sentences.layers[self.layer])  # (batch, seq_len, num_predicate_labels)
+        logits = self.graph_logits(sentences)  # (batch, seq_len, num_predicate_labels)
         label_ids = logits.argmax(-1).masked_fill(~mask, self.not_a_predicate)
         if self.senses is not None and words is not None and not self.training:
             label_ids = self.senses.restrict(logits, label_ids, words)
         scores = predicate_scores(torch.softmax(logits.float(), dim=-1), label_ids, self.not_a_predicate)
         return logits, label_ids, scores
 
+    def graph_logits(self, sentences: EncodedSentences) -> torch.Tensor:
+        """`(batch, seq_len, num_labels)` the logits an inference graph gives for `graph_settings`' decoding."""
+        return self.projection(sentences.layers[self.layer])
+
+    def graph_settings(self) -> dict[str, Any]:
+        """What decodes `graph_logits` outside torch (`srl_zoo.graphs.predicates`), as JSON values: the labels,
+        the id of `-`, and the senses each word may take (None: unrestricted)."""
+        return {
+            "type": "tagger",
+            "labels": [self.index_to_label[i] for i in range(len(self.index_to_label))],
+            "not_a_predicate": self.not_a_predicate,
+            "senses": None if self.senses is None else self.senses.to_json(),
+            "frame_file_senses": self.senses is not None and self.senses.unseen_senses is not None,
+        }
+
     def _save_to_state_dict(self, destination: dict[str, Any], prefix: str, keep_vars: bool) -> None:
         if self.senses is not None:
-            self.sense_table = self.senses.to_tensor()
+            self.sense_table = json_to_tensor(self.senses.to_json())
         super()._save_to_state_dict(destination, prefix, keep_vars)
 
     def _load_from_state_dict(self, state_dict: dict[str, Any], prefix: str, *args: Any, **kwargs: Any) -> None:
         saved = state_dict.get(prefix + "sense_table")
         if self.senses is not None and saved is not None:
-            self.senses.load_tensor(saved)
+            self.senses.load_json(tensor_to_json(saved) if saved.numel() else {})
             self.sense_table = saved.clone()  # the buffer takes the saved size
         super()._load_from_state_dict(state_dict, prefix, *args, **kwargs)

@@ -1,13 +1,10 @@
 """The senses each word was seen with in training, so that a predicate head never outputs a sense the
 training data never paired with the word (`broke.13`); a word never seen as a predicate takes the senses
-its lemma's rolesets have in the frame files, where given."""
+its lemma's rolesets have in the frame files, where given. Plain Python over torch tensors or numpy arrays: the
+inference graphs' runtime (`srl_zoo.graphs`) restricts senses with it too."""
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Optional
-
-import torch
-
-from srl_zoo.nn.json_tensor import json_to_tensor, tensor_to_json
+from typing import Any, Optional
 
 #: the sense a word never seen as a predicate in training gets
 DEFAULT_SENSE = "01"
@@ -36,7 +33,7 @@ class SenseTable:
         self.unseen_senses = unseen_senses
         self.seen: dict[str, set[str]] = {}
 
-    def record(self, words: Sequence[Sequence[str]], gold_ids: torch.Tensor) -> None:
+    def record(self, words: Sequence[Sequence[str]], gold_ids: Any) -> None:
         """Note each gold predicate's label, `gold_ids (batch, seq_len)`, under its word."""
         for sentence, ids in zip(words, gold_ids.tolist(), strict=False):
             for word, label_id in zip(sentence, ids, strict=False):
@@ -52,17 +49,23 @@ class SenseTable:
             seen = {DEFAULT_SENSE} if DEFAULT_SENSE in self.ids else None
         return sorted(self.ids[label] for label in seen) if seen else None
 
-    def restrict(self, logits: torch.Tensor, label_ids: torch.Tensor, words: Sequence[Sequence[str]]) -> torch.Tensor:
+    def restrict(self, logits: Any, label_ids: Any, words: Sequence[Sequence[str]]) -> Any:
         """For each token predicted to be a predicate, the best label among those its word may take.
 
         # Parameters
 
-        logits : `(batch, seq_len, num_labels)`.
-        label_ids : `(batch, seq_len)` the unrestricted choice (whether a token is a predicate stays as it is).
+        logits : `(batch, seq_len, num_labels)` (a torch tensor or a numpy array).
+        label_ids : `(batch, seq_len)` the unrestricted choice (whether a token is a predicate stays as it is), of
+            the same kind.
         words : per sentence its words.
         """
-        restricted = label_ids.clone()
-        found = (label_ids != self.not_a_predicate).nonzero(as_tuple=False).tolist()
+        restricted = label_ids.clone() if hasattr(label_ids, "clone") else label_ids.copy()
+        found = [
+            (sentence, position)
+            for sentence, row in enumerate((label_ids != self.not_a_predicate).tolist())
+            for position, is_predicate in enumerate(row)
+            if is_predicate
+        ]
         for sentence, position in found:
             if position >= len(words[sentence]):
                 continue
@@ -72,11 +75,10 @@ class SenseTable:
                 restricted[sentence, position] = allowed[int(scores.argmax())]
         return restricted
 
-    def to_tensor(self) -> torch.Tensor:
-        """The table as a `uint8` tensor of its JSON (for the state dict)."""
-        return json_to_tensor({word: sorted(labels) for word, labels in sorted(self.seen.items())})
+    def to_json(self) -> dict[str, list[str]]:
+        """The table as JSON: each word's labels, sorted (words sorted too)."""
+        return {word: sorted(labels) for word, labels in sorted(self.seen.items())}
 
-    def load_tensor(self, saved: torch.Tensor) -> None:
-        """Read back what `to_tensor` wrote (an empty tensor: an empty table)."""
-        table = tensor_to_json(saved) if saved.numel() else {}
+    def load_json(self, table: dict[str, list[str]]) -> None:
+        """Read back what `to_json` gave."""
         self.seen = {word: set(labels) for word, labels in table.items()}

@@ -1,6 +1,6 @@
 """The `crf` output layer of a frame scorer: its tag logits as the emissions of a linear-chain CRF."""
 
-from typing import Optional
+from typing import Any, Optional
 
 import torch
 
@@ -73,7 +73,7 @@ class CrfOutput(TagOutput):
         mask: torch.Tensor,
         with_probabilities: bool = True,
     ) -> tuple[torch.Tensor, Optional[torch.Tensor]]:
-        emissions = torch.stack([layer.float() for layer in layer_logits]).mean(0)
+        emissions = self.graph_scores(layer_logits)
         predicted_tags = decode_rows(self.crf.viterbi, emissions, frame_mask, mask)
         if not with_probabilities:
             return predicted_tags, None
@@ -97,6 +97,21 @@ class CrfOutput(TagOutput):
 
         emissions = torch.stack([layer.float() for layer in layer_logits]).mean(0)
         return score_frame_rows(marginal, emissions, predicted_tags, frame_mask, mask)
+
+    def graph_scores(self, layer_logits: list[torch.Tensor]) -> torch.Tensor:
+        """`(rows, seq_len, num_labels)` the layers' mean emissions, float32 (what `decode` decodes)."""
+        return torch.stack([layer.float() for layer in layer_logits]).mean(0)
+
+    def graph_decoder(self) -> dict[str, Any]:
+        """The CRF's learned scores, its BIO constraints and which tag continues which (`CrfDecoder.from_json`)."""
+        return {
+            "type": "crf",
+            "transitions": self.crf.transitions.detach().float().tolist(),
+            "start_scores": self.crf.start_scores.detach().float().tolist(),
+            "allowed": self.crf.allowed.tolist(),
+            "start_allowed": self.crf.start_allowed.tolist(),
+            "continuation": self.continuation.tolist(),
+        }
 
     @property
     def decoding(self) -> str:

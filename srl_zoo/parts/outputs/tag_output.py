@@ -3,7 +3,7 @@ A scorer takes one as the part under its `output` key (`{"type": "softmax", ...}
 `{"type": "crf"}`), so every scorer gets every output layer without a wrapper. Plain torch: the registered
 parts (`srl_zoo.modules.frame_scorers`) subclass these for allennlp."""
 
-from typing import Optional
+from typing import Any, Optional
 
 import torch
 from torch import nn
@@ -103,6 +103,16 @@ class TagOutput(nn.Module):
         frame_mask : `(batch, num_frames)` bool; mask : `(batch, seq_len)` bool.
         """
         raise NotImplementedError
+
+    def graph_scores(self, layer_logits: list[torch.Tensor]) -> torch.Tensor:
+        """What an inference graph gives for this output layer to decode outside torch (`graph_decoder`), from the
+        scorer's logits per layer `(rows, seq_len, num_labels)`; `NotImplementedError`: this layer has no graph
+        form (its archive labels through torch)."""
+        raise NotImplementedError(f"the {type(self).__name__} output layer has no inference-graph form yet")
+
+    def graph_decoder(self) -> dict[str, Any]:
+        """The settings of the numpy decoder of `graph_scores` (`srl_zoo.graphs`), as JSON values."""
+        raise NotImplementedError(f"the {type(self).__name__} output layer has no inference-graph form yet")
 
     @property
     def decoding(self) -> str:

@@ -100,6 +100,25 @@ class FrameScorer(nn.Module):
         features (AMN's memory), when the scorer was built for them."""
         raise NotImplementedError
 
+    def row_logits(
+        self,
+        embedded: torch.Tensor,
+        mask: torch.Tensor,
+        row_sentences: torch.Tensor,
+        row_predicates: torch.Tensor,
+        row_features: Optional[torch.Tensor] = None,
+    ) -> list[torch.Tensor]:
+        """The tag logits of frames given as rows, per layer `(rows, seq_len, num_labels)`: what an inference graph
+        of the scorer computes (`srl_zoo.runtime.graph_export`); `NotImplementedError` for a scorer without one.
+
+        # Parameters
+
+        embedded : `(batch, seq_len, dim)`; mask : `(batch, seq_len)` bool.
+        row_sentences, row_predicates : `(rows,)` each frame's sentence and predicate position.
+        row_features : `(rows, seq_len, frame_feature_dim)` or None.
+        """
+        raise NotImplementedError(f"the {type(self).__name__} frame scorer has no inference-graph form yet")
+
     def loss(
         self,
         scores: list[torch.Tensor],

@@ -133,17 +133,29 @@ class IndicatorFrameScorer(FrameScorer):
         batch, num_frames = predicate_indices.shape
         rows = (predicate_indices >= 0).nonzero(as_tuple=False)  # (num_rows, 2): (sentence, frame)
         row_sentence, row_frame = rows[:, 0], rows[:, 1]
-        positions = torch.arange(mask.size(1), device=mask.device).unsqueeze(0)
-        indicator = (positions == predicate_indices[row_sentence, row_frame].unsqueeze(1)).long()
         row_features = frame_features[row_sentence, row_frame] if frame_features is not None else None
-        layers = self._encode_layers(embedded[row_sentence], indicator, mask[row_sentence], row_features)
         outputs = []
-        for hidden in layers:
-            row_logits = self.tag_projection(hidden)  # (num_rows, seq_len, num_labels)
+        predicates = predicate_indices[row_sentence, row_frame]
+        for row_logits in self.row_logits(embedded, mask, row_sentence, predicates, row_features):
             logits = row_logits.new_zeros(batch, num_frames, mask.size(1), row_logits.size(-1))
             logits[row_sentence, row_frame] = row_logits
             outputs.append(logits)
         return outputs
+
+    def row_logits(
+        self,
+        embedded: torch.Tensor,
+        mask: torch.Tensor,
+        row_sentences: torch.Tensor,
+        row_predicates: torch.Tensor,
+        row_features: Optional[torch.Tensor] = None,
+    ) -> list[torch.Tensor]:
+        """Per layer `(rows, seq_len, num_labels)`: each row its sentence's words with its predicate marked,
+        encoded and projected to tag logits."""
+        positions = torch.arange(mask.size(1), device=mask.device).unsqueeze(0)
+        indicator = (positions == row_predicates.unsqueeze(1)).long()
+        layers = self._encode_layers(embedded[row_sentences], indicator, mask[row_sentences], row_features)
+        return [self.tag_projection(hidden) for hidden in layers]  # each (rows, seq_len, num_labels)
 
     def _condition(
         self, words: torch.Tensor, indicator: torch.Tensor, features: Optional[torch.Tensor] = None
@@ -177,7 +189,7 @@ class IndicatorFrameScorer(FrameScorer):
         if rows == 0:  # nothing to encode (no predicate anywhere in the batch)
             return [words.new_zeros(0, length, self.encoder.get_output_dim())]
         run = self._runner()
-        if self.training:
+        if self.training or torch.onnx.is_in_onnx_export():  # an exported graph's host buckets rows by length
             return run(self._condition(words, indicator, features), mask)
         lengths = mask.sum(-1)
         order = torch.argsort(lengths, descending=True)

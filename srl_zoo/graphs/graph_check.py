@@ -1,0 +1,59 @@
+"""An archive's graph read as data and refused unless it is what srl_zoo runs: standard ONNX operators only, any
+external data inside the archive's folder, and the inputs and outputs the manifest names."""
+
+import os
+from collections.abc import Sequence
+
+from srl_zoo.archive_files import ArchiveError
+from srl_zoo.graphs.contract import STANDARD_DOMAINS
+
+
+def check_graph(archive: str, path: str, folder: str, inputs: Sequence[str], outputs: Sequence[str]) -> None:
+    """`ArchiveError` naming `archive` and the graph unless the ONNX graph at `path` uses standard operator domains
+    only, keeps its external data (if any) in files under `folder` (the archive's extracted folder), and has
+    exactly `inputs` and `outputs`."""
+    import onnx
+
+    name = os.path.relpath(path, folder)
+    try:
+        model = onnx.load(path, load_external_data=False)
+    except Exception as error:  # onnx's DecodeError and friends: not an ONNX graph
+        raise ArchiveError(archive, f"{name}: not an ONNX graph ({type(error).__name__})") from None
+    graphs = [model.graph]
+    domains = {opset.domain for opset in model.opset_import}
+    tensors = list(model.graph.initializer)
+    while graphs:  # subgraphs (a Loop's or an If's body) too
+        graph = graphs.pop()
+        for node in graph.node:
+            domains.add(node.domain)
+            for attribute in node.attribute:
+                graphs.extend([attribute.g] if attribute.HasField("g") else [])
+                graphs.extend(attribute.graphs)
+                tensors.extend([attribute.t] if attribute.HasField("t") else [])
+        if graph is not model.graph:
+            tensors.extend(graph.initializer)
+    unknown = sorted(domains - STANDARD_DOMAINS)
+    if unknown:
+        raise ArchiveError(archive, f"{name}: operators of a non-standard domain {unknown[0]!r}: refused")
+    for tensor in tensors:
+        _check_location(archive, name, tensor, os.path.dirname(path), folder)
+    found = ([i.name for i in model.graph.input if i.name not in {t.name for t in model.graph.initializer}],
+             [o.name for o in model.graph.output])  # fmt: skip
+    if found != (list(inputs), list(outputs)):
+        raise ArchiveError(
+            archive, f"{name}: inputs {found[0]} and outputs {found[1]}, not the {list(inputs)} and {list(outputs)} "
+            "srl_zoo feeds and reads",
+        )  # fmt: skip
+
+
+def _check_location(archive: str, name: str, tensor: object, beside: str, folder: str) -> None:
+    """`ArchiveError` when `tensor` keeps its data in a file (named relative to `beside`, the graph's folder)
+    outside `folder`."""
+    entries = {entry.key: entry.value for entry in getattr(tensor, "external_data", [])}
+    if "location" not in entries:
+        return
+    location = entries["location"]
+    root = os.path.realpath(folder)
+    target = os.path.realpath(os.path.join(beside, location))
+    if os.path.isabs(location) or os.path.commonpath([root, target]) != root:
+        raise ArchiveError(archive, f"{name}: external data {location!r} lies outside the archive: refused")

@@ -1,0 +1,70 @@
+"""Labeling through an archive's inference graphs, with neither torch nor allennlp: `GraphLabeler` labels raw
+text and pre-tokenized sentences as the torch runtime's `RuntimeLabeler` does, in float32 on the CPU."""
+
+import os
+from collections.abc import Sequence
+from typing import Any, Optional
+
+from srl_zoo.archive_cache import extracted_archive
+from srl_zoo.frames.readable_frames import ReadableFrames
+from srl_zoo.front.batch_budget import MAX_BATCH_CHARACTERS, BatchBudget, check_batch_size
+from srl_zoo.front.request_labeling import RequestLabeling
+from srl_zoo.front.requests import SrlRequest, check_min_score
+from srl_zoo.graphs.contract import GRAPHS_FOLDER, MANIFEST
+from srl_zoo.graphs.engine import default_threads
+from srl_zoo.graphs.network import GraphBatch, GraphNetwork
+
+
+class GraphLabeler(RequestLabeling):
+    """Labels text with a `GraphNetwork` (see `RuntimeLabeler` for the parameters it shares).
+
+    # Parameters
+
+    network : the archive's graphs. batch_size : sentences per call, at most. language : spaCy's code of the
+    blank tokenizer. readable_frames : PropBank's readable keys (English only). min_score : leave out arguments
+    scored below it. max_batch_characters : padded characters per call, at most.
+    """
+
+    #: the graphs' precision (the only one this labeler runs), and why
+    precision = "float32"
+    precision_reason = "the archive's float32 inference graphs, run by ONNX Runtime"
+    on_gpu = False
+
+    def __init__(
+        self,
+        network: GraphNetwork,
+        batch_size: int = 64,
+        language: str = "en",
+        readable_frames: bool = True,
+        min_score: float = 0.0,
+        max_batch_characters: int = MAX_BATCH_CHARACTERS,
+    ) -> None:
+        self.network = network
+        self.budget = BatchBudget(batch_size, characters=max_batch_characters)
+        self.language = language
+        self.readable = ReadableFrames() if readable_frames and language == "en" else None
+        self.min_score = check_min_score(min_score)
+
+    @property
+    def tags(self) -> dict[int, str]:
+        return self.network.tags
+
+    def prepare_batch(self, requests: Sequence[SrlRequest]) -> GraphBatch:
+        return self.network.prepare([r.words for r in requests], [r.predicates for r in requests])
+
+    def frames_of(self, batch: GraphBatch) -> list[list[dict[str, Any]]]:
+        return self.network.readable_frames(self.network.decode(batch))
+
+
+def load(
+    archive_file: str, batch_size: int = 64, threads: Optional[int] = None, **options: Any
+) -> Optional[GraphLabeler]:
+    """A `GraphLabeler` for the srl_zoo archive `archive_file`, or None where it holds no graphs (`srl-zoo export
+    --graphs` writes them); `threads`: the engine's per call (None: `default_threads`); `options`: `language`,
+    `readable_frames`, `min_score`, `max_batch_characters`."""
+    check_batch_size(batch_size)
+    with extracted_archive(archive_file) as folder:
+        if not os.path.isfile(os.path.join(folder, GRAPHS_FOLDER, MANIFEST)):
+            return None
+        network = GraphNetwork(archive_file, folder, threads or default_threads())
+    return GraphLabeler(network, batch_size, **options)

@@ -1,0 +1,99 @@
+"""The labeling network exported whole to inference graphs: an archive with graphs labels through them (no torch
+imported, nothing written under a fresh HOME) and gives the eager torch path's tags, its scores within 1e-4."""
+
+import json
+import os
+import subprocess
+import sys
+import tarfile
+
+import pytest
+
+from srl_zoo.archive_cache import extracted_archive
+from srl_zoo.graphs.contract import GRAPHS_FOLDER, MANIFEST
+from srl_zoo.graphs.labeler import GraphLabeler
+from srl_zoo.labelers import load
+from srl_zoo.runtime.graph_export import export_graphs
+from srl_zoo.runtime.labeler import RuntimeLabeler
+from srl_zoo.runtime.load import load_model
+from tests.conftest import REPO_ROOT
+from tests.runtime.test_runtime_labels import dev_requests
+
+pytestmark = pytest.mark.slow  # exports the shipped default's network
+
+SHIPPED = os.path.join(REPO_ROOT, "models", "ewt-english.tar.gz")
+
+
+@pytest.fixture(scope="module")
+def graph_archive(tmp_path_factory) -> str:
+    """The shipped default with its network's graphs (`graphs/`), as `srl-zoo export --graphs` writes them."""
+    folder = tmp_path_factory.mktemp("with-graphs")
+    path = str(folder / "model.tar.gz")
+    with extracted_archive(SHIPPED) as extracted, tarfile.open(path, "w") as archive:
+        for name in sorted(os.listdir(extracted)):
+            archive.add(os.path.join(extracted, name), arcname=name)
+        export_graphs(load_model(SHIPPED), str(folder / GRAPHS_FOLDER))
+        archive.add(str(folder / GRAPHS_FOLDER), arcname=GRAPHS_FOLDER)
+    return path
+
+
+def test_the_graphs_label_as_the_eager_network_does(graph_archive):
+    requests = dev_requests(20)
+    requests.append({"tokens": ["Unbelievably", ",", "the", "Hyderabadi", "biryani", "disappeared", "."]})
+    graphs = load(graph_archive)
+    assert isinstance(graphs, GraphLabeler) and graphs.precision == "float32"
+    eager = load(graph_archive, precision="bfloat16")  # a precision the graphs do not run: torch's labeler
+    assert isinstance(eager, RuntimeLabeler)
+    eager = RuntimeLabeler(eager.model, precision="float32")
+    from_graphs, from_torch = graphs.label_tokenized(requests), eager.label_tokenized(requests)
+    assert sum(len(sentence["frames"]) for sentence in from_torch) > 40
+    for ours, theirs in zip(from_graphs, from_torch, strict=True):
+        assert [frame["tags"] for frame in ours["frames"]] == [frame["tags"] for frame in theirs["frames"]]
+        assert [frame["predicate"] | {"score": 0} for frame in ours["frames"]] == [
+            frame["predicate"] | {"score": 0} for frame in theirs["frames"]
+        ]
+        for frame, other in zip(ours["frames"], theirs["frames"], strict=True):
+            assert frame["predicate"]["score"] == pytest.approx(other["predicate"]["score"], abs=1e-4)
+            for argument, counterpart in zip(frame["arguments"], other["arguments"], strict=True):
+                assert argument["score"] == pytest.approx(counterpart["score"], abs=1e-4)
+
+
+def test_the_manifest_says_what_each_graph_reads_and_gives(graph_archive):
+    with (
+        extracted_archive(graph_archive) as folder,
+        open(os.path.join(folder, GRAPHS_FOLDER, MANIFEST), encoding="utf-8") as handle,
+    ):
+        manifest = json.load(handle)
+    assert manifest["graphs"]["sentences"]["inputs"][-1] == "word_mask"
+    assert manifest["graphs"]["frames"]["outputs"] == ["tag_scores"]
+    assert manifest["decoder"]["type"] == "crf" and manifest["predicate_head"]["type"] == "tagger"
+    assert manifest["score_temperature"] == 1.25
+
+
+LABEL_WITHOUT_TORCH = """
+import json, sys
+for name in ("torch", "allennlp", "transformers"):
+    sys.modules[name] = None  # importing it raises ImportError
+import srl_zoo
+labeler = srl_zoo.load(sys.argv[1])
+print(json.dumps(labeler("Bush nominated two judges on Tuesday.")))
+"""
+
+
+def test_an_archive_with_graphs_labels_without_torch_and_writes_nothing_under_home(graph_archive, tmp_path):
+    home = tmp_path / "home"
+    home.mkdir()
+    environment = {key: value for key, value in os.environ.items() if not key.startswith(("SRL_ZOO", "XDG_"))} | {
+        "HOME": str(home),
+        "SRL_ZOO_CACHE": str(tmp_path / "cache"),
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", LABEL_WITHOUT_TORCH, graph_archive],
+        capture_output=True, text=True, cwd=tmp_path, env=environment, timeout=600,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    (sentence,) = json.loads(done.stdout.strip().splitlines()[-1])
+    assert [frame["description"] for frame in sentence["frames"]] == [
+        "[ARG0: Bush] [V: nominated] [ARG1: two judges] [ARGM-TMP: on Tuesday] ."
+    ]
+    assert sorted(str(path.relative_to(home)) for path in home.rglob("*")) == []
