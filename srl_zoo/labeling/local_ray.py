@@ -42,6 +42,9 @@ def loopback_only() -> Iterator[str]:
         "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER": "0",
         "RAY_AUTH_MODE": "token",
         "RAY_AUTH_TOKEN_PATH": token,
+        # Ray's default folder, where `Cluster` writes the head's address (`ray_current_cluster`) whatever temp_dir
+        # it was given: in the private folder too, not in a shared /tmp/ray (which it fails on when that is absent)
+        "RAY_TMPDIR": folder,
     }
     earlier = {name: os.environ.get(name) for name in (*variables, "RAY_AUTH_TOKEN")}
     cluster_setting = constants.ENABLE_RAY_CLUSTER

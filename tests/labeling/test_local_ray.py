@@ -100,8 +100,14 @@ def test_the_variables_are_put_back(monkeypatch):
 
     monkeypatch.setenv("RAY_AUTH_MODE", "disabled")
     monkeypatch.delenv("RAY_AUTH_TOKEN_PATH", raising=False)
+    monkeypatch.delenv("RAY_TMPDIR", raising=False)
     before = constants.ENABLE_RAY_CLUSTER
-    with loopback_only():
+    from ray._common.utils import get_ray_address_file
+
+    with loopback_only() as folder:
         assert os.environ["RAY_AUTH_MODE"] == "token" and constants.ENABLE_RAY_CLUSTER is False
+        # where a Cluster writes its head's address: the private folder, not a shared /tmp/ray
+        assert get_ray_address_file(None).startswith(folder + os.sep)
     assert os.environ["RAY_AUTH_MODE"] == "disabled" and "RAY_AUTH_TOKEN_PATH" not in os.environ
+    assert "RAY_TMPDIR" not in os.environ
     assert before == constants.ENABLE_RAY_CLUSTER
