@@ -13,7 +13,6 @@ JSON values; "other" is the rest.
 import argparse
 import json
 import os
-import tarfile
 import tempfile
 import time
 from typing import Any
@@ -27,25 +26,18 @@ from srl_zoo.data.format_detection import detect_format
 from srl_zoo.data.formats import READERS
 from srl_zoo.graphs import crf_decoding
 from srl_zoo.graphs import labeler as graph_labeler
-from srl_zoo.graphs.contract import GRAPHS_FOLDER
+from srl_zoo.graphs.contract import MANIFEST
 from srl_zoo.leaderboard.machine import processor_name
-from srl_zoo.runtime.graph_export import export_graphs
+from srl_zoo.runtime.graph_export import archive_with_graphs
 from srl_zoo.runtime.labeler import load as load_torch
-from srl_zoo.runtime.load import load_model
 
 
 def with_graphs(archive: str, folder: str) -> str:
     """`archive` itself where it holds graphs, else a copy (uncompressed) with its network's graphs."""
     with extracted_archive(archive) as extracted:
-        if os.path.isdir(os.path.join(extracted, GRAPHS_FOLDER)):
+        if os.path.isfile(os.path.join(extracted, MANIFEST)):
             return archive
-        copy = os.path.join(folder, "with-graphs.tar")
-        export_graphs(load_model(archive), os.path.join(folder, GRAPHS_FOLDER))
-        with tarfile.open(copy, "w") as written:
-            for name in sorted(os.listdir(extracted)):
-                written.add(os.path.join(extracted, name), arcname=name)
-            written.add(os.path.join(folder, GRAPHS_FOLDER), arcname=GRAPHS_FOLDER)
-    return copy
+    return archive_with_graphs(archive, os.path.join(folder, "with-graphs.tar"))
 
 
 def timed_stages(labeler: Any) -> StageClock:

@@ -14,10 +14,10 @@ from srl_zoo.archive_settings import model_settings_problem, transformer_setting
 
 #: the members a model archive is made of: its config, weights and metadata, its vocabulary's namespaces (and the
 #: empty lock file allennlp saves beside them), its transformer's config and tokenizer files (a sentencepiece
-#: `.model` among them), and its inference graphs (`graphs/*.onnx`: data, checked before a session runs them)
+#: `.model` among them), and its inference graphs (`graph-*.onnx`: data, checked before a session runs them)
 MODEL_FILES = re.compile(
     r"(config\.json|weights\.th|meta\.json|vocabulary/([^/]+\.txt|\.lock)|transformer/[^/]+\.(json|txt|model)"
-    r"|graphs/[^/]+\.onnx)"
+    r"|graph-[a-z0-9-]+\.onnx)"
 )
 #: what any other member may be: data that no loader runs
 DATA_SUFFIXES = (".json", ".txt", ".md", ".csv", ".tsv")
@@ -41,7 +41,7 @@ def member_kind_problem(member: tarfile.TarInfo) -> Optional[str]:
         return None
     return (
         f"member {member.name!r} is neither a file a model needs (config.json, weights.th, vocabulary/*.txt, the "
-        "transformer's config and tokenizer files) nor data (.json, .txt): an archive carries no code"
+        "transformer's config and tokenizer files, graph-*.onnx) nor data (.json, .txt): an archive carries no code"
     )
 
 

@@ -15,7 +15,7 @@ import torch
 
 import srl_zoo
 import srl_zoo.archive_files as archive_files
-from srl_zoo.archive_contents import code_request, no_code_kwargs, reaching_outside
+from srl_zoo.archive_contents import code_request, member_kind_problem, no_code_kwargs, reaching_outside
 from srl_zoo.archive_files import ArchiveError, extract_archive
 from srl_zoo.runtime.load import load_model
 
@@ -144,6 +144,8 @@ def test_without_the_member_check_transformers_is_still_called_without_remote_co
         ("transformer/libevil.so", b"\x7fELF", "member 'transformer/libevil.so' is neither"),
         ("transformer/pytorch_model.bin", b"PK", "member 'transformer/pytorch_model.bin' is neither"),
         ("weights/extra.th", b"PK", "member 'weights/extra.th' is neither"),
+        ("graphs/graph-frames.onnx", b"\x08", "member 'graphs/graph-frames.onnx' is neither"),  # graphs lie at the top
+        ("graph_evil.onnx.py", b"import os", "member 'graph_evil.onnx.py' is neither"),
         (
             "transformer/tokenizer_config.json",
             json.dumps({"auto_map": {"AutoTokenizer": ["evil.Tokenizer", None]}}).encode(),
@@ -174,6 +176,11 @@ def test_members_that_are_code_or_ask_for_it_are_refused_before_anything_is_writ
         extract_archive(archive, str(tmp_path / "out"))
     assert str(refused.value).startswith(f"{archive}: ") and refusal in str(refused.value)
     assert not os.path.exists(tmp_path / "out") or os.listdir(tmp_path / "out") == []
+
+
+def test_an_inference_graph_beside_the_weights_is_a_member_a_model_needs():
+    assert member_kind_problem(tarfile.TarInfo("graph-sentences.onnx")) is None
+    assert member_kind_problem(tarfile.TarInfo("graphs.json")) is None
 
 
 def test_data_and_harmless_keys_pass():

@@ -23,7 +23,6 @@ from srl_zoo.commands.precision_f1 import measure_f1_per_precision
 from srl_zoo.commands.score_calibration import SCORE_CALIBRATION_KEY, calibrate_archive
 from srl_zoo.commands.verbosity import add_verbosity
 from srl_zoo.data.formats.io_utils import atomic_write
-from srl_zoo.graphs.contract import GRAPHS_FOLDER
 from srl_zoo.nn.precision import F1_PER_PRECISION_KEY
 from srl_zoo.runtime.graph_export import export_graphs
 from srl_zoo.runtime.load import load_model
@@ -84,8 +83,9 @@ def export_archive(
         and recorded in the config (`srl_zoo.nn.precision`: `auto` takes bfloat16 only where it keeps F1).
     calibrate_on : a gold file: the temperature that calibrates the argument scores on it is chosen and
         recorded in the config with the expected calibration errors (`srl_zoo.commands.score_calibration`).
-    graphs : also write the labeling network as ONNX inference graphs (`graphs/`, `srl_zoo.runtime.graph_export`),
-        made from the exported model (its float16 weights, its calibration), which label without torch.
+    graphs : also write the labeling network as ONNX inference graphs (`graph-*.onnx` and `graphs.json`,
+        `srl_zoo.runtime.graph_export`), made from the exported model (its calibration too), which label without
+        torch; their weights are read from the archive's `weights.th` (stored once).
     """
     with safe_extracted_archive(archive) as directory:
         with open(os.path.join(directory, CONFIG_NAME), encoding="utf-8") as handle:
@@ -109,8 +109,8 @@ def export_archive(
             if graphs:
                 provisional = os.path.join(staging, "provisional.tar.gz")
                 _write_archive(provisional, config, staging, directory, transformer)
-                graphs_folder = os.path.join(staging, GRAPHS_FOLDER)
-                export_graphs(load_model(provisional), graphs_folder)
+                graphs_folder = os.path.join(staging, "graphs")
+                export_graphs(load_model(provisional), graphs_folder, os.path.join(staging, _WEIGHTS_NAME))
             _write_archive(output, config, staging, directory, transformer, graphs_folder)
 
 
@@ -136,10 +136,8 @@ def _write_archive(
             tar.add(os.path.join(directory, folder), arcname=folder, recursive=False)
             for name in names:
                 tar.add(os.path.join(directory, folder, name), arcname=f"{folder}/{name}")
-        if graphs is not None:
-            tar.add(graphs, arcname=GRAPHS_FOLDER, recursive=False)
-            for name in sorted(os.listdir(graphs)):
-                tar.add(os.path.join(graphs, name), arcname=f"{GRAPHS_FOLDER}/{name}")
+        for path in [] if graphs is None else [os.path.join(graphs, n) for n in sorted(os.listdir(graphs))]:
+            tar.add(path, arcname=os.path.basename(path))  # beside weights.th, which the graphs read
 
 
 def known_members(directory: str, transformer: str) -> list[tuple[str, list[str]]]:
@@ -182,8 +180,8 @@ class SrlExport(Subcommand):
         subparser.add_argument(
             "--graphs",
             action="store_true",
-            help="also write the labeling network as ONNX inference graphs in the archive (graphs/), which "
-            "label in float32 without torch (srl_zoo.graphs)",
+            help="also write the labeling network as ONNX inference graphs in the archive (graph-*.onnx, "
+            "graphs.json; their weights read from its weights.th), which label in float32 without torch",
         )
         add_verbosity(subparser, _run)
         return subparser

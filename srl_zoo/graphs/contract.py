@@ -1,9 +1,11 @@
 """What an archive's inference graphs are: the files, and the inputs srl_zoo feeds and the outputs it reads. The
 exporter (`srl_zoo.runtime.graph_export`) writes by it and the graph runtime checks every graph against it."""
 
-#: the archive's folder of graphs, and the manifest in it (`graphs.json`: the graphs' files and how to decode them)
-GRAPHS_FOLDER = "graphs"
+#: the manifest of an archive's graphs, beside `weights.th` at its top (the graphs' files and how to decode them);
+#: the graphs lie there too, as `graph-*.onnx`, their weights read from `weights.th` (`srl_zoo.runtime.shared_weights`)
 MANIFEST = "graphs.json"
+#: the file names a graph may have
+GRAPH_FILE = r"graph-[a-z0-9-]+\.onnx"
 #: the manifest's version
 FORMAT = 1
 

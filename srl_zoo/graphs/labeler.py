@@ -10,7 +10,7 @@ from srl_zoo.frames.readable_frames import ReadableFrames
 from srl_zoo.front.batch_budget import MAX_BATCH_CHARACTERS, BatchBudget, check_batch_size
 from srl_zoo.front.request_labeling import RequestLabeling
 from srl_zoo.front.requests import SrlRequest, check_min_score
-from srl_zoo.graphs.contract import GRAPHS_FOLDER, MANIFEST
+from srl_zoo.graphs.contract import MANIFEST
 from srl_zoo.graphs.engine import default_threads
 from srl_zoo.graphs.network import GraphBatch, GraphNetwork
 
@@ -64,7 +64,7 @@ def load(
     `readable_frames`, `min_score`, `max_batch_characters`."""
     check_batch_size(batch_size)
     with extracted_archive(archive_file) as folder:
-        if not os.path.isfile(os.path.join(folder, GRAPHS_FOLDER, MANIFEST)):
+        if not os.path.isfile(os.path.join(folder, MANIFEST)):
             return None
         network = GraphNetwork(archive_file, folder, threads or default_threads())
     return GraphLabeler(network, batch_size, **options)

@@ -4,6 +4,7 @@ tags decoded and scored in numpy, and the frames read out (`srl_zoo.parts.frame_
 
 import json
 import os
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Optional
@@ -16,7 +17,7 @@ from srl_zoo.graphs.contract import (
     FORMAT,
     FRAME_INPUTS,
     FRAME_OUTPUTS,
-    GRAPHS_FOLDER,
+    GRAPH_FILE,
     MANIFEST,
     WORD_MASK,
 )
@@ -57,21 +58,22 @@ class GraphNetwork:
     """
 
     def __init__(self, archive: str, folder: str, threads: int) -> None:
-        graphs = os.path.join(folder, GRAPHS_FOLDER)
         try:
-            with open(os.path.join(graphs, MANIFEST), encoding="utf-8") as handle:
+            with open(os.path.join(folder, MANIFEST), encoding="utf-8") as handle:
                 self.manifest: dict[str, Any] = json.load(handle)
         except (OSError, ValueError) as error:
-            raise ArchiveError(archive, f"graphs/{MANIFEST}: {error}") from None
+            raise ArchiveError(archive, f"{MANIFEST}: {error}") from None
         if self.manifest.get("format") != FORMAT:
-            raise ArchiveError(archive, f"graphs/{MANIFEST}: format {self.manifest.get('format')!r}, not {FORMAT}")
+            raise ArchiveError(archive, f"{MANIFEST}: format {self.manifest.get('format')!r}, not {FORMAT}")
         embedder = self.manifest["embedder"]
         expected = {"sentences": [*EMBEDDER_INPUTS[embedder["type"]], WORD_MASK],
                     "frames": [*FRAME_INPUTS]}  # fmt: skip
         self.sessions = {}
         for part, inputs in expected.items():
             entry = self.manifest["graphs"][part]
-            path = os.path.join(graphs, os.path.basename(entry["file"]))
+            if not re.fullmatch(GRAPH_FILE, str(entry.get("file"))):
+                raise ArchiveError(archive, f"{MANIFEST}: graph file {entry.get('file')!r} is no graph-*.onnx name")
+            path = os.path.join(folder, entry["file"])
             outputs = list(FRAME_OUTPUTS) if part == "frames" else list(entry["outputs"])
             check_graph(archive, path, folder, inputs, outputs)
             self.sessions[part] = graph_session(path, threads)

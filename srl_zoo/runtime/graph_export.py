@@ -5,12 +5,14 @@ decode them in numpy (`srl_zoo.graphs`). A part without a graph form raises `Not
 
 import json
 import os
+import tarfile
 import tempfile
-from typing import Any
+from typing import Any, Optional
 
 import torch
 from torch import nn
 
+from srl_zoo.archive_cache import extracted_archive
 from srl_zoo.data.formats.io_utils import atomic_write
 from srl_zoo.graphs.contract import (
     FORMAT,
@@ -21,11 +23,13 @@ from srl_zoo.graphs.contract import (
     WORD_MASK,
 )
 from srl_zoo.runtime.embedders import TransformerWords
+from srl_zoo.runtime.load import load_model
 from srl_zoo.runtime.model import LabelingModel
 from srl_zoo.runtime.onnx_encoder import OPSET, quietly
+from srl_zoo.runtime.shared_weights import share_weights, stored_tensors
 
 #: the graph files a manifest names
-SENTENCE_GRAPH, FRAME_GRAPH = "sentences-float32.onnx", "frames-float32.onnx"
+SENTENCE_GRAPH, FRAME_GRAPH = "graph-sentences.onnx", "graph-frames.onnx"
 #: the example sentences traced (two, of different lengths, so that no size is taken for a constant)
 EXAMPLE = (["Bush", "nominated", "two", "judges", "today", "."], ["He", "left", "."])
 
@@ -95,9 +99,16 @@ def manifest(model: LabelingModel, sentence_outputs: tuple[str, ...]) -> dict[st
     }
 
 
-def export_graphs(model: LabelingModel, folder: str) -> dict[str, Any]:
-    """Write `model`'s sentence and frame graphs (float32) and their manifest into `folder`, each file whole or not
-    at all; the manifest written."""
+def export_graphs(model: LabelingModel, folder: str, weights: Optional[str] = None) -> dict[str, Any]:
+    """Write `model`'s sentence and frame graphs (float32 computations) and their manifest into `folder`, each file
+    whole or not at all; the manifest written.
+
+    # Parameters
+
+    weights : the archive's `weights.th` (float16, as `srl-zoo export` writes it), beside which the graphs will
+        lie: every weight of the graphs that is one of its tensors is read from there (stored once; see
+        `srl_zoo.runtime.shared_weights`). None: the graphs hold their weights (float32).
+    """
     model = model.eval()
     prepared = model.prepare(EXAMPLE, [None, None])
     word_mask = torch.arange(int(prepared.lengths.max())).unsqueeze(0) < prepared.lengths.unsqueeze(1)
@@ -105,14 +116,20 @@ def export_graphs(model: LabelingModel, folder: str) -> dict[str, Any]:
     sentence_outputs = SENTENCE_OUTPUTS[: 1 if model.predicate_head is None else 2]
     written = manifest(model, sentence_outputs)
     os.makedirs(folder, exist_ok=True)
+    stored = None if weights is None else stored_tensors(weights)
     with torch.no_grad():
         words = SentenceGraph(model)(*sentence_inputs)[0]
-        names = written["graphs"]["sentences"]["inputs"]
-        axes = {name: _free_axes(name) for name in [*names, *sentence_outputs]}
-        _export(SentenceGraph(model), sentence_inputs, names, list(sentence_outputs), axes, folder, SENTENCE_GRAPH)
         frame_inputs = (words, word_mask, torch.tensor([0, 0, 1]), torch.tensor([1, 3, 1]))
-        axes = {name: _free_axes(name) for name in [*FRAME_INPUTS, *FRAME_OUTPUTS]}
-        _export(FrameGraph(model), frame_inputs, list(FRAME_INPUTS), list(FRAME_OUTPUTS), axes, folder, FRAME_GRAPH)
+        graphs = [
+            (SentenceGraph(model), sentence_inputs, written["graphs"]["sentences"]["inputs"], list(sentence_outputs),
+             SENTENCE_GRAPH),
+            (FrameGraph(model), frame_inputs, list(FRAME_INPUTS), list(FRAME_OUTPUTS), FRAME_GRAPH),
+        ]  # fmt: skip
+        embedded = 0
+        for graph, example, inputs, outputs, name in graphs:
+            axes = {tensor: _free_axes(tensor) for tensor in [*inputs, *outputs]}
+            embedded += _export(graph, example, (inputs, outputs, axes), folder, name, (weights, stored))
+    written["embedded_bytes"] = embedded
     with atomic_write(os.path.join(folder, MANIFEST)) as handle:
         json.dump(written, handle)
     return written
@@ -134,17 +151,38 @@ def _free_axes(name: str) -> dict[int, str]:
 def _export(
     graph: nn.Module,
     example: tuple[torch.Tensor, ...],
-    inputs: list[str],
-    outputs: list[str],
-    axes: dict[str, dict[int, str]],
+    names: tuple[list[str], list[str], dict[str, dict[int, str]]],
     folder: str,
     name: str,
-) -> None:
-    """`graph` traced on `example` and written as `folder/name` (beside it first, then renamed)."""
+    weights: tuple[Optional[str], Optional[dict[str, tuple[int, int]]]],
+) -> int:
+    """`graph` traced on `example` and written as `folder/name` (beside it first, then renamed), its weights read
+    from `weights` where given (`share_weights`); the bytes of weights the graph holds itself. The weights stay
+    as the parameters are (no constant folding: the engine folds them when it loads the graph), so that each is a
+    tensor of the archive's `weights.th`."""
+    inputs, outputs, axes = names
+    path_of_weights, stored = weights
     with tempfile.TemporaryDirectory(dir=folder) as scratch, quietly():
         path = os.path.join(scratch, name)
         torch.onnx.export(
             graph.eval(), example, path, input_names=inputs, output_names=outputs, dynamic_axes=axes,
-            opset_version=OPSET, dynamo=False,
+            opset_version=OPSET, dynamo=False, do_constant_folding=False,
         )  # fmt: skip
+        embedded = os.path.getsize(path)
+        if path_of_weights is not None and stored is not None:
+            embedded = share_weights(path, path_of_weights, stored)
         os.replace(path, os.path.join(folder, name))
+    return embedded
+
+
+def archive_with_graphs(archive: str, output: str) -> str:
+    """`output`: a copy of `archive` (an uncompressed tar) with its network's graphs beside its `weights.th` (what
+    `srl-zoo export --graphs` adds, without re-exporting the weights); `output` returned."""
+    with extracted_archive(archive) as extracted, tempfile.TemporaryDirectory() as graphs:
+        export_graphs(load_model(archive), graphs, os.path.join(extracted, "weights.th"))
+        with atomic_write(output, "wb") as handle, tarfile.open(fileobj=handle, mode="w") as written:
+            for name in sorted(os.listdir(extracted)):
+                written.add(os.path.join(extracted, name), arcname=name)
+            for name in sorted(os.listdir(graphs)):
+                written.add(os.path.join(graphs, name), arcname=name)
+    return output

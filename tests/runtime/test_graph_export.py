@@ -10,12 +10,11 @@ import tarfile
 import pytest
 
 from srl_zoo.archive_cache import extracted_archive
-from srl_zoo.graphs.contract import GRAPHS_FOLDER, MANIFEST
+from srl_zoo.graphs.contract import MANIFEST
 from srl_zoo.graphs.labeler import GraphLabeler
 from srl_zoo.labelers import load
-from srl_zoo.runtime.graph_export import export_graphs
+from srl_zoo.runtime.graph_export import archive_with_graphs
 from srl_zoo.runtime.labeler import RuntimeLabeler
-from srl_zoo.runtime.load import load_model
 from tests.conftest import REPO_ROOT
 from tests.runtime.test_runtime_labels import dev_requests
 
@@ -26,15 +25,8 @@ SHIPPED = os.path.join(REPO_ROOT, "models", "ewt-english.tar.gz")
 
 @pytest.fixture(scope="module")
 def graph_archive(tmp_path_factory) -> str:
-    """The shipped default with its network's graphs (`graphs/`), as `srl-zoo export --graphs` writes them."""
-    folder = tmp_path_factory.mktemp("with-graphs")
-    path = str(folder / "model.tar.gz")
-    with extracted_archive(SHIPPED) as extracted, tarfile.open(path, "w") as archive:
-        for name in sorted(os.listdir(extracted)):
-            archive.add(os.path.join(extracted, name), arcname=name)
-        export_graphs(load_model(SHIPPED), str(folder / GRAPHS_FOLDER))
-        archive.add(str(folder / GRAPHS_FOLDER), arcname=GRAPHS_FOLDER)
-    return path
+    """The shipped default with its network's graphs beside its weights, as `srl-zoo export --graphs` writes them."""
+    return archive_with_graphs(SHIPPED, str(tmp_path_factory.mktemp("with-graphs") / "model.tar"))
 
 
 def test_the_graphs_label_as_the_eager_network_does(graph_archive):
@@ -61,13 +53,22 @@ def test_the_graphs_label_as_the_eager_network_does(graph_archive):
 def test_the_manifest_says_what_each_graph_reads_and_gives(graph_archive):
     with (
         extracted_archive(graph_archive) as folder,
-        open(os.path.join(folder, GRAPHS_FOLDER, MANIFEST), encoding="utf-8") as handle,
+        open(os.path.join(folder, MANIFEST), encoding="utf-8") as handle,
     ):
         manifest = json.load(handle)
     assert manifest["graphs"]["sentences"]["inputs"][-1] == "word_mask"
     assert manifest["graphs"]["frames"]["outputs"] == ["tag_scores"]
     assert manifest["decoder"]["type"] == "crf" and manifest["predicate_head"]["type"] == "tagger"
     assert manifest["score_temperature"] == 1.25
+    # every weight of both graphs is read from weights.th: what they hold themselves is a few constants
+    assert manifest["embedded_bytes"] < 100_000
+    assert os.path.getsize(graph_archive) < 1.05 * tarred_size(SHIPPED)
+
+
+def tarred_size(archive: str) -> int:
+    """The bytes of `archive`'s members (what an uncompressed copy of it holds, headers aside)."""
+    with tarfile.open(archive) as members:
+        return sum(member.size for member in members)
 
 
 LABEL_WITHOUT_TORCH = """
