@@ -1,15 +1,15 @@
 """The graphs' weights read from the archive's own `weights.th`, stored once: a torch weights file is a zip whose
 tensors are stored uncompressed, so a graph's initializer that is one of them in float16 becomes ONNX external data
-at that tensor's offset in `weights.th` (beside the graph), cast to float32 inside the graph."""
+at that tensor's offset in `weights.th` (beside the graph), cast to float32 inside the graph. (`onnx`, an optional
+extra, is imported where a graph is rewritten.)"""
 
 import hashlib
 import os
 import struct
 import zipfile
+from typing import Any, Optional
 
 import numpy as np
-import onnx
-from onnx import TensorProto, helper, numpy_helper
 
 #: a zip entry's local header: 30 bytes, the name's and the extra field's lengths at 26 and 28
 LOCAL_HEADER = struct.Struct("<4s22xHH")
@@ -36,6 +36,9 @@ def stored_tensors(weights: str) -> dict[str, tuple[int, int]]:
 def share_weights(graph_path: str, weights: str, stored: dict[str, tuple[int, int]]) -> int:
     """Rewrite the graph at `graph_path` so that each float32 initializer whose float16 rounding is exact and is a
     tensor of `weights` (`stored_tensors`) is read from there; the bytes still embedded in the graph."""
+    import onnx
+    from onnx import TensorProto, helper
+
     model = onnx.load(graph_path)
     kept, casts = [], []
     location = os.path.basename(weights)
@@ -60,8 +63,11 @@ def share_weights(graph_path: str, weights: str, stored: dict[str, tuple[int, in
     return sum(len(t.raw_data) for t in kept if t.data_location != TensorProto.EXTERNAL)
 
 
-def _shared(tensor: TensorProto, stored: dict[str, tuple[int, int]]) -> "tuple[int, int] | None":
-    """Where `tensor`'s float16 bytes are stored, where its values are exactly float16 ones and stored."""
+def _shared(tensor: Any, stored: dict[str, tuple[int, int]]) -> Optional[tuple[int, int]]:
+    """Where `tensor`'s (an ONNX `TensorProto`) float16 bytes are stored, where its values are exactly float16 ones
+    and stored."""
+    from onnx import numpy_helper
+
     values = numpy_helper.to_array(tensor)
     half = values.astype(np.float16)
     if values.size < 2 or not np.array_equal(half.astype(np.float32), values):
