@@ -19,6 +19,7 @@ from srl_zoo.graphs.contract import (
     FRAME_OUTPUTS,
     GRAPH_FILE,
     MANIFEST,
+    SENTENCE_OUTPUTS,
     WORD_MASK,
 )
 from srl_zoo.graphs.crf_decoding import CrfDecoder
@@ -49,12 +50,12 @@ class GraphBatch:
 
 
 class GraphNetwork:
-    """The labeling network of an archive's graphs folder.
+    """The labeling network of an archive's inference graphs.
 
     # Parameters
 
-    archive : the archive's path (named in errors). folder : where its `graphs/` folder was extracted (with its
-        `transformer/` tokenizer). threads : the engine's threads per call.
+    archive : the archive's path (named in errors). folder : where it was extracted (its manifest, graphs,
+        `weights.th` and `transformer/` tokenizer). threads : the engine's threads per call.
     """
 
     def __init__(self, archive: str, folder: str, threads: int) -> None:
@@ -65,22 +66,22 @@ class GraphNetwork:
             raise ArchiveError(archive, f"{MANIFEST}: {error}") from None
         if self.manifest.get("format") != FORMAT:
             raise ArchiveError(archive, f"{MANIFEST}: format {self.manifest.get('format')!r}, not {FORMAT}")
-        embedder = self.manifest["embedder"]
-        expected = {"sentences": [*EMBEDDER_INPUTS[embedder["type"]], WORD_MASK],
-                    "frames": [*FRAME_INPUTS]}  # fmt: skip
+        embedder, head = self.manifest["embedder"], self.manifest.get("predicate_head")
+        expected = {  # the contract's inputs and outputs: the sentence graph gives the head's logits where it has one
+            "sentences": ([*EMBEDDER_INPUTS[embedder["type"]], WORD_MASK], SENTENCE_OUTPUTS[: 2 if head else 1]),
+            "frames": (FRAME_INPUTS, FRAME_OUTPUTS),
+        }
         self.sessions = {}
-        for part, inputs in expected.items():
+        for part, (inputs, outputs) in expected.items():
             entry = self.manifest["graphs"][part]
             if not re.fullmatch(GRAPH_FILE, str(entry.get("file"))):
                 raise ArchiveError(archive, f"{MANIFEST}: graph file {entry.get('file')!r} is no graph-*.onnx name")
             path = os.path.join(folder, entry["file"])
-            outputs = list(FRAME_OUTPUTS) if part == "frames" else list(entry["outputs"])
             check_graph(archive, path, folder, inputs, outputs)
             self.sessions[part] = graph_session(path, threads)
         self.pieces = WordPieces(os.path.join(folder, "transformer"), embedder.get("max_length"))
         self.tags = dict(enumerate(self.manifest["tags"]))
         self.decoder = CrfDecoder.from_json(self.manifest["decoder"])
-        head = self.manifest.get("predicate_head")
         self.predicate_head = PredicateDecoder(head) if head else None
         self.temperature = float(self.manifest.get("score_temperature", 1.0))
         self.readout = FrameReadout(self.tags, self.predicate_head)

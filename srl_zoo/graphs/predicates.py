@@ -7,6 +7,7 @@ from typing import Any, Optional
 
 import numpy as np
 
+from srl_zoo.data.formats.labels import NO_PREDICATE_HEAD
 from srl_zoo.frames.readable_frames import frame_file_senses
 from srl_zoo.parts.heads.sense_table import SenseTable
 
@@ -70,7 +71,7 @@ def chosen_predicates(given: Sequence[Optional[list[int]]], is_predicate: Option
         if indices is not None:
             chosen.append(list(indices))
         elif is_predicate is None:
-            raise ValueError("this model has no predicate identification head: give the predicates with each sentence")
+            raise ValueError(NO_PREDICATE_HEAD)
         else:
             chosen.append(np.flatnonzero(is_predicate[row]).tolist())
     width = max((len(indices) for indices in chosen), default=0)

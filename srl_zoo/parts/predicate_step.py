@@ -7,14 +7,12 @@ from typing import Any, Optional
 
 import torch
 
+from srl_zoo.data.formats.labels import NO_PREDICATE_HEAD
 from srl_zoo.data.sentence_metadata import SentenceMetadata
 from srl_zoo.parts.batch_inputs import BatchInputs
 from srl_zoo.parts.encoders.encoded_sentences import EncodedSentences
 from srl_zoo.parts.heads.predicate_finder import PredicateFinder
 from srl_zoo.parts.predicate_sources import choose_predicates
-
-#: what a model without a predicate head says of a sentence given without its predicates
-NO_PREDICATE_HEAD = "this model has no predicate identification head: give the predicates with each sentence"
 
 
 @dataclass

@@ -7,11 +7,11 @@ import os
 import pytest
 import torch
 
+from srl_zoo.data.formats.labels import NO_PREDICATE_HEAD
 from srl_zoo.data.sentence_metadata import SentenceMetadata
 from srl_zoo.models.srl_model import SrlModel
 from srl_zoo.parts.batch_inputs import BatchInputs
 from srl_zoo.parts.network import NetworkInputs, NetworkPass, SrlNetwork
-from srl_zoo.parts.predicate_step import NO_PREDICATE_HEAD
 from srl_zoo.runtime.load import load_model
 from srl_zoo.runtime.model import LabelingModel
 from tests.conftest import REPO_ROOT

@@ -60,6 +60,9 @@ def convention_of(labels: Iterable[str]) -> Optional[str]:
 
 
 NOT_A_PREDICATE = "-"  # the predicate-identification label of a token that is no predicate
+#: what a model without a predicate head says of a sentence given without its predicates (the torch network and the
+#: inference graphs alike)
+NO_PREDICATE_HEAD = "this model has no predicate identification head: give the predicates with each sentence"
 NO_SENSE = "Y"  # ... of a predicate in data without senses (CoNLL-2005)
 
 
