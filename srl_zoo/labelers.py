@@ -6,8 +6,9 @@ component load through here."""
 import importlib.util
 from typing import Any
 
+from srl_zoo.archive_cache import extracted_archive
 from srl_zoo.front.labeler_contract import TextLabeler
-from srl_zoo.graphs.labeler import load as load_graphs
+from srl_zoo.graphs.labeler import load_from_folder as load_graphs
 
 #: the precisions an archive's inference graphs label in (float32 graphs: `auto` takes them where an archive has them)
 GRAPH_PRECISIONS = ("auto", "float32")
@@ -56,19 +57,20 @@ def load_labeler(archive_file: str, **settings: Any) -> TextLabeler:
     torch runtime's; the runtime's `NotCovered` error where it cannot build the archive and allennlp is not
     installed."""
     on_cpu = settings.get("cuda_device", -1) < 0
-    if on_cpu and settings.get("precision", "auto") in GRAPH_PRECISIONS:
-        graph_settings = {key: value for key, value in settings.items() if key not in ("cuda_device", "precision")}
-        labeler = load_graphs(archive_file, **graph_settings)
-        if labeler is not None:
-            return labeler
-    from srl_zoo.runtime.labeler import load as load_runtime
-    from srl_zoo.runtime.load import NotCovered
+    with extracted_archive(archive_file) as folder:  # once, for both loaders
+        if on_cpu and settings.get("precision", "auto") in GRAPH_PRECISIONS:
+            graph_settings = {key: value for key, value in settings.items() if key not in ("cuda_device", "precision")}
+            labeler = load_graphs(archive_file, folder, **graph_settings)
+            if labeler is not None:
+                return labeler
+        from srl_zoo.runtime.labeler import load_from_folder as load_runtime
+        from srl_zoo.runtime.load import NotCovered
 
-    try:
-        return load_runtime(archive_file, **settings)
-    except NotCovered:
-        if importlib.util.find_spec("allennlp") is None:
-            raise
+        try:
+            return load_runtime(archive_file, folder, **settings)
+        except NotCovered:
+            if importlib.util.find_spec("allennlp") is None:
+                raise
     from srl_zoo.api import load as load_with_allennlp
 
     return load_with_allennlp(archive_file, **settings)

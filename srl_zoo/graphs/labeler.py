@@ -64,7 +64,14 @@ def load(
     `readable_frames`, `min_score`, `max_batch_characters`."""
     check_batch_size(batch_size)
     with extracted_archive(archive_file) as folder:
-        if not os.path.isfile(os.path.join(folder, MANIFEST)):
-            return None
-        network = GraphNetwork(archive_file, folder, threads or default_threads())
-    return GraphLabeler(network, batch_size, **options)
+        return load_from_folder(archive_file, folder, batch_size, threads, **options)
+
+
+def load_from_folder(
+    archive_file: str, folder: str, batch_size: int = 64, threads: Optional[int] = None, **options: Any
+) -> Optional[GraphLabeler]:
+    """`load` reading the archive's files from `folder`, the folder they are extracted in."""
+    check_batch_size(batch_size)
+    if not os.path.isfile(os.path.join(folder, MANIFEST)):
+        return None
+    return GraphLabeler(GraphNetwork(archive_file, folder, threads or default_threads()), batch_size, **options)

@@ -25,7 +25,7 @@ from srl_zoo.runtime.int8_encoder import (
     missing_int8_engine,
     run_transformer_in_int8,
 )
-from srl_zoo.runtime.load import load_model
+from srl_zoo.runtime.load import load_model, model_from_folder
 from srl_zoo.runtime.model import LabelingModel, PreparedBatch
 from srl_zoo.runtime.onnx_encoder import EngineUnavailable
 
@@ -116,5 +116,26 @@ def load(
     `min_score`, `max_batch_characters`); `ArchiveError` naming the file for a bad archive or a part the runtime
     does not build."""
     check_batch_size(batch_size)
+    return _labeler(archive_file, load_model(archive_file), cuda_device, batch_size, precision, **options)
+
+
+def load_from_folder(
+    archive_file: str,
+    folder: str,
+    cuda_device: int = -1,
+    batch_size: int = 64,
+    precision: str = "auto",
+    **options: Any,
+) -> RuntimeLabeler:
+    """`load` reading the archive's files from `folder`, the folder they are extracted in."""
+    check_batch_size(batch_size)
+    model = model_from_folder(archive_file, folder)
+    return _labeler(archive_file, model, cuda_device, batch_size, precision, **options)
+
+
+def _labeler(
+    archive_file: str, model: LabelingModel, cuda_device: int, batch_size: int, precision: str, **options: Any
+) -> RuntimeLabeler:
+    """The `RuntimeLabeler` of `archive_file`'s model, its int8 encoder kept in the archive's encoder cache."""
     options.setdefault("encoder_cache", functools.partial(encoder_cache_folder, archive_file))  # hashed if int8
-    return RuntimeLabeler(load_model(archive_file), cuda_device, batch_size, precision=precision, **options)
+    return RuntimeLabeler(model, cuda_device, batch_size, precision=precision, **options)

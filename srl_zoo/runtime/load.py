@@ -202,7 +202,13 @@ def load_model(path: str) -> LabelingModel:
     from a temporary folder, removed afterwards. A problem with a file inside it is one `ArchiveError` naming
     `path` and the member."""
     with extracted_archive(path) as directory:
-        try:
-            return build_model(path, directory)
-        except ArchiveError as error:
-            raise named_by_archive(error, path, directory) from None
+        return model_from_folder(path, directory)
+
+
+def model_from_folder(path: str, directory: str) -> LabelingModel:
+    """The `LabelingModel` of the archive at `path` from `directory`, the folder its files are extracted in; a
+    problem with a file inside it is one `ArchiveError` naming `path` and the member."""
+    try:
+        return build_model(path, directory)
+    except ArchiveError as error:
+        raise named_by_archive(error, path, directory) from None
