@@ -117,9 +117,10 @@ class SrlEvaluate(Subcommand):
         )
         subparser.add_argument(
             "--decoding",
-            choices=["argmax", "viterbi"],
+            choices=["argmax", "viterbi", "valid_frames"],
             default=None,
-            help="override the model's decoding (e.g. to compare argmax with Viterbi on one model)",
+            help="override the model's decoding (e.g. to compare argmax with Viterbi on one model, or a CRF's "
+            "Viterbi with valid_frames: each core role once, C-/R- roles with their base)",
         )
         subparser.add_argument(
             "--predicate-source",

@@ -1,11 +1,16 @@
 """A linear-chain CRF's decoding in numpy, as `srl_zoo.parts.outputs.linear_chain_crf` computes it in torch: the best
 path under hard BIO constraints (Viterbi) and each decoded span's marginal log-probability (forward-backward)."""
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Optional
 
 import numpy as np
 
+from srl_zoo.frames.valid_frames import FrameConstraints, valid_paths
+
+#: the decodings a manifest may name (`srl_zoo.parts.outputs.crf.CRF_DECODINGS`)
+DECODINGS = ("viterbi", "valid_frames")
 #: the score of a forbidden tag or transition (as `srl_zoo.parts.outputs.decoding.FORBIDDEN`)
 FORBIDDEN = np.float32(-1.0e9)
 #: the smallest positive float32, below which a probability is clamped before its log
@@ -21,6 +26,7 @@ class CrfDecoder:
     transitions : `(labels, labels)` float32 learned [from, to] scores. start_scores : `(labels,)` float32.
     allowed : `(labels, labels)` bool, allowed transitions [from, to]. start_allowed : `(labels,)` bool.
     continuation : `(labels,)` int64, the id of `I-X` for `B-X` and `I-X`, -1 for labels no tag continues.
+    constraints : the frame constraints `decode` keeps besides BIO (`"valid_frames"` decoding), or None.
     """
 
     transitions: np.ndarray
@@ -28,28 +34,36 @@ class CrfDecoder:
     allowed: np.ndarray
     start_allowed: np.ndarray
     continuation: np.ndarray
+    constraints: Optional[FrameConstraints] = None
 
     @classmethod
-    def from_json(cls, settings: dict[str, Any]) -> "CrfDecoder":
-        """The decoder of a graph manifest's `decoder` entry (`to_json`'s form)."""
+    def from_json(cls, settings: dict[str, Any], labels: Sequence[str]) -> "CrfDecoder":
+        """The decoder of a graph manifest's `decoder` entry (the CRF's `graph_decoder`), over the tags `labels`
+        by index; `ValueError` naming the `decoding` it does not know."""
+        decoding = settings.get("decoding", "viterbi")
+        if decoding not in DECODINGS:
+            raise ValueError(f"decoder.decoding: one of {DECODINGS}, got {decoding!r}")
         return cls(
             np.asarray(settings["transitions"], dtype=np.float32),
             np.asarray(settings["start_scores"], dtype=np.float32),
             np.asarray(settings["allowed"], dtype=bool),
             np.asarray(settings["start_allowed"], dtype=bool),
             np.asarray(settings["continuation"], dtype=np.int64),
+            FrameConstraints(labels) if decoding == "valid_frames" else None,
         )
 
-    def to_json(self) -> dict[str, Any]:
-        """The decoder as JSON values (`type`: `crf`)."""
-        return {
-            "type": "crf",
-            "transitions": self.transitions.tolist(),
-            "start_scores": self.start_scores.tolist(),
-            "allowed": self.allowed.tolist(),
-            "start_allowed": self.start_allowed.tolist(),
-            "continuation": self.continuation.tolist(),
-        }
+    def decode(self, emissions: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        """`(rows, seq_len)` int64, each row's best path under BIO (and the frame constraints where kept).
+
+        # Parameters
+
+        emissions : `(rows, seq_len, labels)` float32. mask : `(rows, seq_len)` bool, real tokens first.
+        """
+        paths = self.viterbi(emissions, mask)
+        if self.constraints is None or not len(paths):
+            return paths
+        transitions, start = self.constrained()
+        return valid_paths(self.constraints, emissions, mask, transitions, start, paths)
 
     def constrained(self, temperature: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
         """Transition `(labels, labels)` and first-tag `(labels,)` scores divided by `temperature`, forbidden ones

@@ -81,7 +81,10 @@ class GraphNetwork:
             self.sessions[part] = graph_session(path, threads)
         self.pieces = WordPieces(os.path.join(folder, "transformer"), embedder.get("max_length"))
         self.tags = dict(enumerate(self.manifest["tags"]))
-        self.decoder = CrfDecoder.from_json(self.manifest["decoder"])
+        try:
+            self.decoder = CrfDecoder.from_json(self.manifest["decoder"], self.manifest["tags"])
+        except ValueError as error:
+            raise ArchiveError(archive, f"{MANIFEST}: {error}") from None
         self.predicate_head = PredicateDecoder(head) if head else None
         self.temperature = float(self.manifest.get("score_temperature", 1.0))
         self.readout = FrameReadout(self.tags, self.predicate_head)
@@ -131,7 +134,7 @@ class GraphNetwork:
                     "row_predicates": indices[sentences, frames]}  # fmt: skip
             (scores,) = self.sessions["frames"].run(None, feed)  # (rows, longest, num_labels)
             row_mask = word_mask[sentences, :longest]
-            path = self.decoder.viterbi(scores, row_mask)
+            path = self.decoder.decode(scores, row_mask)
             tags[sentences, frames, :longest] = np.where(row_mask, path, -1)
             span_logs[sentences, frames, :longest] = self.decoder.span_log_probabilities(
                 scores, path, row_mask, self.temperature

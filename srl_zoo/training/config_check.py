@@ -115,6 +115,10 @@ class _Fit:
 
 def _check_value(value: Any, annotation: Any, path: str, fit: _Fit) -> None:
     """Check `value`, given for a parameter annotated `annotation`, at `path`."""
+    if typing.get_origin(annotation) is typing.Literal:
+        if value not in typing.get_args(annotation):
+            raise ConfigurationError(f"{path}: one of {typing.get_args(annotation)}, got {value!r}")
+        return
     alternatives = _alternatives(annotation)
     if any(kind in (int, float, bool, str) for kind in alternatives):
         if value is None or _fits(value, alternatives):

@@ -2,6 +2,7 @@
 the sums over all paths by brute force; both agree with the torch CRF the network trains."""
 
 import itertools
+import json
 
 import numpy as np
 import pytest
@@ -10,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from srl_zoo.graphs.crf_decoding import CrfDecoder
+from srl_zoo.parts.outputs.crf import CrfOutput
 from srl_zoo.parts.outputs.linear_chain_crf import LinearChainCrf
 from srl_zoo.parts.outputs.span_scores import continuation_ids
 
@@ -94,8 +96,29 @@ def test_no_rows_decode_to_no_rows():
     assert decoder.span_log_probabilities(empty, no_tags, no_mask).shape == (0, 3)
 
 
-def test_the_decoder_travels_as_json():
-    _, decoder = crf_and_decoder(2)
-    again = CrfDecoder.from_json(decoder.to_json())
-    for field in ("transitions", "start_scores", "allowed", "start_allowed", "continuation"):
-        np.testing.assert_array_equal(getattr(again, field), getattr(decoder, field))
+@pytest.mark.parametrize("decoding", ["viterbi", "valid_frames"])
+def test_the_decoder_travels_as_json_and_decodes_as_the_torch_output_layer(decoding):
+    labels = ["O", "B-ARG0", "I-ARG0", "B-ARG1", "I-ARG1", "B-C-ARG1", "B-R-ARG0", "B-V"]
+    output = CrfOutput(dict(enumerate(labels)), decoding=decoding)
+    generator = torch.Generator().manual_seed(3)
+    with torch.no_grad():
+        output.crf.transitions.copy_(torch.randn(len(labels), len(labels), generator=generator))
+        output.crf.start_scores.copy_(torch.randn(len(labels), generator=generator))
+    decoder = CrfDecoder.from_json(json.loads(json.dumps(output.graph_decoder())), labels)
+    emissions = torch.randn(64, 7, len(labels), generator=generator)
+    emissions[..., labels.index("B-ARG0")] += 2.0  # many rows with ARG0 twice
+    mask = torch.arange(7) < torch.randint(1, 8, (64, 1), generator=generator)
+    from_torch = output._best_paths(emissions, mask)
+    from_numpy = decoder.decode(emissions.numpy(), mask.numpy())
+    np.testing.assert_array_equal(from_numpy[mask.numpy()], from_torch.numpy()[mask.numpy()])
+    repeated = [
+        sum(labels[tag] == "B-ARG0" for tag in row[real]) > 1
+        for row, real in zip(from_numpy, mask.numpy(), strict=True)
+    ]
+    assert any(repeated) == (decoding == "viterbi")
+
+
+def test_a_decoding_the_graphs_do_not_know_is_refused_by_its_key():
+    output = CrfOutput(dict(enumerate(LABELS)))
+    with pytest.raises(ValueError, match=r"^decoder\.decoding: .*'beam'"):
+        CrfDecoder.from_json(output.graph_decoder() | {"decoding": "beam"}, LABELS)

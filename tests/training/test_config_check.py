@@ -68,8 +68,12 @@ def fixture_config(monkeypatch) -> dict:
         ),
         (lambda c: c["trainer"]["optimizer"].update(lr="fast"), "trainer.optimizer.lr: expected a number, got 'fast'"),
         (
-            lambda c: c["model"]["frame_scorer"].update(output={"type": "crf", "decoding": "viterbi"}),
-            "model.frame_scorer.output.decoding: not a key of model.frame_scorer.output (CrfTagOutput)",
+            lambda c: c["model"]["frame_scorer"].update(output={"type": "crf", "label_smoothing": 0.1}),
+            "model.frame_scorer.output.label_smoothing: not a key of model.frame_scorer.output (CrfTagOutput)",
+        ),
+        (
+            lambda c: c["model"]["frame_scorer"].update(output={"type": "crf", "decoding": "argmax"}),
+            "model.frame_scorer.output.decoding: one of ('viterbi', 'valid_frames'), got 'argmax'",
         ),
         (
             lambda c: c["model"]["frame_scorer"].update(output={"type": "softmax", "decodng": "viterbi"}),
@@ -92,6 +96,7 @@ def fixture_config(monkeypatch) -> dict:
         "top",
         "optimizer",
         "crf_output",
+        "crf_decoding",
         "softmax_output",
         "optional_part",
     ],  # fmt: skip

@@ -1,13 +1,19 @@
 """The `crf` output layer of a frame scorer: its tag logits as the emissions of a linear-chain CRF."""
 
-from typing import Any, Optional
+import typing
+from typing import Any, Literal, Optional
 
 import torch
 
+from srl_zoo.frames.valid_frames import FrameConstraints, valid_paths
 from srl_zoo.parts.outputs.linear_chain_crf import LinearChainCrf
 from srl_zoo.parts.outputs.softmax import decode_rows
 from srl_zoo.parts.outputs.span_scores import continuation_ids, score_frame_rows
 from srl_zoo.parts.outputs.tag_output import TagOutput, soft_cross_entropy
+
+#: how the CRF decodes: its best path under BIO, or under BIO and PropBank's frame constraints
+CrfDecoding = Literal["viterbi", "valid_frames"]
+CRF_DECODINGS: tuple[str, ...] = typing.get_args(CrfDecoding)
 
 
 class CrfOutput(TagOutput):
@@ -23,18 +29,24 @@ class CrfOutput(TagOutput):
         distributions (the reader's `teacher_files`): the CRF's marginals learn them (posterior distillation,
         Wang et al. 2020); without them it is unused.
 
-    It has no decoding setting (it decodes with Viterbi over its transitions) and no label smoothing (the
-    sequences' likelihood has no per-token smoothing).
+    decoding : `"viterbi"` (the best path under BIO) or `"valid_frames"` (the best path under BIO that also
+        keeps each core role once and C-/R- roles with their base: `srl_zoo.frames.valid_frames`).
+
+    It has no label smoothing (the sequences' likelihood has no per-token smoothing).
     """
 
     continuation: torch.Tensor  # buffer (num_labels,): see `continuation_ids`
 
-    def __init__(self, index_to_label: dict[int, str], teacher_weight: float = 0.5) -> None:
+    def __init__(
+        self, index_to_label: dict[int, str], teacher_weight: float = 0.5, decoding: CrfDecoding = "viterbi"
+    ) -> None:
         super().__init__()
         self.teacher_weight = teacher_weight
         self.crf = LinearChainCrf(index_to_label)
         labels = [index_to_label[i] for i in range(len(index_to_label))]
         self.register_buffer("continuation", continuation_ids(labels), persistent=False)  # (num_labels,)
+        self.constraints = FrameConstraints(labels)
+        self.set_decoding(decoding)
 
     def loss(
         self, layer_logits: list[torch.Tensor], gold_tags: torch.Tensor, frame_mask: torch.Tensor, mask: torch.Tensor
@@ -74,13 +86,30 @@ class CrfOutput(TagOutput):
         with_probabilities: bool = True,
     ) -> tuple[torch.Tensor, Optional[torch.Tensor]]:
         emissions = self.graph_scores(layer_logits)
-        predicted_tags = decode_rows(self.crf.viterbi, emissions, frame_mask, mask)
+        predicted_tags = decode_rows(self._best_paths, emissions, frame_mask, mask)
         if not with_probabilities:
             return predicted_tags, None
         rows = frame_mask.nonzero(as_tuple=False)
         probabilities = emissions.new_zeros(emissions.shape)
         probabilities[rows[:, 0], rows[:, 1]] = self.crf.marginals(emissions[rows[:, 0], rows[:, 1]], mask[rows[:, 0]])
         return predicted_tags, probabilities
+
+    def _best_paths(self, emissions: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+        """`(rows, seq_len)` each row's best path under the decoding's constraints (`emissions (rows, seq_len,
+        labels)`, `mask (rows, seq_len)`)."""
+        paths = self.crf.viterbi(emissions, mask)
+        if self._decoding == "viterbi" or not len(paths):
+            return paths
+        transitions, start = self.crf.constrained()
+        valid = valid_paths(
+            self.constraints,
+            emissions.detach().float().cpu().numpy(),
+            mask.cpu().numpy(),
+            transitions.detach().float().cpu().numpy(),
+            start.detach().float().cpu().numpy(),
+            paths.cpu().numpy(),
+        )
+        return torch.from_numpy(valid).to(paths.device)
 
     def span_log_probabilities(
         self,
@@ -111,12 +140,14 @@ class CrfOutput(TagOutput):
             "allowed": self.crf.allowed.tolist(),
             "start_allowed": self.crf.start_allowed.tolist(),
             "continuation": self.continuation.tolist(),
+            "decoding": self._decoding,
         }
 
     @property
     def decoding(self) -> str:
-        return "viterbi"
+        return self._decoding
 
     def set_decoding(self, decoding: str) -> None:
-        if decoding != "viterbi":
-            raise ValueError(f"the crf output layer decodes with Viterbi over its transitions, not {decoding!r}")
+        if decoding not in CRF_DECODINGS:
+            raise ValueError(f"the crf output layer decodes with one of {CRF_DECODINGS}, not {decoding!r}")
+        self._decoding = decoding

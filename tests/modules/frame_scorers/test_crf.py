@@ -99,8 +99,10 @@ class TestCrfOutputInTheModel(ModelTestCase):
         self.ensure_model_can_train_save_and_load(self.param_file)
         self.ensure_batch_predictions_are_consistent()
         assert self.model.frame_scorer.decoding == "viterbi"
-        with pytest.raises(ValueError, match="Viterbi"):
+        with pytest.raises(ValueError, match=r"one of \('viterbi', 'valid_frames'\), not 'argmax'"):
             self.model.set_decoding("argmax")
+        self.model.set_decoding("valid_frames")  # the same frames wherever a sentence sits in a batch
+        self.ensure_batch_predictions_are_consistent()
 
 
 def as_wrapper_archive(archive: str, target: str) -> str:
