@@ -9,6 +9,7 @@ from typing import Any, Optional
 
 import torch
 from allennlp.commands.subcommand import Subcommand
+from allennlp.common.params import parse_overrides, with_overrides
 from allennlp.models.archival import _WEIGHTS_NAME, CONFIG_NAME
 
 from srl_zoo.archives import (
@@ -26,6 +27,7 @@ from srl_zoo.data.formats.io_utils import atomic_write
 from srl_zoo.nn.precision import F1_PER_PRECISION_KEY
 from srl_zoo.runtime.graph_export import export_graphs
 from srl_zoo.runtime.load import load_model
+from srl_zoo.training.config_check import check_training_config
 from srl_zoo.training.transformer_files import SMALL_FILES
 
 TRAINING_FILE_KEYS = ("train_data_path", "validation_data_path", "test_data_path")
@@ -67,8 +69,10 @@ def export_archive(
     measure_on: Optional[str] = None,
     calibrate_on: Optional[str] = None,
     graphs: bool = False,
+    overrides: str = "",
 ) -> None:
-    """Write `output`: `archive`'s vocabulary, its config without training files, its weights in float16.
+    """Write `output`: `archive`'s vocabulary, its config without training files (and with `overrides`), its
+    weights in float16.
 
     allennlp loads it as any archive: `load_state_dict` copies the float16 values into the model's
     float32 parameters, so the model predicts with its weights rounded to half precision. Written
@@ -86,10 +90,15 @@ def export_archive(
     graphs : also write the labeling network as ONNX inference graphs (`graph-*.onnx` and `graphs.json`,
         `srl_zoo.runtime.graph_export`), made from the exported model (its calibration too), which label without
         torch; their weights are read from the archive's `weights.th` (stored once).
+    overrides : allennlp config overrides (a JSON string of dotted keys) that the exported config records, e.g.
+        `{"model.frame_scorer.output.decoding": "valid_frames"}`; checked as a training config is.
     """
     with safe_extracted_archive(archive) as directory:
         with open(os.path.join(directory, CONFIG_NAME), encoding="utf-8") as handle:
             config = clear_training_files(json.load(handle))  # in today's language: upgraded when extracted
+        if overrides:
+            config = with_overrides(config, parse_overrides(overrides))
+            check_training_config({"model": config["model"]}, gpus=0)  # the archive-only keys are not training's
         state = load_weights(os.path.join(directory, _WEIGHTS_NAME))
         transformer = os.path.join(directory, ARCHIVED_TRANSFORMER)
         if os.path.isdir(transformer):  # the loader pointed the config at the extracted folder
@@ -183,12 +192,21 @@ class SrlExport(Subcommand):
             help="also write the labeling network as ONNX inference graphs in the archive (graph-*.onnx, "
             "graphs.json; their weights read from its weights.th), which label in float32 without torch",
         )
+        subparser.add_argument(
+            "-o",
+            "--overrides",
+            default="",
+            help="config overrides (JSON of dotted keys) the exported archive records, e.g. "
+            """'{"model.frame_scorer.output.decoding": "valid_frames"}'""",
+        )
         add_verbosity(subparser, _run)
         return subparser
 
 
 def _run(args: argparse.Namespace) -> None:
-    export_archive(args.archive_file, args.output_file, args.measure_precision, args.calibrate_scores, args.graphs)
+    export_archive(
+        args.archive_file, args.output_file, args.measure_precision, args.calibrate_scores, args.graphs, args.overrides
+    )
     before, after = os.path.getsize(args.archive_file), os.path.getsize(args.output_file)
     print(f"{args.output_file}: {after / 2**20:.1f} MiB (from {before / 2**20:.1f} MiB)")
     if args.measure_precision:

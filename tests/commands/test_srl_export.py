@@ -171,3 +171,20 @@ def test_calibrate_scores_records_a_temperature_that_changes_scores_not_labels(p
         return [[(a["role"], a["start"], a["end"]) for a in f["arguments"]] for f in labeler(text)[0]["frames"]]
 
     assert labels(calibrated) == labels(plain)
+
+
+def test_overrides_are_recorded_in_the_config_and_a_wrong_value_is_named(tmp_path):
+    from allennlp.common.checks import ConfigurationError
+
+    from srl_zoo.commands.srl_export import export_archive
+
+    shipped = os.path.join(REPO_ROOT, "models", "ewt-english.tar.gz")
+    output = tmp_path / "valid-frames.tar.gz"
+    export_archive(shipped, str(output), overrides='{"model.frame_scorer.output.decoding": "valid_frames"}')
+    with tarfile.open(output) as tar:
+        config = json.load(tar.extractfile("config.json"))
+    assert config["model"]["frame_scorer"]["output"]["decoding"] == "valid_frames"
+    refused = tmp_path / "refused.tar.gz"
+    with pytest.raises(ConfigurationError, match=r"^model\.frame_scorer\.output\.decoding: one of .*'beam'$"):
+        export_archive(shipped, str(refused), overrides='{"model.frame_scorer.output.decoding": "beam"}')
+    assert not refused.exists()
