@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from srl_zoo.data.formats.labels import prefix_and_core
+
 #: the roles a frame has at most once: PropBank's numbered arguments (CoNLL-2005 spells them `A0`-`A5`, `AA`)
 CORE_ROLE = re.compile(r"^(ARG|A)[0-5A]$")
 #: a role's states in the extended Viterbi: not seen, seen, referred to (`R-X`) but not seen (the end refuses it)
@@ -135,11 +137,8 @@ class FrameConstraints:
 
 def span_start(role: str) -> SpanStart:
     """What a span labeled `role` (`ARG0`, `C-ARG1`, `R-ARGM-LOC`, `V`) says of its base role."""
-    if role.startswith("C-"):
-        return SpanStart(role[2:], CONTINUATION)
-    if role.startswith("R-"):
-        return SpanStart(role[2:], REFERENCE)
-    return SpanStart(role, BASE)
+    prefix, base = prefix_and_core(role)
+    return SpanStart(base, {"C-": CONTINUATION, "R-": REFERENCE}.get(prefix, BASE))
 
 
 def _after(state: int, digit: int, start: SpanStart, core: bool) -> int:

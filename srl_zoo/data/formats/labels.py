@@ -11,7 +11,7 @@ if TYPE_CHECKING:
 LABEL_CONVENTIONS = ("conll2005", "propbank")
 
 
-def _prefix_and_core(label: str) -> tuple[str, str]:
+def prefix_and_core(label: str) -> tuple[str, str]:
     """A label's `C-`/`R-` prefix (or "") and the rest: `C-ARG1-DSP` -> (`C-`, `ARG1-DSP`)."""
     prefix = label[:2] if label[:2] in ("C-", "R-") else ""
     return prefix, label[len(prefix) :]
@@ -42,7 +42,7 @@ def normalize_label(label: str, convention: Optional[str]) -> str:
         return label
     if convention not in LABEL_CONVENTIONS:
         raise ValueError(f"label_convention must be one of {LABEL_CONVENTIONS} or null, got {convention!r}")
-    prefix, core = _prefix_and_core(label)
+    prefix, core = prefix_and_core(label)
     if convention == "conll2005":
         return prefix + _to_conll2005(core)
     return prefix + _to_propbank(core)
@@ -51,7 +51,7 @@ def normalize_label(label: str, convention: Optional[str]) -> str:
 def convention_of(labels: Iterable[str]) -> Optional[str]:
     """The spelling of argument labels (`ARG0`, `C-ARGM-TMP`: `"propbank"`; `A0`, `AM-TMP`:
     `"conll2005"`), None when no label shows it."""
-    cores = [_prefix_and_core(label)[1] for label in labels]
+    cores = [prefix_and_core(label)[1] for label in labels]
     if any(core.startswith("ARG") for core in cores):
         return "propbank"
     if any(re.match(r"^(A[0-9A]|AM-)", core) for core in cores):
