@@ -55,7 +55,7 @@ def load_labeler(archive_file: str, **settings: Any) -> TextLabeler:
     """A labeler for `archive_file` (`settings`: `cuda_device`, `batch_size`, `precision`, `min_score`): its
     inference graphs' (no torch) where it has them and float32 on the CPU is asked for (`auto` included), else the
     torch runtime's; the runtime's `NotCovered` error where it cannot build the archive and allennlp is not
-    installed."""
+    installed. An archive that no loader takes leaves nothing in the cache."""
     on_cpu = settings.get("cuda_device", -1) < 0
     with extracted_archive(archive_file) as folder:  # once, for both loaders
         if on_cpu and settings.get("precision", "auto") in GRAPH_PRECISIONS:
@@ -71,6 +71,6 @@ def load_labeler(archive_file: str, **settings: Any) -> TextLabeler:
         except NotCovered:
             if importlib.util.find_spec("allennlp") is None:
                 raise
-    from srl_zoo.api import load as load_with_allennlp
+        from srl_zoo.api import load as load_with_allennlp
 
-    return load_with_allennlp(archive_file, **settings)
+        return load_with_allennlp(archive_file, **settings)  # in the block: an archive allennlp refuses is not kept
