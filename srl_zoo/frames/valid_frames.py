@@ -112,19 +112,17 @@ class FrameConstraints:
         best[following[0][first], np.flatnonzero(first)] = start_scores[first] + scores[0][first]
         from_state = np.zeros((length, states, size), dtype=np.int64)
         from_tag = np.zeros((length, states, size), dtype=np.int64)
+        cells, sources = _sources_of_cells(following)
         for t in range(1, length):
             candidates = best[:, :, None] + transitions[None]  # (state, from, to)
             step_from = candidates.argmax(axis=1)  # (state, to)
-            step_best = np.take_along_axis(candidates, step_from[:, None, :], axis=1)[:, 0] + scores[t]
+            step_best = candidates.max(axis=1) + scores[t]
+            offered = np.append(step_best.ravel(), -np.inf)[sources]  # (cells, most sources)
+            chosen = sources[np.arange(len(cells)), offered.argmax(axis=1)]  # the first best: the lowest state
             best = np.full((states, size), -np.inf)
-            for state in range(states):
-                tags = np.flatnonzero(following[state] >= 0)
-                targets = following[state, tags]
-                better = step_best[state, tags] > best[targets, tags]
-                tags, targets = tags[better], targets[better]
-                best[targets, tags] = step_best[state, tags]
-                from_state[t, targets, tags] = state
-                from_tag[t, targets, tags] = step_from[state, tags]
+            best.ravel()[cells] = offered.max(axis=1)
+            from_state[t].ravel()[cells] = chosen // size
+            from_tag[t].ravel()[cells] = np.append(step_from.ravel(), 0)[chosen]
         finals = np.array([_unreferred(state, len(tracked)) for state in range(states)])
         best[~finals] = -np.inf
         end_state, end_tag = np.unravel_index(int(best.argmax()), best.shape)
@@ -133,6 +131,28 @@ class FrameConstraints:
         for t in range(length - 1, 0, -1):
             at, path[t - 1] = int(from_state[t, at, path[t]]), from_tag[t, at, path[t]]
         return path
+
+
+def _sources_of_cells(following: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each reachable (state, tag) cell of the Viterbi table (flat index `state * labels + tag`) and `(cells, most)`
+    the flat cells one step may come from (the same tag in a state that leads there, lowest state first), padded
+    with `following.size` (a cell of -inf).
+
+    # Parameters
+
+    following : `(states, labels)` the state after each tag, -1 where refused (`FrameConstraints._next_states`).
+    """
+    states, size = following.shape
+    from_states, tags = np.nonzero(following >= 0)  # row-major: lowest state first within each cell
+    into = following[from_states, tags] * size + tags
+    order = np.argsort(into, kind="stable")
+    cells, first, counts = np.unique(into[order], return_index=True, return_counts=True)
+    sources = np.full((len(cells), int(counts.max())), following.size, dtype=np.int64)
+    for column in range(sources.shape[1]):
+        has = counts > column
+        picked = order[first[has] + column]
+        sources[has, column] = from_states[picked] * size + tags[picked]
+    return cells, sources
 
 
 def span_start(role: str) -> SpanStart:
