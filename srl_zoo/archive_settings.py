@@ -4,13 +4,26 @@ word-piece `max_length`, the score calibration's temperature and the F1 recorded
 reason naming the key, so it is refused in one line instead of crashing, or loading and failing on every call."""
 
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Optional
 
 #: the config keys of the score calibration and the F1 per precision (as `archive_files.SCORE_CALIBRATION_KEY` and
 #: `nn.precision.F1_PER_PRECISION_KEY` name them)
 CALIBRATION_KEY = "srl_zoo_score_calibration"
 F1_KEY = "srl_zoo_f1_per_precision"
+#: how much lower a faster precision's F1 may be than float32's for `auto` to take it
+F1_TOLERANCE = 0.1
+
+
+def keeps_f1(measured: Optional[Mapping[str, Any]], precision: str = "bfloat16") -> bool:
+    """Whether an F1 per precision record (`{"float32": F1, "bfloat16": F1, "int8": F1, ...}`) shows `precision`
+    within `F1_TOLERANCE` of float32; False without a record."""
+    float32, other = (measured or {}).get("float32"), (measured or {}).get(precision)
+    if not _is_number(float32) or not _is_number(other):
+        return False  # not measured, or it could not run where it was measured
+    return bool(other >= float32 - F1_TOLERANCE)
+
+
 #: the fewest word pieces a transformer row may hold: two special tokens and one piece
 MIN_MAX_LENGTH = 3
 

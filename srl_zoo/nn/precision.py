@@ -17,13 +17,13 @@ from typing import NamedTuple, Optional
 import torch
 
 from srl_zoo.archive_settings import F1_KEY
+from srl_zoo.archive_settings import F1_TOLERANCE as F1_TOLERANCE  # the rule, where the graphs read it without torch
+from srl_zoo.archive_settings import keeps_f1 as keeps_f1
 
 PRECISIONS = ("auto", "float32", "bfloat16", "int8")
 #: the precisions of allennlp's side (its predictor and `srl-zoo evaluate`): int8 is the runtime's
 ALLENNLP_PRECISIONS = ("auto", "float32", "bfloat16")
 
-#: how much lower bfloat16's F1 may be than float32's for `auto` to take it
-F1_TOLERANCE = 0.1
 #: the key of the archive's config.json that holds the F1 per precision measured when it was made (its values are
 #: checked at extraction: `srl_zoo.archive_settings`)
 F1_PER_PRECISION_KEY = F1_KEY
@@ -41,15 +41,6 @@ def cpu_has_fast_bfloat16() -> bool:
     except OSError:
         pass
     return False
-
-
-def keeps_f1(measured: Optional[Mapping[str, float]], precision: str = "bfloat16") -> bool:
-    """Whether an archive's F1 per precision (`{"float32": F1, "bfloat16": F1, "int8": F1, ...}`) shows
-    `precision` within `F1_TOLERANCE` of float32; False without a record."""
-    float32, other = (measured or {}).get("float32"), (measured or {}).get(precision)
-    if not isinstance(float32, int | float) or not isinstance(other, int | float):
-        return False  # not measured, or it could not run where it was measured
-    return other >= float32 - F1_TOLERANCE
 
 
 #: the runtime's int8: weights (and activations) share one scale per block of this many values along a product's input
