@@ -5,7 +5,7 @@ reason naming the key, so it is refused in one line instead of crashing, or load
 
 import math
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any, Optional
+from typing import Any, Optional, TypeGuard
 
 #: the config keys of the score calibration and the F1 per precision (as `archive_files.SCORE_CALIBRATION_KEY` and
 #: `nn.precision.F1_PER_PRECISION_KEY` name them)
@@ -21,14 +21,14 @@ def keeps_f1(measured: Optional[Mapping[str, Any]], precision: str = "bfloat16")
     float32, other = (measured or {}).get("float32"), (measured or {}).get(precision)
     if not _is_number(float32) or not _is_number(other):
         return False  # not measured, or it could not run where it was measured
-    return bool(other >= float32 - F1_TOLERANCE)
+    return other >= float32 - F1_TOLERANCE
 
 
 #: the fewest word pieces a transformer row may hold: two special tokens and one piece
 MIN_MAX_LENGTH = 3
 
 
-def _is_number(value: Any) -> bool:
+def _is_number(value: Any) -> TypeGuard[float]:
     return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
 
 
