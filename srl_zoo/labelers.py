@@ -10,9 +10,6 @@ from srl_zoo.archive_cache import extracted_archive
 from srl_zoo.front.labeler_contract import TextLabeler
 from srl_zoo.graphs.labeler import load_from_folder as load_graphs
 
-#: the precisions an archive's inference graphs label in (float32 graphs: `auto` takes them where an archive has them)
-GRAPH_PRECISIONS = ("auto", "float32")
-
 #: the settings the runtime takes beyond `cuda_device`, `batch_size` and `precision`; any other (allennlp config
 #: `overrides`, the `srl` predictor's `output_format`, `mixed_precision`, ...) asks for the allennlp `Labeler`
 RUNTIME_OPTIONS = frozenset({"language", "readable_frames", "min_score", "max_batch_characters"})
@@ -53,13 +50,14 @@ def load(
 
 def load_labeler(archive_file: str, **settings: Any) -> TextLabeler:
     """A labeler for `archive_file` (`settings`: `cuda_device`, `batch_size`, `precision`, `min_score`): its
-    inference graphs' (no torch) where it has them and float32 on the CPU is asked for (`auto` included), else the
-    torch runtime's; the runtime's `NotCovered` error where it cannot build the archive and allennlp is not
-    installed. An archive that no loader takes leaves nothing in the cache."""
+    inference graphs' (no torch) on the CPU where it has graphs of the precision asked for (`auto`: float32, or int8
+    where the archive records it keeps the F1: `srl_zoo.graphs.graph_precision`), else the torch runtime's; the
+    runtime's `NotCovered` error where it cannot build the archive and allennlp is not installed. An archive that
+    no loader takes leaves nothing in the cache."""
     on_cpu = settings.get("cuda_device", -1) < 0
     with extracted_archive(archive_file) as folder:  # once, for both loaders
-        if on_cpu and settings.get("precision", "auto") in GRAPH_PRECISIONS:
-            graph_settings = {key: value for key, value in settings.items() if key not in ("cuda_device", "precision")}
+        if on_cpu:  # the graphs' labeler where they run the precision asked for
+            graph_settings = {key: value for key, value in settings.items() if key != "cuda_device"}
             labeler = load_graphs(archive_file, folder, **graph_settings)
             if labeler is not None:
                 return labeler

@@ -60,6 +60,22 @@ def measure_f1_per_precision(
     return measured
 
 
+def measure_graph_f1(archive_path: str, gold_file: str, batch_size: int = 64) -> dict[str, Union[None, int, float]]:
+    """srl_zoo's F1 of the inference graphs of `archive_path` (float32 and int8, `srl_zoo.graphs`) labeling
+    `gold_file` at its gold predicates, rounded to 2 decimals, and the sentences scored; None for a precision the
+    archive has no graphs of: what `srl-zoo export --graphs --measure-precision` records in its graphs' manifest."""
+    from srl_zoo.graphs.labeler import load as load_graphs
+
+    gold = list(READERS[detect_format(gold_file)](gold_file))
+    measured: dict[str, Union[None, int, float]] = {}
+    for precision in ("float32", "int8"):
+        labeler = load_graphs(archive_path, batch_size=batch_size, precision=precision, readable_frames=False)
+        labeled = None if labeler is None else list(labeler.label_file(gold_file))
+        measured[precision] = None if labeled is None else round(100 * span_f1(gold, labeled), 2)
+    measured["sentences"] = len(gold)
+    return measured
+
+
 def span_f1(gold: Sequence[Any], labeled: Sequence[dict[str, Any]]) -> float:
     """srl_zoo's span F1 (a fraction) of the runtime's `labeled` sentences against the `gold` `SrlSentence`s (the
     labels respelled as the gold file spells them: `A0` or `ARG0`)."""

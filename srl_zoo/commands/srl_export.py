@@ -20,10 +20,12 @@ from srl_zoo.archives import (
     replace_value,
     safe_extracted_archive,
 )
-from srl_zoo.commands.precision_f1 import measure_f1_per_precision
+from srl_zoo.commands.precision_f1 import measure_f1_per_precision, measure_graph_f1
 from srl_zoo.commands.score_calibration import SCORE_CALIBRATION_KEY, calibrate_archive
 from srl_zoo.commands.verbosity import add_verbosity
 from srl_zoo.data.formats.io_utils import atomic_write
+from srl_zoo.graphs.contract import MANIFEST
+from srl_zoo.graphs.graph_precision import GRAPH_F1_KEY
 from srl_zoo.nn.precision import F1_PER_PRECISION_KEY
 from srl_zoo.runtime.graph_export import export_graphs
 from srl_zoo.runtime.load import load_model
@@ -84,12 +86,13 @@ def export_archive(
     archive : a `model.tar.gz` from `allennlp train`; a transformer's files inside it (`transformer/`)
         are carried over.
     measure_on : a gold file: the exported model's F1 on it in float32, bfloat16 and int8 is measured
-        and recorded in the config (`srl_zoo.nn.precision`: `auto` takes bfloat16 only where it keeps F1).
+        and recorded in the config (`srl_zoo.nn.precision`: `auto` takes bfloat16 only where it keeps F1); with
+        `graphs`, the graphs' F1 (float32 and int8) too, in their manifest (`srl_zoo.graphs.graph_precision`).
     calibrate_on : a gold file: the temperature that calibrates the argument scores on it is chosen and
         recorded in the config with the expected calibration errors (`srl_zoo.commands.score_calibration`).
-    graphs : also write the labeling network as ONNX inference graphs (`graph-*.onnx` and `graphs.json`,
-        `srl_zoo.runtime.graph_export`), made from the exported model (its calibration too), which label without
-        torch; their weights are read from the archive's `weights.th` (stored once).
+    graphs : also write the labeling network as ONNX inference graphs, float32 and int8 (`graph-*.onnx` and
+        `graphs.json`, `srl_zoo.runtime.graph_export`), made from the exported model (its calibration too), which
+        label without torch; their float16 weights are read from the archive's `weights.th` (stored once).
     overrides : allennlp config overrides (a JSON string of dotted keys) that the exported config records, e.g.
         `{"model.frame_scorer.output.decoding": "valid_frames"}`; checked as a training config is.
     """
@@ -119,7 +122,12 @@ def export_archive(
                 provisional = os.path.join(staging, "provisional.tar.gz")
                 _write_archive(provisional, config, staging, directory, transformer)
                 graphs_folder = os.path.join(staging, "graphs")
-                export_graphs(load_model(provisional), graphs_folder, os.path.join(staging, _WEIGHTS_NAME))
+                written = export_graphs(load_model(provisional), graphs_folder, os.path.join(staging, _WEIGHTS_NAME))
+                if measure_on is not None:  # the graphs' own F1, float32 and int8: `auto` reads it
+                    _write_archive(provisional, config, staging, directory, transformer, graphs_folder)
+                    written[GRAPH_F1_KEY] = measure_graph_f1(provisional, measure_on)
+                    with atomic_write(os.path.join(graphs_folder, MANIFEST)) as handle:
+                        json.dump(written, handle)
             _write_archive(output, config, staging, directory, transformer, graphs_folder)
 
 
@@ -189,8 +197,9 @@ class SrlExport(Subcommand):
         subparser.add_argument(
             "--graphs",
             action="store_true",
-            help="also write the labeling network as ONNX inference graphs in the archive (graph-*.onnx, "
-            "graphs.json; their weights read from its weights.th), which label in float32 without torch",
+            help="also write the labeling network as ONNX inference graphs in the archive, float32 and int8 "
+            "(graph-*.onnx, graphs.json; their weights read from its weights.th), which label without torch; with "
+            "--measure-precision, auto takes the int8 graphs where their F1 is within 0.1 of float32's",
         )
         subparser.add_argument(
             "-o",

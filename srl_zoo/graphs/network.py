@@ -25,12 +25,30 @@ from srl_zoo.graphs.contract import (
 from srl_zoo.graphs.crf_decoding import CrfDecoder
 from srl_zoo.graphs.engine import graph_session
 from srl_zoo.graphs.graph_check import check_graph
+from srl_zoo.graphs.graph_precision import PRECISION_GRAPHS
 from srl_zoo.graphs.predicates import PredicateDecoder, chosen_predicates
 from srl_zoo.parts.frame_readout import FrameReadout
 from srl_zoo.pretrained.word_pieces import PieceBatch, WordPieces
 
 #: padded row tokens per frame-graph call, at most (rows of similar length go together)
 ROW_TOKENS = 8192
+
+
+def read_manifest(archive: str, folder: str) -> Optional[dict[str, Any]]:
+    """The manifest of the graphs of `archive` (extracted in `folder`), None where it has none; `ArchiveError`
+    naming the archive where it is no JSON object of this format."""
+    path = os.path.join(folder, MANIFEST)
+    if not os.path.isfile(path):
+        return None
+    try:
+        with open(path, encoding="utf-8") as handle:
+            manifest = json.load(handle)
+    except (OSError, ValueError) as error:
+        raise ArchiveError(archive, f"{MANIFEST}: {error}") from None
+    if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
+        found = manifest.get("format") if isinstance(manifest, dict) else manifest
+        raise ArchiveError(archive, f"{MANIFEST}: format {found!r}, not {FORMAT}")
+    return manifest
 
 
 @dataclass
@@ -54,26 +72,30 @@ class GraphNetwork:
 
     # Parameters
 
-    archive : the archive's path (named in errors). folder : where it was extracted (its manifest, graphs,
-        `weights.th` and `transformer/` tokenizer). threads : the engine's threads per call.
+    archive : the archive's path (named in errors). folder : where it was extracted (its graphs, `weights.th` and
+        `transformer/` tokenizer). manifest : its `graphs.json` (`read_manifest`). threads : the engine's threads per
+        call. precision : which of the manifest's graphs run: `float32` (`graphs`) or `int8` (`int8_graphs`, with
+        the same inputs and outputs).
     """
 
-    def __init__(self, archive: str, folder: str, threads: int) -> None:
-        try:
-            with open(os.path.join(folder, MANIFEST), encoding="utf-8") as handle:
-                self.manifest: dict[str, Any] = json.load(handle)
-        except (OSError, ValueError) as error:
-            raise ArchiveError(archive, f"{MANIFEST}: {error}") from None
-        if self.manifest.get("format") != FORMAT:
-            raise ArchiveError(archive, f"{MANIFEST}: format {self.manifest.get('format')!r}, not {FORMAT}")
+    def __init__(
+        self, archive: str, folder: str, manifest: dict[str, Any], threads: int, precision: str = "float32"
+    ) -> None:
+        self.manifest = manifest
         embedder, head = self.manifest["embedder"], self.manifest.get("predicate_head")
         expected = {  # the contract's inputs and outputs: the sentence graph gives the head's logits where it has one
             "sentences": ([*EMBEDDER_INPUTS[embedder["type"]], WORD_MASK], SENTENCE_OUTPUTS[: 2 if head else 1]),
             "frames": (FRAME_INPUTS, FRAME_OUTPUTS),
         }
+        graphs = self.manifest.get(PRECISION_GRAPHS[precision])
+        if not isinstance(graphs, dict):
+            raise ArchiveError(archive, f"{MANIFEST}: no {precision} graphs")
+        self.precision = precision
         self.sessions = {}
         for part, (inputs, outputs) in expected.items():
-            entry = self.manifest["graphs"][part]
+            entry = graphs.get(part)
+            if not isinstance(entry, dict):
+                raise ArchiveError(archive, f"{MANIFEST}: no {precision} {part} graph")
             if not re.fullmatch(GRAPH_FILE, str(entry.get("file"))):
                 raise ArchiveError(archive, f"{MANIFEST}: graph file {entry.get('file')!r} is no graph-*.onnx name")
             path = os.path.join(folder, entry["file"])

@@ -1,7 +1,8 @@
 """The graphs' weights read from the archive's own `weights.th`, stored once: a torch weights file is a zip whose
 tensors are stored uncompressed, so a graph's initializer that is one of them in float16 becomes ONNX external data
-at that tensor's offset in `weights.th` (beside the graph), cast to float32 inside the graph. (`onnx`, an optional
-extra, is imported where a graph is rewritten.)"""
+at that tensor's offset in `weights.th` (beside the graph), cast to float32 inside the graph (and transposed there,
+where it is a stored matrix's transpose: a product's weight in a graph whose constants were folded). (`onnx`, an
+optional extra, is imported where a graph is rewritten.)"""
 
 import hashlib
 import os
@@ -15,6 +16,8 @@ import numpy as np
 LOCAL_HEADER = struct.Struct("<4s22xHH")
 #: the suffix of a float16 initializer that a graph casts to the float32 one it names
 FLOAT16_SUFFIX = "::float16"
+#: the suffix of the float32 matrix a graph transposes into the one it names (a folded product's weight)
+TRANSPOSED_SUFFIX = "::transposed"
 
 
 def stored_tensors(weights: str) -> dict[str, tuple[int, int]]:
@@ -35,7 +38,8 @@ def stored_tensors(weights: str) -> dict[str, tuple[int, int]]:
 
 def share_weights(graph_path: str, weights: str, stored: dict[str, tuple[int, int]]) -> int:
     """Rewrite the graph at `graph_path` so that each float32 initializer whose float16 rounding is exact and is a
-    tensor of `weights` (`stored_tensors`) is read from there; the bytes still embedded in the graph."""
+    tensor of `weights` (`stored_tensors`), or a stored matrix's transpose, is read from there; the bytes still
+    embedded in the graph."""
     import onnx
     from onnx import TensorProto, helper
 
@@ -47,13 +51,17 @@ def share_weights(graph_path: str, weights: str, stored: dict[str, tuple[int, in
         if shared is None:
             kept.append(tensor)
             continue
-        offset, length = shared
-        half = TensorProto(name=tensor.name + FLOAT16_SUFFIX, data_type=TensorProto.FLOAT16, dims=tensor.dims)
+        (offset, length), transposed = shared
+        dims = list(reversed(tensor.dims)) if transposed else list(tensor.dims)
+        half = TensorProto(name=tensor.name + FLOAT16_SUFFIX, data_type=TensorProto.FLOAT16, dims=dims)
         half.data_location = TensorProto.EXTERNAL
         for key, value in (("location", location), ("offset", str(offset)), ("length", str(length))):
             half.external_data.add(key=key, value=value)
         kept.append(half)
-        casts.append(helper.make_node("Cast", [half.name], [tensor.name], to=TensorProto.FLOAT))
+        cast = tensor.name + TRANSPOSED_SUFFIX if transposed else tensor.name
+        casts.append(helper.make_node("Cast", [half.name], [cast], to=TensorProto.FLOAT))
+        if transposed:  # a product's folded weight: the stored matrix turned
+            casts.append(helper.make_node("Transpose", [cast], [tensor.name], perm=[1, 0]))
     del model.graph.initializer[:]
     model.graph.initializer.extend(kept)
     nodes = [*casts, *model.graph.node]
@@ -63,13 +71,19 @@ def share_weights(graph_path: str, weights: str, stored: dict[str, tuple[int, in
     return sum(len(t.raw_data) for t in kept if t.data_location != TensorProto.EXTERNAL)
 
 
-def _shared(tensor: Any, stored: dict[str, tuple[int, int]]) -> Optional[tuple[int, int]]:
-    """Where `tensor`'s (an ONNX `TensorProto`) float16 bytes are stored, where its values are exactly float16 ones
-    and stored."""
+def _shared(tensor: Any, stored: dict[str, tuple[int, int]]) -> Optional[tuple[tuple[int, int], bool]]:
+    """Where `tensor`'s (an ONNX `TensorProto`) float16 bytes are stored, or those of its transpose (a matrix), and
+    whether they are the transpose's, where its values are exactly float16 ones and stored."""
     from onnx import numpy_helper
 
     values = numpy_helper.to_array(tensor)
     half = values.astype(np.float16)
     if values.size < 2 or not np.array_equal(half.astype(np.float32), values):
         return None
-    return stored.get(hashlib.sha256(np.ascontiguousarray(half).astype("<f2").tobytes()).hexdigest())
+    for transposed, form in ((False, half), (True, half.T if half.ndim == 2 else None)):
+        if form is None:
+            continue
+        found = stored.get(hashlib.sha256(np.ascontiguousarray(form).astype("<f2").tobytes()).hexdigest())
+        if found is not None:
+            return found, transposed
+    return None
