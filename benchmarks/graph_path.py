@@ -1,7 +1,8 @@
 """The inference graphs against the torch network, same run (a benchmark): the first N sentences of a gold file as
-raw text through the torch runtime in float32 and with no flags (`auto`), and through the archive's graphs on one
-thread and on two (exported into a temporary archive when it has none), rounds alternating, best of `--rounds`;
-then the graph path's stages, and whether its tags are the torch float32 path's.
+raw text through the torch runtime in float32 and with no flags (`auto`), and through the archive's graphs in
+float32 and with no flags (`auto`: int8 where the archive records it keeps the F1) on one thread and on two (exported
+into a temporary archive when it has none), rounds alternating, best of `--rounds`; then the no-flags graph path's
+stages, and whether the float32 graphs' tags are the torch float32 path's.
 
     python -m benchmarks graph_path models/ewt-english.tar.gz data/ewt/conll2012/dev.gold_conll.gz --sentences 300
 
@@ -51,6 +52,7 @@ def timed_stages(labeler: Any) -> StageClock:
     if network.predicate_head is not None:
         clock.wrap(network.predicate_head, "decode", "predicates: senses, scores")
     clock.wrap(crf_decoding.CrfDecoder, "viterbi", "Viterbi")
+    clock.wrap(crf_decoding, "valid_paths", "valid frames: broken ones decoded again")
     clock.wrap(crf_decoding.CrfDecoder, "span_log_probabilities", "span scores")
     clock.wrap(network.readout, "readable", "tags read out as frames")
     clock.wrap(request_labeling, "finish_sentence", "readable frames, JSON values")
@@ -90,10 +92,13 @@ def main() -> None:
         labelers = {
             "torch float32": load_torch(args.archive, precision="float32"),
             "torch, no flags": load_torch(args.archive),
-            "graphs, 1 thread": graph_labeler.load(graphs_archive, threads=1),
-            "graphs, 2 threads": graph_labeler.load(graphs_archive, threads=2),
+            "graphs float32, 1 thread": graph_labeler.load(graphs_archive, threads=1, precision="float32"),
+            "graphs float32, 2 threads": graph_labeler.load(graphs_archive, threads=2, precision="float32"),
+            "graphs, no flags, 1 thread": graph_labeler.load(graphs_archive, threads=1),
+            "graphs, no flags, 2 threads": graph_labeler.load(graphs_archive, threads=2),
         }
-        for name in ("graphs, 1 thread", "graphs, 2 threads"):
+        graph_runs = [name for name in labelers if name.startswith("graphs")]
+        for name in graph_runs:
             network = labelers[name].network
             network.sessions = {part: _Session(session) for part, session in network.sessions.items()}
         best: dict[str, float] = {}
@@ -102,8 +107,8 @@ def main() -> None:
             for name, labeler in labelers.items():
                 seconds, outputs[name] = label(labeler, lines)
                 best[name] = min(best.get(name, seconds), seconds)
-        clock = timed_stages(labelers["graphs, 1 thread"])
-        total, _ = label(labelers["graphs, 1 thread"], lines)
+        clock = timed_stages(labelers["graphs, no flags, 1 thread"])
+        total, _ = label(labelers["graphs, no flags, 1 thread"], lines)
     words = sum(len(sentence["words"]) for sentence in outputs["torch float32"])
     print(f"{len(lines)} sentences of {args.gold} as raw text ({words} words), {processor_name()}")
     for name, seconds in best.items():
@@ -112,10 +117,11 @@ def main() -> None:
     tags = [[frame["tags"] for frame in sentence["frames"]] for sentence in outputs["torch float32"]]
     same = sum(
         ours == [frame["tags"] for frame in sentence["frames"]]
-        for ours, sentence in zip(tags, outputs["graphs, 1 thread"], strict=True)
+        for ours, sentence in zip(tags, outputs["graphs float32, 1 thread"], strict=True)
     )
-    print(f"  the graphs' tags are torch float32's on {same} of {len(tags)} sentences")
-    print(f"\ngraph path stages, one thread ({total:.2f} s):")
+    print(f"  the float32 graphs' tags are torch float32's on {same} of {len(tags)} sentences")
+    staged = labelers["graphs, no flags, 1 thread"].precision
+    print(f"\ngraph path stages, no flags ({staged}), one thread ({total:.2f} s):")
     stages = dict(clock.seconds)
     stages["other"] = total - sum(stages.values())
     for stage, seconds in sorted(stages.items(), key=lambda item: -item[1]):

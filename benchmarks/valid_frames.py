@@ -1,7 +1,7 @@
-"""What keeping frames valid costs (a benchmark): an archive's default labeling (`srl_zoo.load`, no flags) with its
-CRF decoding under BIO alone (`viterbi`) and under PropBank's frame constraints (`valid_frames`), alternating in
-one run on one thread, best of `--rounds`: tokens/s of each, the ratio, and how many frames of each break a
-constraint (a core role twice, a C-X before any X, an R-X without an X).
+"""What keeping frames valid costs (a benchmark): an archive's default labeling (`srl_zoo.load`, no flags: through its
+inference graphs where it has them) with its CRF decoding under BIO alone (`viterbi`) and under PropBank's frame
+constraints (`valid_frames`), alternating in one run on one thread, best of `--rounds`: tokens/s of each, the ratio,
+and how many frames of each break a constraint (a core role twice, a C-X before any X, an R-X without an X).
 
     python -m benchmarks valid_frames models/ewt-english.tar.gz data/ewt/conll2012/dev.gold_conll.gz
 """
@@ -29,6 +29,16 @@ def broken_frames(outputs: list[list[dict[str, Any]]], constraints: FrameConstra
     )
 
 
+def set_decoding(labeler: Any, decoding: str) -> None:
+    """Make `labeler` (the torch runtime's, or the graphs' where the archive has them) decode its CRF's scores by
+    `decoding`."""
+    if hasattr(labeler, "network"):  # a GraphLabeler: its numpy decoder keeps the constraints or not
+        tags = [labeler.tags[i] for i in range(len(labeler.tags))]
+        labeler.network.decoder.constraints = FrameConstraints(tags) if decoding == "valid_frames" else None
+    else:
+        labeler.model.frame_scorer.set_decoding(decoding)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("archive", help="an srl_zoo archive with a crf output layer")
@@ -40,7 +50,7 @@ def main() -> None:
     batches, tokens = gold_sentence_batches(args.data, sentences=args.sentences)
     labelers = {decoding: srl_zoo.load(args.archive) for decoding in ("viterbi", "valid_frames")}
     for decoding, labeler in labelers.items():
-        labeler.model.frame_scorer.set_decoding(decoding)
+        set_decoding(labeler, decoding)
     runs = {
         decoding: lambda b, labeler=labeler: labeler.label_tokenized([as_request(s) for s in b])
         for decoding, labeler in labelers.items()
