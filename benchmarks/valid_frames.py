@@ -7,6 +7,7 @@ and how many frames of each break a constraint (a core role twice, a C-X before 
 """
 
 import argparse
+import dataclasses
 from typing import Any
 
 import torch
@@ -34,7 +35,8 @@ def set_decoding(labeler: Any, decoding: str) -> None:
     `decoding`."""
     if hasattr(labeler, "network"):  # a GraphLabeler: its numpy decoder keeps the constraints or not
         tags = [labeler.tags[i] for i in range(len(labeler.tags))]
-        labeler.network.decoder.constraints = FrameConstraints(tags) if decoding == "valid_frames" else None
+        constraints = FrameConstraints(tags) if decoding == "valid_frames" else None
+        labeler.network.decoder = dataclasses.replace(labeler.network.decoder, constraints=constraints)
     else:
         labeler.model.frame_scorer.set_decoding(decoding)
 

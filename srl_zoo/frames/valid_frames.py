@@ -110,27 +110,81 @@ class FrameConstraints:
         best = np.full((states, size), -np.inf)
         first = following[0] >= 0
         best[following[0][first], np.flatnonzero(first)] = start_scores[first] + scores[0][first]
-        from_state = np.zeros((length, states, size), dtype=np.int64)
-        from_tag = np.zeros((length, states, size), dtype=np.int64)
         cells, sources = _sources_of_cells(following)
+        step = StepMaxima(transitions)
+        table = np.empty((length, states, size))  # the best score of a path ending in (state, tag) at each step
+        table[0] = best
         for t in range(1, length):
-            candidates = best[:, :, None] + transitions[None]  # (state, from, to)
-            step_from = candidates.argmax(axis=1)  # (state, to)
-            step_best = candidates.max(axis=1) + scores[t]
-            offered = np.append(step_best.ravel(), -np.inf)[sources]  # (cells, most sources)
-            chosen = sources[np.arange(len(cells)), offered.argmax(axis=1)]  # the first best: the lowest state
+            step_best = step(best) + scores[t]  # (from state, to)
             best = np.full((states, size), -np.inf)
-            best.ravel()[cells] = offered.max(axis=1)
-            from_state[t].ravel()[cells] = chosen // size
-            from_tag[t].ravel()[cells] = np.append(step_from.ravel(), 0)[chosen]
+            best.ravel()[cells] = np.append(step_best.ravel(), -np.inf)[sources].max(axis=1)
+            table[t] = best
         finals = np.array([_unreferred(state, len(tracked)) for state in range(states)])
         best[~finals] = -np.inf
         end_state, end_tag = np.unravel_index(int(best.argmax()), best.shape)
         path = np.empty(length, dtype=np.int64)
         path[-1], at = end_tag, int(end_state)
-        for t in range(length - 1, 0, -1):
-            at, path[t - 1] = int(from_state[t, at, path[t]]), from_tag[t, at, path[t]]
+        for t in range(length - 1, 0, -1):  # each step's best predecessor, found again: lowest state, first tag
+            tag = int(path[t])
+            froms = sources[np.searchsorted(cells, at * size + tag)]
+            froms = froms[froms < following.size] // size  # the states one step before that lead here by `tag`
+            offered = table[t - 1, froms] + transitions[:, tag]  # (those states, from tag)
+            row = int(offered.max(axis=1).argmax())
+            at, path[t - 1] = int(froms[row]), int(offered[row].argmax())
         return path
+
+
+#: a transition score at or below it is forbidden (BIO's, scored -1e9 on both paths)
+FORBIDDEN_AT_MOST = -1.0e8
+#: the best previous tags a step tries first for a tag any tag may precede (exact: the rest are bounded)
+FIRST_TRIED = 8
+
+
+class StepMaxima:
+    """One Viterbi step's maxima, exact and cheaper than every (from, to) pair: a tag few tags may precede (`I-X`:
+    `B-X`, `I-X`) gathers those alone; for a tag many may precede, the `FIRST_TRIED` best previous tags give a
+    maximum that no other can beat unless the next best score plus the tag's best transition could, and only those
+    (state, tag) cells are computed over every previous tag.
+
+    # Parameters
+
+    transitions : `(labels, labels)` float64 [from, to] scores, forbidden ones at most `FORBIDDEN_AT_MOST`.
+    """
+
+    def __init__(self, transitions: np.ndarray) -> None:
+        size = transitions.shape[0]
+        allowed = transitions > FORBIDDEN_AT_MOST
+        counts = allowed.sum(axis=0)
+        self.size = size
+        self.narrow = np.flatnonzero(counts <= 2)
+        self.wide = np.flatnonzero(counts > 2)
+        width = max(1, int(counts[self.narrow].max(initial=0)))
+        self.narrow_from = np.full((len(self.narrow), width), size, dtype=np.int64)  # `size`: a column of -inf
+        self.narrow_scores = np.full((len(self.narrow), width), -np.inf)
+        for row, to in enumerate(self.narrow):
+            froms = np.flatnonzero(allowed[:, to])
+            self.narrow_from[row, : len(froms)] = froms
+            self.narrow_scores[row, : len(froms)] = transitions[froms, to]
+        self.wide_scores = transitions[:, self.wide]  # (from, wide to)
+        self.wide_best = self.wide_scores.max(axis=0, initial=-np.inf)
+
+    def __call__(self, best: np.ndarray) -> np.ndarray:
+        """`(states, labels)`: per state and tag the best of `best (states, labels)` plus the transition into it."""
+        states, size = best.shape
+        out = np.empty((states, size))
+        padded = np.concatenate([best, np.full((states, 1), -np.inf)], axis=1)
+        out[:, self.narrow] = (padded[:, self.narrow_from] + self.narrow_scores[None]).max(axis=2)
+        if size <= 2 * FIRST_TRIED:
+            out[:, self.wide] = (best[:, :, None] + self.wide_scores[None]).max(axis=1)
+            return out
+        tried = np.argpartition(best, size - FIRST_TRIED, axis=1)[:, size - FIRST_TRIED :]  # (states, tried)
+        untried_best = np.partition(best, size - FIRST_TRIED - 1, axis=1)[:, size - FIRST_TRIED - 1]  # (states,)
+        found = (np.take_along_axis(best, tried, axis=1)[:, :, None] + self.wide_scores[tried]).max(axis=1)
+        unsure_states, unsure_tags = np.nonzero(found < untried_best[:, None] + self.wide_best[None])
+        if len(unsure_states):
+            found[unsure_states, unsure_tags] = (best[unsure_states] + self.wide_scores[:, unsure_tags].T).max(axis=1)
+        out[:, self.wide] = found
+        return out
 
 
 def _sources_of_cells(following: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

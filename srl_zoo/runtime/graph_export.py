@@ -258,8 +258,9 @@ def archive_with_graphs(archive: str, output: str) -> str:
     `srl-zoo export --graphs` adds, without re-exporting the weights); `output` returned."""
     with extracted_archive(archive) as extracted, tempfile.TemporaryDirectory() as graphs:
         export_graphs(load_model(archive), graphs, os.path.join(extracted, "weights.th"))
+        made = set(os.listdir(graphs))
         with atomic_write(output, "wb") as handle, tarfile.open(fileobj=handle, mode="w") as written:
-            for name in sorted(os.listdir(extracted)):
+            for name in sorted(set(os.listdir(extracted)) - made):  # graphs it held already are made again
                 written.add(os.path.join(extracted, name), arcname=name)
             for name in sorted(os.listdir(graphs)):
                 written.add(os.path.join(graphs, name), arcname=name)

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from srl_zoo.frames.valid_frames import FrameConstraints, valid_paths
+from srl_zoo.frames.valid_frames import FrameConstraints, StepMaxima, valid_paths
 
 LABELS = ["O", "B-ARG0", "I-ARG0", "B-ARG1", "B-C-ARG1", "B-R-ARG0", "I-R-ARG0", "B-ARGM-TMP", "B-V"]
 FORBIDDEN = -1.0e9
@@ -118,3 +118,30 @@ def test_rows_that_keep_the_constraints_are_left_as_they_are_and_the_others_mend
     mended = valid_paths(FrameConstraints(labels), scores, mask, transitions, start, best)
     assert [labels[tag] for tag in mended[0]] == ["B-ARG0", "B-V", "B-ARG1", "O"]
     assert mended[1].tolist() == best[1].tolist()
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    size=st.integers(min_value=3, max_value=40),
+    states=st.integers(min_value=1, max_value=4),
+    seed=st.integers(min_value=0, max_value=2**31 - 1),
+    spread=st.sampled_from([0.1, 1.0, 10.0]),
+)
+def test_a_step_s_maxima_are_every_pair_s(size, states, seed, spread):
+    """`StepMaxima` (gathered narrow columns, the best few tags tried first) against every (from, to) pair, on
+    label sets larger than the brute-force ones, with unreachable cells (-inf), ties and forbidden transitions."""
+    rng = np.random.default_rng(seed)
+    transitions = np.round(rng.normal(scale=spread, size=(size, size)), 1)  # rounded: ties
+    narrow = rng.random(size) < 0.4
+    for to in np.flatnonzero(narrow):  # a few tags that one or two tags alone may precede
+        kept = rng.choice(size, size=int(rng.integers(1, 3)), replace=False)
+        forbidden = np.setdiff1d(np.arange(size), kept)
+        transitions[forbidden, to] = FORBIDDEN
+    best = np.round(rng.normal(scale=spread, size=(states, size)), 1)
+    best[rng.random((states, size)) < 0.3] = -np.inf
+    best[0, : size // 2] = -np.inf
+    expected = (best[:, :, None] + transitions[None]).max(axis=1)
+    expected[expected <= FORBIDDEN / 2] = -np.inf  # reached by a forbidden transition only: unreachable
+    found = StepMaxima(transitions)(best)
+    found[found <= FORBIDDEN / 2] = -np.inf
+    np.testing.assert_array_equal(found, expected)
