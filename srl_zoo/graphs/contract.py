@@ -4,6 +4,8 @@ exporter (`srl_zoo.runtime.graph_export`) writes by it and the graph runtime che
 #: the manifest of an archive's graphs, beside `weights.th` at its top (the graphs' files and how to decode them);
 #: the graphs lie there too, as `graph-*.onnx`, their weights read from `weights.th` (`srl_zoo.runtime.shared_weights`)
 MANIFEST = "graphs.json"
+#: the manifest's key of the SHA-256 of the `weights.th` its graphs read (at fixed offsets: another file is refused)
+WEIGHTS_DIGEST = "weights_sha256"
 #: the file names a graph may have
 GRAPH_FILE = r"graph-[a-z0-9-]+\.onnx"
 #: the manifest's version

@@ -1,8 +1,11 @@
 """An archive's graph read as data and refused unless it is what srl_zoo runs: standard ONNX operators only, any
-external data inside the archive's folder, and the inputs and outputs the manifest names."""
+external data inside the archive's folder, finite weights, and the inputs and outputs the manifest names."""
 
 import os
 from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
 
 from srl_zoo.archive_files import ArchiveError
 from srl_zoo.graphs.contract import STANDARD_DOMAINS
@@ -37,6 +40,8 @@ def check_graph(archive: str, path: str, folder: str, inputs: Sequence[str], out
         raise ArchiveError(archive, f"{name}: operators of a non-standard domain {unknown[0]!r}: refused")
     for tensor in tensors:
         _check_location(archive, name, tensor, os.path.dirname(path), folder)
+    for tensor in model.graph.initializer:  # the weights (a constant, e.g. a mask's -inf, may be infinite)
+        _check_finite(archive, name, tensor, os.path.dirname(path))
     found = ([i.name for i in model.graph.input if i.name not in {t.name for t in model.graph.initializer}],
              [o.name for o in model.graph.output])  # fmt: skip
     if found != (list(inputs), list(outputs)):
@@ -57,3 +62,29 @@ def _check_location(archive: str, name: str, tensor: object, beside: str, folder
     target = os.path.realpath(os.path.join(beside, location))
     if os.path.isabs(location) or os.path.commonpath([root, target]) != root:
         raise ArchiveError(archive, f"{name}: external data {location!r} lies outside the archive: refused")
+
+
+#: the floating-point ONNX element types a weight may have, as numpy reads them (`TensorProto`'s FLOAT, FLOAT16,
+#: DOUBLE)
+FLOAT_TYPES = {1: np.float32, 10: np.float16, 11: np.float64}
+
+
+def _check_finite(archive: str, name: str, tensor: Any, beside: str) -> None:
+    """`ArchiveError` when the floating-point weight `tensor` (an ONNX `TensorProto`; its external data, already
+    checked to lie inside the archive, named relative to `beside`) holds a NaN or an infinity: the scores would not
+    be numbers. A float32 sum is finite unless one is there (or it overflows: then every element is checked)."""
+    dtype = FLOAT_TYPES.get(getattr(tensor, "data_type", 0))
+    if dtype is None:
+        return
+    entries = {entry.key: entry.value for entry in getattr(tensor, "external_data", [])}
+    if "location" in entries:
+        size = int(np.prod(tensor.dims))
+        offset = int(entries.get("offset", 0))
+        values = np.fromfile(os.path.join(beside, entries["location"]), dtype=dtype, count=size, offset=offset)
+    else:
+        from onnx import numpy_helper
+
+        values = numpy_helper.to_array(tensor)
+    if np.isfinite(values.sum(dtype=np.float32)) or np.isfinite(values).all():
+        return
+    raise ArchiveError(archive, f"{name}: {tensor.name} holds NaN or infinite values; its scores would not be numbers")

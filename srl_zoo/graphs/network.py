@@ -11,6 +11,7 @@ from typing import Any, Optional
 
 import numpy as np
 
+from srl_zoo.archive_cache import content_digest
 from srl_zoo.archive_files import ArchiveError
 from srl_zoo.graphs.contract import (
     EMBEDDER_INPUTS,
@@ -20,6 +21,7 @@ from srl_zoo.graphs.contract import (
     GRAPH_FILE,
     MANIFEST,
     SENTENCE_OUTPUTS,
+    WEIGHTS_DIGEST,
     WORD_MASK,
 )
 from srl_zoo.graphs.crf_decoding import CrfDecoder
@@ -82,6 +84,9 @@ class GraphNetwork:
         self, archive: str, folder: str, manifest: dict[str, Any], threads: int, precision: str = "float32"
     ) -> None:
         self.manifest = manifest
+        recorded = manifest.get(WEIGHTS_DIGEST)
+        if recorded != content_digest(os.path.join(folder, "weights.th")):
+            raise ArchiveError(archive, "weights.th: not the weights its graphs were made from (graphs.json's digest)")
         embedder, head = self.manifest["embedder"], self.manifest.get("predicate_head")
         expected = {  # the contract's inputs and outputs: the sentence graph gives the head's logits where it has one
             "sentences": ([*EMBEDDER_INPUTS[embedder["type"]], WORD_MASK], SENTENCE_OUTPUTS[: 2 if head else 1]),

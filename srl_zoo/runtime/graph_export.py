@@ -15,7 +15,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from srl_zoo.archive_cache import extracted_archive
+from srl_zoo.archive_cache import content_digest, extracted_archive
 from srl_zoo.data.formats.io_utils import atomic_write
 from srl_zoo.graphs.contract import (
     FORMAT,
@@ -23,6 +23,7 @@ from srl_zoo.graphs.contract import (
     FRAME_OUTPUTS,
     MANIFEST,
     SENTENCE_OUTPUTS,
+    WEIGHTS_DIGEST,
     WORD_MASK,
 )
 from srl_zoo.graphs.engine import onnxruntime
@@ -142,6 +143,8 @@ def export_graphs(model: LabelingModel, folder: str, weights: Optional[str] = No
             held = _export(graph, example, (inputs, outputs, axes), folder, name, (weights, stored), pretrained)
             embedded, int8_embedded = embedded + held[0], int8_embedded + held[1]
     written["embedded_bytes"], written["int8_embedded_bytes"] = embedded, int8_embedded
+    if weights is not None:  # the graphs read it at fixed offsets: another weights.th is refused (`GraphNetwork`)
+        written[WEIGHTS_DIGEST] = content_digest(weights)
     with atomic_write(os.path.join(folder, MANIFEST)) as handle:
         json.dump(written, handle)
     return written

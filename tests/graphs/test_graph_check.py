@@ -39,8 +39,22 @@ def test_a_standard_graph_passes_and_one_with_data_beside_it(tmp_path):
     (tmp_path / "graphs").mkdir()
     write_graph(str(tmp_path / "graphs" / "g.onnx"))
     check(tmp_path)
+    np.ones(2, dtype=np.float32).tofile(tmp_path / "graphs" / "weights.bin")
     write_graph(str(tmp_path / "graphs" / "g.onnx"), external="weights.bin")
     check(tmp_path)
+
+
+@pytest.mark.parametrize("value", [np.nan, np.inf])
+def test_a_weight_that_is_no_number_is_refused_in_one_line(tmp_path, value):
+    (tmp_path / "graphs").mkdir()
+    np.array([1.0, value], dtype=np.float32).tofile(tmp_path / "graphs" / "weights.bin")
+    write_graph(str(tmp_path / "graphs" / "g.onnx"), external="weights.bin")
+    with pytest.raises(ArchiveError) as raised:
+        check(tmp_path)
+    assert (
+        str(raised.value)
+        == f"{ARCHIVE}: graphs/g.onnx: w holds NaN or infinite values; its scores would not be numbers"
+    )
 
 
 @pytest.mark.parametrize(
