@@ -37,3 +37,15 @@ def rewritten_archive(
         for name in os.listdir(directory):
             tar.add(os.path.join(directory, name), arcname=name)
     return target
+
+
+def without_graphs(archive: str, target: str) -> str:
+    """Write `target` (uncompressed): `archive` without its inference graphs and their manifest, as archives were
+    before `srl-zoo export --graphs`; returns `target`."""
+    with tarfile.open(archive) as source, tarfile.open(target, "w") as written:
+        for member in source.getmembers():
+            name = os.path.basename(member.name)
+            if name == "graphs.json" or (name.startswith("graph-") and name.endswith(".onnx")):
+                continue
+            written.addfile(member, source.extractfile(member) if member.isfile() else None)
+    return target

@@ -11,6 +11,7 @@ import torch
 import srl_zoo
 from srl_zoo.archive_files import ArchiveError
 from srl_zoo.archive_settings import model_settings_problem, transformer_settings_problem
+from tests.archive_rewriting import without_graphs
 from tests.test_archive_contents import SHIPPED, rewritten
 
 
@@ -71,6 +72,18 @@ BAD_SETTINGS = {
     ),
     "NaN weights": ("weights.th", _first_weight_nan, "holds NaN or infinite values"),
 }  # fmt: skip
+#: the settings only the torch runtime reads, and weights the graphs refuse by their digest first
+TORCH_ONLY = {"unknown activation", "NaN weights"}
+
+
+def test_another_weights_file_than_the_graphs_were_made_from_is_refused(tmp_path, cache):
+    refused = rewritten(SHIPPED, str(tmp_path / "bad.tar.gz"), _changed("weights.th", _first_weight_nan))
+    with pytest.raises(ArchiveError) as error:
+        srl_zoo.load(refused)
+    assert str(error.value) == (
+        f"{refused}: weights.th: not the weights its graphs were made from (graphs.json's digest)"
+    )
+    assert not os.path.exists(cache) or os.listdir(cache) == []
 
 
 @pytest.fixture()
@@ -83,7 +96,10 @@ def cache(tmp_path, monkeypatch) -> str:
 @pytest.mark.parametrize("kind", sorted(BAD_SETTINGS))
 def test_a_bad_setting_is_refused_in_one_line_and_leaves_the_cache_empty(kind, tmp_path, cache):
     member, change, reason = BAD_SETTINGS[kind]
-    refused = rewritten(SHIPPED, str(tmp_path / "bad.tar.gz"), _changed(member, change))
+    # the graphs hold their activations and refuse changed weights by their digest: the torch runtime's checks
+    # are those of the archive without its graphs
+    source = without_graphs(SHIPPED, str(tmp_path / "torch-only.tar")) if kind in TORCH_ONLY else SHIPPED
+    refused = rewritten(source, str(tmp_path / "bad.tar.gz"), _changed(member, change))
     with pytest.raises(ArchiveError) as error:
         srl_zoo.load(refused)
     assert str(error.value).startswith(f"{refused}: ") and reason in str(error.value), str(error.value)

@@ -102,18 +102,18 @@ def test_min_score_leaves_unsure_arguments_out_of_the_span_group(predicate_model
     assert all(span.label_ == "V" or span._.srl_score >= 1.0 for span in doc.spans["srl"])
 
 
-def test_a_shipped_archive_runs_on_the_runtime_with_the_predictors_frames():
+def test_a_shipped_archive_runs_on_its_graphs_with_the_predictors_frames():
     import os
 
     import srl_zoo.plugin  # noqa: F401
-    from srl_zoo.runtime.labeler import RuntimeLabeler
+    from srl_zoo.graphs.labeler import GraphLabeler
     from tests.conftest import REPO_ROOT
 
     archive = os.path.join(REPO_ROOT, "models", "ewt-english.tar.gz")
     nlp = spacy.blank("en")
     nlp.add_pipe("sentencizer")
     nlp.add_pipe("srl_zoo", config={"archive": archive, "precision": "float32"})
-    assert isinstance(nlp.get_pipe("srl_zoo").labeler, RuntimeLabeler)
+    assert isinstance(nlp.get_pipe("srl_zoo").labeler, GraphLabeler)
     doc = nlp(TEXTS[0])
     expected = srl_zoo.api.load(archive, precision="float32")
     for sentence in doc.sents:

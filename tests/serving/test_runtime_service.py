@@ -1,12 +1,12 @@
-"""`srl-zoo serve` with a shipped archive runs on the allennlp-free runtime (`srl_zoo.labelers.load_labeler`): its
-answers are the allennlp predictor's labels (`srl_zoo.load`), with character offsets, for text and for tokens with
-given predicates, and `/health` names the model's roles and precision."""
+"""`srl-zoo serve` with the shipped default runs on its inference graphs, neither allennlp nor torch
+(`srl_zoo.labelers.load_labeler`): its answers are the allennlp predictor's labels (`srl_zoo.load`), with character
+offsets, for text and for tokens with given predicates, and `/health` names the model's roles and precision."""
 
 import os
 
 import pytest
 
-from srl_zoo.runtime.labeler import RuntimeLabeler
+from srl_zoo.graphs.labeler import GraphLabeler
 from tests.conftest import REPO_ROOT
 from tests.serving.conftest import Server, spans_of
 
@@ -26,7 +26,7 @@ def runtime_server():
 def test_the_service_of_a_shipped_archive_labels_as_the_allennlp_predictor(runtime_server):
     from srl_zoo.labelers import load_labeler
 
-    assert isinstance(load_labeler(ARCHIVE), RuntimeLabeler)  # what `srl-zoo serve` loads for it
+    assert isinstance(load_labeler(ARCHIVE, precision="float32"), GraphLabeler)  # what `srl-zoo serve` loads for it
     import srl_zoo.api
 
     expected = srl_zoo.api.load(ARCHIVE, precision="float32")
