@@ -40,8 +40,9 @@ def check_graph(archive: str, path: str, folder: str, inputs: Sequence[str], out
         raise ArchiveError(archive, f"{name}: operators of a non-standard domain {unknown[0]!r}: refused")
     for tensor in tensors:
         _check_location(archive, name, tensor, os.path.dirname(path), folder)
+    mapped: dict[str, np.ndarray] = {}  # each external-data file mapped once
     for tensor in model.graph.initializer:  # the weights (a constant, e.g. a mask's -inf, may be infinite)
-        _check_finite(archive, name, tensor, os.path.dirname(path))
+        _check_finite(archive, name, tensor, os.path.dirname(path), mapped)
     found = ([i.name for i in model.graph.input if i.name not in {t.name for t in model.graph.initializer}],
              [o.name for o in model.graph.output])  # fmt: skip
     if found != (list(inputs), list(outputs)):
@@ -69,18 +70,24 @@ def _check_location(archive: str, name: str, tensor: object, beside: str, folder
 FLOAT_TYPES = {1: np.float32, 10: np.float16, 11: np.float64}
 
 
-def _check_finite(archive: str, name: str, tensor: Any, beside: str) -> None:
+def _check_finite(archive: str, name: str, tensor: Any, beside: str, mapped: dict[str, np.ndarray]) -> None:
     """`ArchiveError` when the floating-point weight `tensor` (an ONNX `TensorProto`; its external data, already
-    checked to lie inside the archive, named relative to `beside`) holds a NaN or an infinity: the scores would not
-    be numbers. A float32 sum is finite unless one is there (or it overflows: then every element is checked)."""
+    checked to lie inside the archive, named relative to `beside`, read through `mapped`: each file's bytes mapped
+    once) holds a NaN or an infinity: the scores would not be numbers. A float32 sum is finite unless one is there
+    (or it overflows: then every element is checked)."""
     dtype = FLOAT_TYPES.get(getattr(tensor, "data_type", 0))
     if dtype is None:
         return
     entries = {entry.key: entry.value for entry in getattr(tensor, "external_data", [])}
     if "location" in entries:
-        size = int(np.prod(tensor.dims))
-        offset = int(entries.get("offset", 0))
-        values = np.fromfile(os.path.join(beside, entries["location"]), dtype=dtype, count=size, offset=offset)
+        location = os.path.join(beside, entries["location"])
+        if location not in mapped:
+            mapped[location] = np.memmap(location, dtype=np.uint8, mode="r")
+        start, size = int(entries.get("offset", 0)), int(np.prod(tensor.dims)) * np.dtype(dtype).itemsize
+        stored = mapped[location][start : start + size]
+        if len(stored) != size:
+            raise ArchiveError(archive, f"{name}: {tensor.name}'s external data ends before the tensor does")
+        values = stored.view(dtype)
     else:
         from onnx import numpy_helper
 
